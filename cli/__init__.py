@@ -1,0 +1,1 @@
+"""The ``tricks`` command line: a thin layer that parses options and calls the packages."""

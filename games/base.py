@@ -1,0 +1,159 @@
+"""The Game protocol every game plug-in implements, with the shared dealing, play and display behaviour.
+
+A game states its deck, seats, dealing pattern, who leads and its play rules; dealing, random play, notation
+and the text diagram come from here. Variants and richer games override only what differs (as python-chess
+does with ``chess.variant``).
+"""
+import attrs
+
+from trickcore.cards import Suit, format_hand
+from trickcore.deal import DealingPlan, deal_batch, deal_one, parse_deal
+from trickcore.errors import InputError, InvalidDeal
+from trickcore.play import random_playout
+from trickcore.rules import TrickRules
+
+
+@attrs.frozen
+class Game:
+    """A trick-taking game: what a plug-in registers under ``trickcore.games``.
+
+    Subclasses set the class-level facts (``name``, ``deck``, ``seats``...) and override ``pattern`` and
+    ``first_leader`` when their dealing or lead differs from "one card at a time from the dealer's left".
+    """
+
+    name = "game"
+    title = "A trick-taking game"
+    deck = None
+    seats = ()
+    talon_size = 0
+    must_trump = False
+    default_trump = None
+    variants = ()
+    auctions = ()
+
+    @property
+    def n_seats(self):
+        """Seats that hold cards and play to tricks."""
+        return len(self.seats)
+
+    @property
+    def hand_size(self):
+        """Cards dealt to each seat."""
+        return (len(self.deck) - self.talon_size) // self.n_seats
+
+    def seat_index(self, seat):
+        """The index of a seat given by name (any case) or index."""
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.n_seats:
+            return seat
+        names = [s.upper() for s in self.seats]
+        if isinstance(seat, str) and seat.strip().upper() in names:
+            return names.index(seat.strip().upper())
+        raise InputError(f"{seat!r} is not a seat of {self.name} (seats: {' '.join(self.seats)})")
+
+    def pattern(self, dealer):
+        """Owner of each position of the shuffled deck: a seat index, or ``n_seats`` for the talon."""
+        return tuple((dealer + 1 + i) % self.n_seats for i in range(len(self.deck)))
+
+    def first_leader(self, dealer):
+        """The seat that leads to the first trick when no auction decides it: the dealer's left."""
+        return (dealer + 1) % self.n_seats
+
+    def trick_rules(self, trump=None):
+        """The play rules of a deal with ``trump`` (a Suit, a letter, or None for no trump)."""
+        return TrickRules(self.n_seats, trump, True, self.must_trump)
+
+    def dealing_plan(self, dealer=0):
+        """The DealingPlan for deals by ``dealer``."""
+        return DealingPlan(self.deck, self.n_seats, self.pattern(self.seat_index(dealer)))
+
+    def deal(self, seed, index=0, dealer=0):
+        """Seeded deal number ``index`` (the same as row ``index`` of ``deal_batch`` with that seed)."""
+        return deal_one(self.dealing_plan(dealer), seed, index)
+
+    def deal_batch(self, seed, count, dealer=0, start=0):
+        """``count`` seeded deals, numbered from ``start``, as one kernel array (a DealBatch)."""
+        return deal_batch(self.dealing_plan(dealer), seed, count, start)
+
+    def parse_deal(self, text):
+        """Read a deal of this game and check its size."""
+        deal = parse_deal(text, self.deck)
+        if deal.n_seats != self.n_seats or len(deal.talon) != self.talon_size:
+            raise InvalidDeal(f"a {self.name} deal has {self.n_seats} hands"
+                              + (f" and a talon of {self.talon_size}" if self.talon_size else ""))
+        return deal
+
+    def format_deal(self, deal):
+        """The canonical text of a deal."""
+        return deal.to_string()
+
+    def natural_trumps(self, batch):
+        """Each deal's trump when the game itself fixes it (whist's turn-up), or None when it must be given."""
+        return None
+
+    def random_play(self, deal, trump=None, leader=None, seed=0, index=0):
+        """Play ``deal`` with uniformly random legal cards; returns a trickcore PlayRecord."""
+        leader = self.first_leader(0) if leader is None else self.seat_index(leader)
+        return random_playout(self.trick_rules(trump), deal, leader, seed, index)
+
+    def deal_dict(self, deal):
+        """A JSON-ready description of a deal: the deal string, each hand, the talon."""
+        out = {"deal": self.format_deal(deal),
+               "hands": {seat: format_hand(h) for seat, h in zip(self.seats, deal.hands)}}
+        if self.talon_size:
+            out["talon"] = [str(c) for c in sorted(deal.talon, reverse=True)]
+        return out
+
+    def play_match(self, agents, seed, options):
+        """Play a whole match with agents (``tricks play --agents``); returns a MatchReport.
+
+        ``agents`` is one agent name per seat (a single name is repeated); ``options`` holds the other
+        ``tricks play`` options (variant, players, pool_target, hands, protocol, dealer, trump). Games that
+        have agents override this.
+        """
+        raise InputError(f"{self.name} has no agents yet: play it without --agents")
+
+    def diagram(self, deal):
+        """The deal as text: a compass diagram for four hands, otherwise one block per hand."""
+        if self.n_seats == 4 and not self.talon_size:
+            return compass_diagram(self.seats, deal.hands)
+        blocks = []
+        for seat, hand in zip(self.seats, deal.hands):
+            blocks.append(hand_lines(seat, hand))
+        if self.talon_size:
+            blocks.append(["talon: " + " ".join(str(c) for c in sorted(deal.talon, reverse=True))])
+        width = max(len(line) for block in blocks for line in block) + 3
+        rows = []
+        for k in range(0, len(blocks), 2):
+            pair = blocks[k:k + 2]
+            for i in range(max(len(b) for b in pair)):
+                cells = [b[i] if i < len(b) else "" for b in pair]
+                rows.append("".join(c.ljust(width) for c in cells).rstrip())
+        return "\n".join(rows)
+
+
+def hand_lines(seat, hand):
+    """A hand as lines: its seat name, then one line per suit (``♠ A K 7``), a void as ``-``."""
+    lines = [str(seat)]
+    for suit in Suit:
+        ranks = sorted((c.rank for c in hand if c.suit == suit), reverse=True)
+        lines.append(f"{suit.symbol} " + (" ".join(r.letter for r in ranks) or "-"))
+    return lines
+
+
+def compass_diagram(seats, hands):
+    """Four hands in the usual bridge diagram: the first seat on top, the second right, third below, fourth left."""
+    top, right, bottom, left = (hand_lines(s, h) for s, h in zip(seats, hands))
+    pad = " " * 16
+    rows = [pad + line for line in top]
+    for i in range(len(left)):
+        rows.append((left[i].ljust(32) + right[i]).rstrip())
+    rows.extend(pad + line for line in bottom)
+    return "\n".join(rows)
+
+
+@attrs.frozen
+class MatchReport:
+    """What ``play_match`` returns: the text a person reads, and the same content as a JSON-ready dict."""
+
+    text: str
+    data: dict

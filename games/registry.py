@@ -1,0 +1,58 @@
+"""Finding installed plug-ins: games (``trickcore.games``), scoring systems (``trickcore.scorings``) and
+command groups (``trickcore.commands``), by entry point, so a new game never needs a change here."""
+from importlib.metadata import entry_points
+
+from trickcore.errors import PluginError
+
+
+def _group(group):
+    return {ep.name: ep for ep in entry_points(group=group)}
+
+
+def _load(group, name, what):
+    found = _group(group)
+    if name not in found:
+        known = ", ".join(sorted(found)) or "none"
+        raise PluginError(f"unknown {what} {name!r} (installed: {known})")
+    try:
+        return found[name].load()
+    except Exception as exc:  # a broken third-party plug-in must not crash the CLI with a traceback
+        raise PluginError(f"the {what} plug-in {name!r} does not load: {exc}") from exc
+
+
+def game_names():
+    """Names of the installed games, sorted."""
+    return sorted(_group("trickcore.games"))
+
+
+def get_game(name):
+    """The installed game called ``name``; PluginError naming the installed ones if there is none."""
+    return _load("trickcore.games", name, "game")
+
+
+def scoring_names():
+    """Names of the installed scoring systems, sorted."""
+    return sorted(_group("trickcore.scorings"))
+
+
+def get_scoring(name):
+    """The installed scoring system called ``name``."""
+    return _load("trickcore.scorings", name, "scoring system")
+
+
+def scorings_for(game_name):
+    """Names of the installed scoring systems whose ``game`` is ``game_name``."""
+    names = []
+    for name in scoring_names():
+        try:
+            scoring = get_scoring(name)
+        except PluginError:
+            continue
+        if getattr(scoring, "game", None) == game_name:
+            names.append(name)
+    return names
+
+
+def command_groups():
+    """The installed CLI command groups, by name (loaded lazily by the CLI)."""
+    return _group("trickcore.commands")

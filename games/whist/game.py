@@ -1,0 +1,26 @@
+"""The whist game: the bridge deal (whist.md §2), the last card dealt turned up to fix trumps."""
+import attrs
+
+from games.base import Game
+from trickcore.cards import DECK52
+
+
+@attrs.frozen
+class Whist(Game):
+    """Whist. Dealt like bridge; the last card (always the dealer's) is the turn-up and names trumps."""
+
+    name = "whist"
+    title = "Whist"
+    deck = DECK52
+    seats = ("N", "E", "S", "W")
+
+    def turn_up(self, seed, index=0, dealer=0):
+        """The turn-up of seeded deal ``index``: the card dealt last, in the dealer's hand."""
+        return self.deal_batch(seed, 1, dealer, index).last_card(0)
+
+    def natural_trumps(self, batch):
+        """The suit of each deal's turn-up."""
+        return [batch.last_card(i).suit for i in range(len(batch))]
+
+
+WHIST = Whist()

@@ -1,0 +1,75 @@
+"""Build trickcore: the Cython kernel, the packages and the plug-in entry points.
+
+Set TRICKCORE_NATIVE=1 to compile the kernel for this machine's instruction set (-march=native: hardware
+popcount and the BMI2 bit-deposit instruction). The default build targets any x86-64 and is what a wheel for
+other machines must be.
+"""
+import os
+import sys
+
+from Cython.Build import cythonize
+from setuptools import Extension, find_packages, setup
+
+NATIVE = os.environ.get("TRICKCORE_NATIVE", "0") not in ("", "0", "false", "no")
+
+if sys.platform == "win32":
+    compile_args = ["/O2"]
+else:
+    compile_args = ["-O3", "-fno-strict-aliasing"]
+    if NATIVE:
+        compile_args.append("-march=native")
+
+extensions = [
+    Extension(
+        "trickcore._kernel",
+        ["trickcore/_kernel.pyx"],
+        include_dirs=["trickcore"],
+        extra_compile_args=compile_args,
+    ),
+]
+
+# One entry per line, so that each plug-in family adds its own lines.
+ENTRY_POINTS = {
+    "console_scripts": [
+        "tricks = cli.main:main",
+    ],
+    "trickcore.games": [
+        "bridge = games.bridge:BRIDGE",
+        "whist = games.whist:WHIST",
+        "preferans = games.preferans:PREFERANS",
+    ],
+    "trickcore.scorings": [
+    ],
+    "trickcore.commands": [
+    ],
+}
+
+setup(
+    name="trickcore",
+    version="0.1.0",
+    description="A Cython trick-resolution kernel and pluggable trick-taking games: bridge, whist, preferans",
+    long_description=open("README.md", encoding="utf-8").read(),
+    long_description_content_type="text/markdown",
+    license="MIT",
+    python_requires=">=3.10",
+    packages=find_packages(include=["trickcore", "trickcore.*", "games", "games.*",
+                                    "scoring", "scoring.*", "cli", "cli.*"]),
+    package_data={"trickcore": ["*.pxd", "*.pyx", "*.h"]},
+    ext_modules=cythonize(
+        extensions,
+        compiler_directives={
+            "language_level": 3,
+            "boundscheck": False,
+            "wraparound": False,
+            "cdivision": True,
+            "initializedcheck": False,
+        },
+    ),
+    install_requires=["attrs>=22.2", "click>=8.1"],
+    extras_require={
+        "test": ["pytest>=7", "hypothesis>=6.80", "pytest-benchmark>=4", "endplay>=0.5"],
+        "bench": ["pytest-benchmark>=4"],
+    },
+    entry_points=ENTRY_POINTS,
+    zip_safe=False,
+)

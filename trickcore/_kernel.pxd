@@ -1,0 +1,100 @@
+# Declarations of the trick kernel, for other extensions (the double-dummy solver) to cimport.
+from libc.stdint cimport uint64_t, uint32_t, int8_t
+
+cdef extern from "_bits.h":
+    int tc_popcount(uint64_t m) nogil
+    int tc_ctz(uint64_t m) nogil
+    int tc_clz(uint64_t m) nogil
+    int tc_select(uint64_t m, int n) nogil
+    int tc_native() nogil
+    void tc_init() nogil
+
+# Bit layout: suit s (S=0, H=1, D=2, C=3) owns bits 16*s .. 16*s+12; rank 2..A at offset 0..12.
+
+cdef struct Rules:
+    int n_seats
+    int trump          # suit index 0..3, or -1 for no trump
+    bint follow_suit
+    bint must_trump    # void in the led suit: must play a trump if holding one
+
+cdef struct State:
+    Rules rules
+    uint64_t hands[4]
+    int leader         # seat that led (or leads) the current trick
+    int n_in_trick     # cards already in the current trick
+    int tricks[4]      # tricks won per seat
+    int n_tricks       # tricks completed since the state was created
+    int n_history      # cards in history, including the initial partial trick
+    int n_initial      # cards of the initial partial trick (undo stops there)
+    int history[64]    # card indices in playing order
+    int trick_leader[16]
+    int trick_winner[16]
+
+cdef inline uint64_t suit_mask(int suit) nogil:
+    return (<uint64_t>0x1FFF) << (16 * suit)
+
+cdef inline uint64_t legal_mask(const Rules* rules, uint64_t hand, int led_suit) nogil:
+    """Legal cards of ``hand`` when ``led_suit`` was led (-1: the seat is on lead)."""
+    cdef uint64_t same, trumps
+    if led_suit < 0 or not rules.follow_suit:
+        return hand
+    same = hand & suit_mask(led_suit)
+    if same:
+        return same
+    if rules.must_trump and rules.trump >= 0:
+        trumps = hand & suit_mask(rules.trump)
+        if trumps:
+            return trumps
+    return hand
+
+cdef inline int winning_position(const int* cards, int n, int trump) nogil:
+    """Position (0 = the lead) of the card that wins a trick of ``n`` cards."""
+    cdef int best = 0, i, c, b = cards[0]
+    for i in range(1, n):
+        c = cards[i]
+        if (c >> 4) == (b >> 4):
+            if c > b:
+                best, b = i, c
+        elif (c >> 4) == trump:
+            best, b = i, c
+    return best
+
+cdef struct Rng:
+    uint64_t state     # splitmix64 state
+
+cdef inline uint64_t mix64(uint64_t z) nogil:
+    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
+    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
+    return z ^ (z >> 31)
+
+cdef inline Rng stream(uint64_t seed, uint64_t index, uint64_t salt) nogil:
+    """The random stream of item ``index`` of a seeded batch: independent of how the batch is split."""
+    cdef Rng r
+    r.state = mix64(mix64(seed ^ salt) + index)
+    return r
+
+cdef inline uint32_t next32(Rng* r) nogil:
+    """The high half of the next splitmix64 output (trickcore.rng draws the same)."""
+    r.state += <uint64_t>0x9E3779B97F4A7C15
+    return <uint32_t>(mix64(r.state) >> 32)
+
+cdef inline uint32_t below(Rng* r, uint32_t n) nogil:
+    """Uniform integer in [0, n), n >= 1 (Lemire's multiply-and-reject)."""
+    cdef uint64_t m = <uint64_t>next32(r) * n
+    cdef uint32_t low = <uint32_t>m
+    cdef uint32_t t
+    if low < n:
+        t = (<uint32_t>(-n)) % n
+        while low < t:
+            m = <uint64_t>next32(r) * n
+            low = <uint32_t>m
+    return <uint32_t>(m >> 32)
+
+cdef void state_init(State* st, Rules rules, const uint64_t* hands, int leader,
+                     const int* trick, int n_trick) noexcept nogil
+cdef uint64_t state_legal(const State* st) noexcept nogil
+cdef int state_turn(const State* st) noexcept nogil
+cdef void state_play(State* st, int card) noexcept nogil
+cdef bint state_undo(State* st) noexcept nogil
+cdef int playout(Rules rules, uint64_t* hands, int leader, Rng* rng, int* tricks,
+                 int* record) noexcept nogil

@@ -1,0 +1,284 @@
+# cython: language_level=3
+"""The trick kernel (private): bitmask hands, legal moves, trick winners, play/undo, random playouts, dealing.
+
+The public, validated API is in trickcore.play and trickcore.deal; nothing here checks its input.
+"""
+from libc.stdint cimport uint64_t, uint32_t, uint8_t, int8_t
+from libc.string cimport memcpy
+
+# Salts that keep the dealing and playing streams of one seed apart.
+cdef enum:
+    DEAL_SALT = 0x6465616C
+    PLAY_SALT = 0x706C6179
+
+tc_init()
+
+
+def native():
+    """True when the kernel was compiled with the BMI2 bit-deposit instruction (a machine-tuned build)."""
+    return bool(tc_native())
+
+
+cdef void state_init(State* st, Rules rules, const uint64_t* hands, int leader,
+                     const int* trick, int n_trick) noexcept nogil:
+    cdef int i
+    st.rules = rules
+    for i in range(4):
+        st.hands[i] = hands[i] if i < rules.n_seats else 0
+        st.tricks[i] = 0
+    st.leader = leader
+    st.n_in_trick = n_trick
+    st.n_tricks = 0
+    st.n_history = n_trick
+    st.n_initial = n_trick
+    for i in range(n_trick):
+        st.history[i] = trick[i]
+
+
+cdef int state_turn(const State* st) noexcept nogil:
+    return (st.leader + st.n_in_trick) % st.rules.n_seats
+
+
+cdef uint64_t state_legal(const State* st) noexcept nogil:
+    cdef int led = -1
+    if st.n_in_trick:
+        led = st.history[st.n_history - st.n_in_trick] >> 4
+    return legal_mask(&st.rules, st.hands[state_turn(st)], led)
+
+
+cdef void state_play(State* st, int card) noexcept nogil:
+    cdef int n = st.rules.n_seats
+    cdef int w
+    st.hands[state_turn(st)] &= ~((<uint64_t>1) << card)
+    st.history[st.n_history] = card
+    st.n_history += 1
+    st.n_in_trick += 1
+    if st.n_in_trick == n:
+        w = (st.leader + winning_position(&st.history[st.n_history - n], n, st.rules.trump)) % n
+        st.trick_leader[st.n_tricks] = st.leader
+        st.trick_winner[st.n_tricks] = w
+        st.n_tricks += 1
+        st.tricks[w] += 1
+        st.leader = w
+        st.n_in_trick = 0
+
+
+cdef bint state_undo(State* st) noexcept nogil:
+    cdef int card
+    if st.n_history == st.n_initial:
+        return False
+    if st.n_in_trick == 0:
+        st.n_tricks -= 1
+        st.tricks[st.trick_winner[st.n_tricks]] -= 1
+        st.leader = st.trick_leader[st.n_tricks]
+        st.n_in_trick = st.rules.n_seats
+    st.n_history -= 1
+    st.n_in_trick -= 1
+    card = st.history[st.n_history]
+    st.hands[state_turn(st)] |= (<uint64_t>1) << card
+    return True
+
+
+cdef int playout(Rules rules, uint64_t* hands, int leader, Rng* rng, int* tricks,
+                 int* record) noexcept nogil:
+    """Play every card at random from the start of a trick; ``hands`` is consumed. Returns the tricks played.
+
+    Written without data-dependent branches where it matters (legal mask, trick winner), because random
+    play makes every such branch a coin flip for the predictor.
+    """
+    cdef int n = rules.n_seats
+    cdef int seat, k, t, c, led, score, best, best_seat, pos = 0
+    cdef int trump = rules.trump
+    cdef int n_tricks = tc_popcount(hands[leader])
+    cdef uint64_t hand, same, legal, led_mask
+    cdef uint64_t trump_mask = suit_mask(trump) if trump >= 0 and rules.must_trump else 0
+    cdef uint64_t follow = (<uint64_t>0) - (<uint64_t>rules.follow_suit)
+    # Local copies: the compiler can keep them in registers, as stores through ``hands`` might alias them.
+    cdef Rng r = rng[0]
+    cdef uint64_t h[4]
+    cdef int won[4]
+    for k in range(n):
+        won[k] = 0
+        h[k] = hands[k]
+    for t in range(n_tricks):
+        seat = leader
+        hand = h[seat]
+        c = tc_select(hand, below(&r, tc_popcount(hand)))
+        h[seat] = hand ^ ((<uint64_t>1) << c)
+        led = c >> 4
+        led_mask = suit_mask(led) & follow
+        best = 32 + (c & 15) + 64 * (led == trump)
+        best_seat = seat
+        if record != NULL:
+            record[pos] = c
+            pos += 1
+        for k in range(1, n):
+            seat += 1
+            if seat == n:
+                seat = 0
+            hand = h[seat]
+            same = hand & led_mask
+            legal = hand & trump_mask
+            legal = legal if legal else hand
+            legal = same if same else legal
+            c = tc_select(legal, below(&r, tc_popcount(legal)))
+            h[seat] = hand ^ ((<uint64_t>1) << c)
+            score = (c & 15) + 32 * ((c >> 4) == led) + 64 * ((c >> 4) == trump)
+            if score > best:
+                best = score
+                best_seat = seat
+            if record != NULL:
+                record[pos] = c
+                pos += 1
+        leader = best_seat
+        won[leader] += 1
+    for k in range(n):
+        tricks[k] = won[k]
+        hands[k] = h[k]
+    rng[0] = r
+    return n_tricks
+
+
+cdef Rules make_rules(tuple rules):
+    cdef Rules r
+    r.n_seats, r.trump, r.follow_suit, r.must_trump = rules
+    return r
+
+
+def legal(tuple rules, uint64_t hand, int led_suit):
+    """Legal-card mask of ``hand`` after ``led_suit`` was led (-1 when on lead)."""
+    cdef Rules r = make_rules(rules)
+    return legal_mask(&r, hand, led_suit)
+
+
+def winner(list cards, int trump):
+    """Position in the trick (0 = the lead) of the winning card; ``cards`` are bit indices."""
+    cdef int buf[4]
+    cdef int i
+    for i in range(len(cards)):
+        buf[i] = cards[i]
+    return winning_position(buf, len(cards), trump)
+
+
+def deal_batch(uint64_t seed, uint64_t start, Py_ssize_t count, const uint8_t[::1] deck,
+               const uint8_t[::1] pattern, int n_owners, uint64_t[::1] out, uint8_t[::1] last):
+    """Shuffle ``deck`` (bit indices) for deals start..start+count-1 and give position i to ``pattern[i]``.
+
+    ``out`` receives ``count * n_owners`` masks, deal-major; ``last`` the card dealt last in each deal (the
+    whist turn-up). Each deal has its own random stream, so a deal depends only on (seed, its index).
+    """
+    cdef Py_ssize_t d
+    cdef int i, j, tmp, size = deck.shape[0]
+    cdef int perm[64]
+    cdef Rng rng
+    cdef uint64_t* row
+    with nogil:
+        for d in range(count):
+            rng = stream(seed, start + d, DEAL_SALT)
+            for i in range(size):
+                perm[i] = deck[i]
+            for i in range(size - 1, 0, -1):
+                j = below(&rng, i + 1)
+                tmp = perm[i]
+                perm[i] = perm[j]
+                perm[j] = tmp
+            row = &out[d * n_owners]
+            for i in range(n_owners):
+                row[i] = 0
+            for i in range(size):
+                row[pattern[i]] |= (<uint64_t>1) << perm[i]
+            last[d] = perm[size - 1]
+
+
+def playout_batch(tuple rules, const uint64_t[::1] hands, int stride, int leader, uint64_t seed,
+                  uint64_t start, uint8_t[::1] out, const int8_t[::1] trumps):
+    """Random playouts of deals start..start+count-1; ``hands`` has ``stride`` masks per deal (seats first).
+
+    ``out`` receives the tricks per seat, deal-major. The stream of deal i depends only on (seed, i).
+    ``trumps``, when not empty, gives each deal's trump suit (-1: none) in place of the rules' one.
+    """
+    cdef Rules r = make_rules(rules)
+    cdef int n = r.n_seats
+    cdef Py_ssize_t count = hands.shape[0] // stride
+    cdef Py_ssize_t d
+    cdef int k
+    cdef uint64_t work[4]
+    cdef int tricks[4]
+    cdef Rng rng
+    with nogil:
+        for d in range(count):
+            for k in range(n):
+                work[k] = hands[d * stride + k]
+            rng = stream(seed, start + d, PLAY_SALT)
+            if trumps.shape[0]:
+                r.trump = trumps[d]
+            playout(r, work, leader, &rng, tricks, NULL)
+            for k in range(n):
+                out[d * n + k] = tricks[k]
+
+
+def playout_one(tuple rules, list hands, int leader, uint64_t seed, uint64_t index):
+    """One random playout, as in playout_batch; returns (tricks per seat, cards in playing order)."""
+    cdef Rules r = make_rules(rules)
+    cdef uint64_t work[4]
+    cdef int tricks[4]
+    cdef int record[64]
+    cdef int k, n_tricks
+    cdef Rng rng = stream(seed, index, PLAY_SALT)
+    for k in range(r.n_seats):
+        work[k] = hands[k]
+    n_tricks = playout(r, work, leader, &rng, tricks, record)
+    return [tricks[k] for k in range(r.n_seats)], [record[k] for k in range(n_tricks * r.n_seats)]
+
+
+cdef class KernelState:
+    """An incremental play position: play and undo one card at a time."""
+    cdef State st
+
+    def __init__(self, tuple rules, list hands, int leader, list trick):
+        cdef uint64_t h[4]
+        cdef int t[4]
+        cdef int k
+        for k in range(4):
+            h[k] = hands[k] if k < len(hands) else 0
+        for k in range(len(trick)):
+            t[k] = trick[k]
+        state_init(&self.st, make_rules(rules), h, leader, t, len(trick))
+
+    def legal(self):
+        return state_legal(&self.st)
+
+    def play(self, int card):
+        state_play(&self.st, card)
+
+    def undo(self):
+        return state_undo(&self.st)
+
+    @property
+    def turn(self):
+        return state_turn(&self.st)
+
+    @property
+    def leader(self):
+        return self.st.leader
+
+    @property
+    def hands(self):
+        return [self.st.hands[k] for k in range(self.st.rules.n_seats)]
+
+    @property
+    def tricks(self):
+        return [self.st.tricks[k] for k in range(self.st.rules.n_seats)]
+
+    @property
+    def current_trick(self):
+        return [self.st.history[k] for k in range(self.st.n_history - self.st.n_in_trick, self.st.n_history)]
+
+    @property
+    def history(self):
+        return [self.st.history[k] for k in range(self.st.n_history)]
+
+    @property
+    def completed(self):
+        """(leader, winner) of each trick completed since the state was created."""
+        return [(self.st.trick_leader[k], self.st.trick_winner[k]) for k in range(self.st.n_tricks)]

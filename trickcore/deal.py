@@ -1,0 +1,209 @@
+"""Deal (hands per seat plus the talon), its validation and notation, and seeded dealing, single or in batches.
+
+A seeded deal shuffles the deck (in ``Deck.cards`` order, high to low) with the stream of ``trickcore.rng``
+and gives the card at position ``i`` of the shuffled sequence to ``pattern[i]``: a seat index, or
+``n_seats`` for the talon. Each game states its pattern (bridge: ``(dealer + 1 + i) mod 4``; preferans: pairs).
+Deal ``index`` of seed ``s`` is the same whether it is dealt alone or inside any batch.
+"""
+import array
+
+import attrs
+
+from trickcore import _kernel
+from trickcore.cards import DECK32, DECK52, Card, format_hand, hand_mask, mask_cards, parse_card, parse_hand
+from trickcore.errors import InputError, InvalidDeal, NotationError
+from trickcore.rng import M64
+
+SEAT_LETTERS = "NESW"
+
+
+def _card_set(value):
+    return frozenset(value)
+
+
+def _hands(value):
+    return tuple(frozenset(h) for h in value)
+
+
+@attrs.frozen
+class Deal:
+    """The cards of one deal: ``hands[seat]`` (seat 0 first) and the ``talon`` (preferans; empty otherwise).
+
+    Validated: hands of equal size, every card of ``deck`` exactly once, the talon holding the rest.
+    """
+
+    hands: tuple = attrs.field(converter=_hands)
+    talon: frozenset = attrs.field(default=frozenset(), converter=_card_set)
+    deck: object = attrs.field(default=DECK52, eq=False)
+
+    def __attrs_post_init__(self):
+        seen = set(self.talon)
+        for seat, hand in enumerate(self.hands):
+            clash = seen & hand
+            if clash:
+                raise InvalidDeal(f"card {min(clash)} is dealt twice (again to seat {seat})")
+            seen |= hand
+        outside = [c for c in seen if c not in self.deck]
+        if outside:
+            raise InvalidDeal(f"card {outside[0]} is not in the {self.deck.name}-card deck")
+        missing = set(self.deck.cards) - seen
+        if missing:
+            raise InvalidDeal(f"{len(missing)} card(s) missing, e.g. {max(missing)}")
+        sizes = {len(h) for h in self.hands}
+        if len(sizes) != 1:
+            raise InvalidDeal(f"hands of different sizes: {[len(h) for h in self.hands]}")
+
+    @property
+    def n_seats(self):
+        """Number of hands."""
+        return len(self.hands)
+
+    @property
+    def hand_size(self):
+        """Cards in each hand."""
+        return len(self.hands[0])
+
+    def masks(self):
+        """The hands as kernel bitmasks, seat 0 first."""
+        return [hand_mask(h) for h in self.hands]
+
+    def to_pbn(self, first=0):
+        """A four-hand deal as a PBN deal string ``N:h h h h`` starting with seat ``first`` (0 = N)."""
+        if self.n_seats != 4:
+            raise InputError("a PBN deal string has four hands")
+        order = [(first + k) % 4 for k in range(4)]
+        return SEAT_LETTERS[first] + ":" + " ".join(format_hand(self.hands[s]) for s in order)
+
+    def to_string(self):
+        """The canonical text: PBN ``N:...`` for four hands; ``h1 h2 h3 | talon`` for three."""
+        if self.n_seats == 4 and not self.talon:
+            return self.to_pbn()
+        text = " ".join(format_hand(h) for h in self.hands)
+        return text + " | " + " ".join(str(c) for c in sorted(self.talon, reverse=True))
+
+    def __str__(self):
+        return self.to_string()
+
+
+def parse_deal(text, deck=None):
+    """Read a deal.
+
+    Four hands: a PBN deal string ``F:h1 h2 h3 h4`` (``F`` in N E S W, any case, the seat of ``h1``; the
+    rest clockwise; ``-`` for one unknown hand, completed from the remaining cards). Three hands (preferans):
+    ``h1 h2 h3 | talon``, the talon as cards (``SA D7``) or a PBN hand. ``deck`` defaults to 52 cards for four
+    hands and 32 for three.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise NotationError("empty deal")
+    body = text.strip()
+    if "|" in body:
+        hands_text, talon_text = body.split("|", 1)
+        talon_text = talon_text.strip()
+        if "." in talon_text:
+            talon = parse_hand(talon_text)
+        else:
+            talon = frozenset(parse_card(t) for t in talon_text.split())
+        parts = hands_text.split()
+        return Deal([parse_hand(p) for p in parts], talon, deck or (DECK32 if len(parts) == 3 else DECK52))
+    first = 0
+    if len(body) > 1 and body[1] == ":":
+        letter = body[0].upper()
+        if letter not in SEAT_LETTERS:
+            raise NotationError(f"{text!r}: the deal must start with N:, E:, S: or W:")
+        first, body = SEAT_LETTERS.index(letter), body[2:]
+    parts = body.split()
+    if len(parts) != 4:
+        raise NotationError(f"{text!r}: a deal has four hands separated by spaces")
+    deck = deck or DECK52
+    hands = [None if p == "-" else parse_hand(p) for p in parts]
+    unknown = [k for k, h in enumerate(hands) if h is None]
+    if len(unknown) > 1:
+        raise NotationError(f"{text!r}: only one hand may be left out ('-')")
+    if unknown:
+        rest = set(deck.cards).difference(*[h for h in hands if h is not None])
+        hands[unknown[0]] = frozenset(rest)
+    by_seat = [None] * 4
+    for k, hand in enumerate(hands):
+        by_seat[(first + k) % 4] = hand
+    return Deal(by_seat, frozenset(), deck)
+
+
+@attrs.frozen
+class DealingPlan:
+    """How a game deals: its deck, its number of seats, and the owner of each shuffled position."""
+
+    deck: object
+    n_seats: int
+    pattern: tuple
+
+    def __attrs_post_init__(self):
+        if len(self.pattern) != len(self.deck):
+            raise InputError("the dealing pattern must give every card of the deck an owner")
+
+    @property
+    def n_owners(self):
+        """Seats plus one column for the talon."""
+        return self.n_seats + 1
+
+
+def _check_seed(seed):
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= M64:
+        raise InputError(f"a seed is an integer from 0 to 2**64-1, not {seed!r}")
+    return seed
+
+
+def _check_count(count, what="count"):
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise InputError(f"{what} must be a whole number of at least 0, not {count!r}")
+    return count
+
+
+@attrs.frozen
+class DealBatch:
+    """``count`` seeded deals as one flat array of masks, ``n_owners`` per deal (seats, then the talon)."""
+
+    plan: DealingPlan
+    masks: array.array
+    last: array.array
+    seed: int
+    start: int
+
+    def __len__(self):
+        return len(self.masks) // self.plan.n_owners
+
+    def __getitem__(self, i):
+        if not -len(self) <= i < len(self):
+            raise IndexError(i)
+        i %= len(self)
+        row = self.masks[i * self.plan.n_owners:(i + 1) * self.plan.n_owners]
+        return Deal([mask_cards(m) for m in row[:-1]], mask_cards(row[-1]), self.plan.deck)
+
+    def __iter__(self):
+        return (self[i] for i in range(len(self)))
+
+    def last_card(self, i):
+        """The card dealt last in deal ``i`` (whist: the turn-up, always in the dealer's hand)."""
+        return Card.from_index(self.last[i])
+
+
+def deal_batch(plan, seed, count, start=0):
+    """Deal ``count`` deals numbered ``start`` .. ``start+count-1`` under ``seed``, in the kernel."""
+    _check_seed(seed)
+    _check_count(count)
+    _check_count(start, "start")
+    deck = array.array("B", [c.index for c in plan.deck.cards])
+    pattern = array.array("B", plan.pattern)
+    out = array.array("Q", bytes(8 * count * plan.n_owners))
+    last = array.array("B", bytes(count))
+    _kernel.deal_batch(seed, start, count, deck, pattern, plan.n_owners, out, last)
+    return DealBatch(plan, out, last, seed, start)
+
+
+def deal_one(plan, seed, index=0):
+    """Deal number ``index`` under ``seed``: the same deal as row ``index`` of any batch with that seed."""
+    return deal_batch(plan, seed, 1, start=index)[0]
+
+
+def pattern_round_robin(n_seats, size, first):
+    """Cards one at a time clockwise from seat ``first``: position i goes to ``(first + i) mod n_seats``."""
+    return tuple((first + i) % n_seats for i in range(size))
