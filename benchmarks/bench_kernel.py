@@ -1,0 +1,64 @@
+"""Random playouts and dealing: the batch kernel against the pure-Python reference, measured in the same run.
+
+Run: ``pytest benchmarks --benchmark-enable``; the rates and ratios print at the end.
+"""
+import random
+
+import pytest
+
+from games.bridge import BRIDGE
+from games.preferans import PREFERANS
+from trickcore import _kernel, reference
+from trickcore.play import playout_batch
+
+BATCH = 100_000
+REFERENCE_BATCH = 1_000
+
+
+def record(benchmark, rates, name, items):
+    median = benchmark.stats.stats.median
+    rates[name] = items / median
+    benchmark.extra_info["per_second"] = round(items / median)
+    benchmark.extra_info["native_build"] = _kernel.native()
+
+
+GAMES = {"bridge": (BRIDGE, "NT"), "preferans": (PREFERANS, "S")}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_playouts_kernel(benchmark, rates, name):
+    game, trump = GAMES[name]
+    deals = game.deal_batch(1, BATCH)
+    rules = game.trick_rules(trump)
+    benchmark.pedantic(playout_batch, args=(rules, deals, 0, 7), rounds=7, warmup_rounds=1)
+    record(benchmark, rates, f"{name} playouts kernel", BATCH)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_playouts_reference(benchmark, rates, name):
+    game, trump = GAMES[name]
+    deals = list(game.deal_batch(1, REFERENCE_BATCH))
+    rules = game.trick_rules(trump)
+
+    def run():
+        for i, deal in enumerate(deals):
+            reference.random_playout(rules, deal.hands, 0, 7, i)
+
+    benchmark.pedantic(run, rounds=3)
+    record(benchmark, rates, f"{name} playouts reference", REFERENCE_BATCH)
+
+
+def test_dealing_kernel(benchmark, rates):
+    benchmark.pedantic(BRIDGE.deal_batch, args=(3, BATCH), rounds=7, warmup_rounds=1)
+    record(benchmark, rates, "dealing kernel", BATCH)
+
+
+def test_dealing_random_shuffle(benchmark, rates):
+    deck = list(range(52))
+
+    def run():
+        for _ in range(BATCH // 10):
+            random.shuffle(deck)
+
+    benchmark.pedantic(run, rounds=3)
+    record(benchmark, rates, "dealing random.shuffle", BATCH // 10)

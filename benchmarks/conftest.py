@@ -1,0 +1,25 @@
+"""Collects the rates measured by the benchmarks and prints them, with their ratios, after the run."""
+import pytest
+
+RATES = {}
+
+
+@pytest.fixture
+def rates():
+    """The shared dict of measured rates (items per second), keyed by benchmark name."""
+    return RATES
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not RATES:
+        return
+    write = terminalreporter.write_line
+    write("")
+    write("measured rates (median round, items per second):")
+    for name, rate in sorted(RATES.items()):
+        write(f"  {name:40s} {rate:14,.0f}")
+    for kernel, baseline in (("bridge playouts kernel", "bridge playouts reference"),
+                             ("preferans playouts kernel", "preferans playouts reference"),
+                             ("dealing kernel", "dealing random.shuffle")):
+        if kernel in RATES and baseline in RATES:
+            write(f"  ratio {kernel} / {baseline}: {RATES[kernel] / RATES[baseline]:,.1f}x")
