@@ -1,0 +1,470 @@
+"""Bridge agents: random, and a heuristic bidder and card player. Each sees only its view (bridge.md §4.2).
+
+``RandomAgent(seed, seat)`` picks uniformly among the legal calls and cards with a ``trickcore.rng.Stream``.
+
+``HeuristicAgent`` bids a simple natural system ("SAYC-lite"), written so that each rule is easy to read:
+
+* Hand evaluation: high-card points (A4 K3 Q2 J1); for suit contracts one extra point per card beyond four in a
+  suit. Balanced = 4333, 4432 or 5332.
+* Openings: 1NT = 15-17 balanced; 2NT = 20-21 balanced; 1 of a suit with 12+ (11 with two suits of 5+ cards or
+  a 6-card suit): a 5-card major (the higher of two), else the longer minor (1C with 3-3, 1D with 4-4). Weak
+  two (2D/2H/2S) = 6-card suit and 6-10; preempt at the 3 level = 7-card suit and 6-10. No strong 2C.
+* Responses to 1 of a suit (6+ points): raise partner's major with 3 cards (6-9 two level, 10-12 three level,
+  13+ game), a 4-card major at the one level (up the line), raise a minor with 5 cards, a new suit at the two
+  level with 10+ and 5 cards (4 in a minor), else 1NT (6-10), 2NT (11-12) or 3NT (13-15) balanced.
+* Responses to 1NT: 5-card major and 0-7 → two of it (to play), 10+ → three of it, 6 cards and 9+ → game;
+  otherwise balanced 8-9 → 2NT, 10-15 → 3NT, 16-17 → 4NT (quantitative), 18+ → 6NT. To 2NT: 4+ → 3NT.
+* Competition: overcall a 5-card suit (8-16 at the one level, 11+ at the two level), 1NT overcall 15-18
+  balanced, takeout double with 12+ and at most two cards in the opponents' suit (or any 17+); partner of a
+  takeout doubler bids his longest unbid suit (jumping to game with 12+). Penalty double when the opponents
+  outbid a side holding 23+ combined points.
+* After that, every call places the contract: the seat estimates partner's points and suit lengths from
+  partner's calls, chooses a strain (an 8-card major fit, a fit in a minor, a 6-card suit of its own, else NT)
+  and a level by combined points (game 25+, 28+ in a minor, small slam 33+, grand slam 37+, invitation
+  23-24), and passes once the side's contract is high enough. No conventions (no Stayman, transfers or
+  Blackwood).
+
+The card player: opening lead of partner's suit, else the top of an honour sequence, else fourth best of the
+longest suit (no trump leads); defenders return partner's suit; declarer draws trumps while the opponents hold
+some, then cashes winners; second hand low, third hand high (the cheapest card that wins), cover an honour with
+a higher honour, fourth hand wins as cheaply as possible; ruff when the opponents are winning, else discard
+the lowest card of the longest side suit.
+"""
+import attrs
+
+from games.bridge.auction import DOUBLE, PASS, Auction, Bid
+from games.bridge.vocab import Seat, Strain
+from trickcore.cards import DECK52, Rank, Suit
+from trickcore.errors import InputError
+from trickcore.rng import Stream
+
+AGENT_SALT = 0x62726964
+
+
+class RandomAgent:
+    """Uniformly random legal calls and cards, from the seeded stream of (seed, seat)."""
+
+    def __init__(self, seed=0, seat=0):
+        self.stream = Stream(seed, int(seat), AGENT_SALT)
+
+    def choose_call(self, view):
+        """A uniformly random legal call."""
+        return view.legal_calls[self.stream.below(len(view.legal_calls))]
+
+    def choose_card(self, view):
+        """A uniformly random legal card."""
+        return view.legal_cards[self.stream.below(len(view.legal_cards))]
+
+
+# ---- hand evaluation -------------------------------------------------------------------------------------
+
+SUIT_STRAINS = (Strain.C, Strain.D, Strain.H, Strain.S)
+
+
+def hcp(cards):
+    """High-card points: A 4, K 3, Q 2, J 1."""
+    return sum(max(0, c.rank - 10) for c in cards)
+
+
+def lengths(cards):
+    """The number of cards in each suit strain (C D H S)."""
+    return {s: sum(1 for c in cards if c.suit == s.suit) for s in SUIT_STRAINS}
+
+
+def is_balanced(lens):
+    """True for the shapes 4333, 4432 and 5332."""
+    return sorted(lens.values(), reverse=True) in ([4, 3, 3, 3], [4, 4, 3, 2], [5, 3, 3, 2])
+
+
+@attrs.frozen
+class HandShape:
+    """The facts the bidder uses about its own hand."""
+
+    hcp: int
+    lens: dict
+    balanced: bool
+
+    @classmethod
+    def of(cls, cards):
+        """Evaluate a hand."""
+        lens = lengths(cards)
+        return cls(hcp(cards), lens, is_balanced(lens))
+
+    @property
+    def suit_points(self):
+        """Points for a suit contract: HCP plus one per card beyond four in a suit."""
+        return self.hcp + sum(max(0, n - 4) for n in self.lens.values())
+
+    def longest(self, strains=SUIT_STRAINS):
+        """The longest of ``strains``, the higher-ranking one on equal length."""
+        return max(strains, key=lambda s: (self.lens[s], s))
+
+
+# ---- what the auction says -------------------------------------------------------------------------------
+
+@attrs.frozen
+class PartnerPicture:
+    """Partner's estimated points and suit lengths (at least), read from partner's calls."""
+
+    points: float
+    lens: dict
+
+
+def _cheapest(auction, strain):
+    """The lowest legal bid in ``strain`` now, or None above 7."""
+    for level in range(1, 8):
+        bid = Bid(level, strain)
+        if auction.is_legal(bid):
+            return bid
+    return None
+
+
+def _first_action_estimate(call, before, me, partner):
+    """Points and shape shown by partner's first non-pass call, given the bids ``before`` it (seat, bid)."""
+    opened_by_me = bool(before) and before[0][0] == me
+    if call == DOUBLE:
+        return 13.0, {}
+    if not before:
+        if call.strain == Strain.NT:
+            return (16.0, {}) if call.level == 1 else (20.5, {})
+        if call.level == 1:
+            return 14.0, {call.strain: 5 if call.strain.is_major else 3}
+        return 8.0, {call.strain: 5 + call.level}
+    if opened_by_me:
+        opening = before[0][1]
+        if opening.strain == Strain.NT:
+            if call.strain == Strain.NT:
+                return (8.5 if call.level == 2 else 12.0), {}
+            return ({2: 4.0, 3: 11.0}.get(call.level, 11.0)), {call.strain: 5 if call.level < 4 else 6}
+        if call.strain == opening.strain:
+            return {2: 7.5, 3: 11.0}.get(call.level, 13.0), {call.strain: 3 if call.strain.is_major else 5}
+        if call.strain == Strain.NT:
+            return {1: 7.5, 2: 11.5}.get(call.level, 14.0), {}
+        return (9.0 if call.level == 1 else 12.0), {call.strain: 4}
+    if any(s.side == partner.side for s, _ in before):
+        return 8.0, ({} if call.strain == Strain.NT else {call.strain: 4})
+    if call.strain == Strain.NT:
+        return 16.5, {}
+    return 11.0, {call.strain: 5}
+
+
+def partner_picture(view):
+    """Estimate partner's points and suit lengths from partner's calls in ``view``."""
+    me, partner = view.seat, view.seat.partner
+    bids, points, lens, actions = [], None, {}, 0
+    for k, call in enumerate(view.calls):
+        seat = view.seat_of(k)
+        if seat == partner and call != PASS:
+            actions += 1
+            if points is None:
+                points, lens = _first_action_estimate(call, bids, me, partner)
+                lens = dict(lens)
+            elif call.is_bid and call.strain != Strain.NT:
+                # A later bid: a rebid of a suit shows one more card; a new suit four; each adds some strength.
+                shown = lens.get(call.strain, 0)
+                mine_before = any(s == me and b.strain == call.strain for s, b in bids)
+                lens[call.strain] = max(shown + 1, 6) if shown else (3 if mine_before else 4)
+                points += 2
+            elif call.is_bid:
+                points += 2
+        if call.is_bid:
+            bids.append((seat, call))
+    if points is None:
+        points = 5.0 if actions == 0 and not bids else 4.0
+    return PartnerPicture(points, lens)
+
+
+# ---- the bidder ------------------------------------------------------------------------------------------
+
+class HeuristicBidder:
+    """The natural system of the module docstring."""
+
+    def choose_call(self, view):
+        """A call for ``view`` (always legal: a wanted call that is not legal becomes Pass)."""
+        auction = Auction(view.dealer, view.calls)
+        call = self._decide(view, auction, HandShape.of(view.hand))
+        return call if call is not None and auction.is_legal(call) else PASS
+
+    def _decide(self, view, auction, me):
+        bids = [(view.seat_of(k), c) for k, c in enumerate(view.calls) if c.is_bid]
+        ours = [(k, c) for k, c in enumerate(view.calls)
+                if c != PASS and view.seat_of(k).side == view.seat.side]
+        if not bids:
+            return self._opening(me)
+        opener = bids[0][0]
+        if not ours and opener == view.seat.partner:
+            return None
+        i_acted = any(view.seat_of(k) == view.seat for k, _ in ours)
+        if not i_acted and opener == view.seat.partner and len(ours) == 1:
+            return self._response(auction, bids[0][1], me) or self._place(view, auction, me)
+        if not ours:
+            return self._overcall(auction, bids, view.seat, me)
+        if not i_acted and len(ours) == 1 and view.calls[ours[0][0]] == DOUBLE and view.calls[-1] == PASS:
+            return self._advance_double(auction, bids, view.seat, me)
+        return self._place(view, auction, me)
+
+    def _opening(self, me):
+        longest = me.longest()
+        if me.balanced and 15 <= me.hcp <= 17:
+            return Bid(1, Strain.NT)
+        if me.balanced and 20 <= me.hcp <= 21:
+            return Bid(2, Strain.NT)
+        long_suits = [s for s in SUIT_STRAINS if me.lens[s] >= 5]
+        if me.hcp >= 12 or (me.hcp >= 11 and (len(long_suits) >= 2 or me.lens[longest] >= 6)):
+            majors = [s for s in (Strain.S, Strain.H) if me.lens[s] >= 5]
+            if majors:
+                return Bid(1, max(majors, key=lambda s: (me.lens[s], s)))
+            if me.lens[Strain.D] > me.lens[Strain.C] or me.lens[Strain.D] == me.lens[Strain.C] == 4:
+                return Bid(1, Strain.D)
+            return Bid(1, Strain.C)
+        if 6 <= me.hcp <= 10 and me.lens[longest] == 6 and longest != Strain.C:
+            return Bid(2, longest)
+        if 6 <= me.hcp <= 10 and me.lens[longest] >= 7:
+            return Bid(3, longest)
+        return PASS
+
+    def _response(self, auction, opening, me):
+        if opening.strain == Strain.NT:
+            return self._respond_nt(opening, me)
+        if opening.level > 1:
+            support = me.lens[opening.strain] >= 3
+            if support and me.suit_points >= 16:
+                return Bid(4 if opening.strain.is_major else 5, opening.strain)
+            return Bid(3, Strain.NT) if me.balanced and me.hcp >= 16 else PASS
+        suit = opening.strain
+        points = me.suit_points
+        if me.hcp < 6:
+            return PASS
+        if suit.is_major and me.lens[suit] >= 3:
+            return Bid(2 if points <= 9 else 3 if points <= 12 else 4, suit)
+        for major in (Strain.H, Strain.S):
+            if me.lens[major] >= 4 and me.lens[major] >= me.lens[Strain.S if major == Strain.H else Strain.H]:
+                if auction.is_legal(Bid(1, major)):
+                    return Bid(1, major)
+        if suit.is_minor and me.lens[suit] >= 5:
+            return Bid(2 if points <= 9 else 3, suit)
+        if me.lens[Strain.D] >= 4 and auction.is_legal(Bid(1, Strain.D)) and not me.balanced:
+            return Bid(1, Strain.D)
+        if me.hcp >= 10 and not me.balanced:
+            new = [s for s in SUIT_STRAINS if s != suit and me.lens[s] >= (5 if s.is_major else 4)]
+            if new:
+                return _cheapest(auction, me.longest(new))
+        if me.hcp <= 10:
+            return Bid(1, Strain.NT)
+        return Bid(2, Strain.NT) if me.hcp <= 12 else Bid(3, Strain.NT)
+
+    def _respond_nt(self, opening, me):
+        majors = [s for s in (Strain.S, Strain.H) if me.lens[s] >= 5]
+        if opening.level == 2:
+            if majors and me.hcp >= 4:
+                return Bid(3, me.longest(majors))
+            return Bid(6, Strain.NT) if me.hcp >= 12 else Bid(3, Strain.NT) if me.hcp >= 4 else PASS
+        if majors:
+            major = me.longest(majors)
+            if me.lens[major] >= 6 and me.hcp >= 9:
+                return Bid(4, major)
+            if me.hcp <= 7:
+                return Bid(2, major)
+            if me.hcp >= 10:
+                return Bid(3, major)
+        if me.hcp <= 7:
+            return PASS
+        if me.hcp <= 9:
+            return Bid(2, Strain.NT)
+        if me.hcp <= 15:
+            return Bid(3, Strain.NT)
+        return Bid(4, Strain.NT) if me.hcp <= 17 else Bid(6, Strain.NT)
+
+    def _overcall(self, auction, bids, seat, me):
+        theirs = {b.strain for s, b in bids if s.side != seat.side}
+        last = auction.last_bid
+        if me.balanced and 15 <= me.hcp <= 18 and auction.is_legal(Bid(1, Strain.NT)):
+            return Bid(1, Strain.NT)
+        short = all(me.lens[s] <= 2 for s in theirs if s != Strain.NT)
+        others = all(me.lens[s] >= 3 for s in SUIT_STRAINS if s not in theirs)
+        if last.level <= 3 and ((me.hcp >= 12 and short and others) or me.hcp >= 17):
+            return DOUBLE
+        suits = [s for s in SUIT_STRAINS if s not in theirs and me.lens[s] >= 5]
+        if suits:
+            bid = _cheapest(auction, me.longest(suits))
+            need = {1: 8, 2: 11}.get(bid.level, 14)
+            if need <= me.hcp <= 16 and (bid.level < 3 or me.lens[bid.strain] >= 6):
+                return bid
+        return PASS
+
+    def _advance_double(self, auction, bids, seat, me):
+        theirs = {b.strain for s, b in bids if s.side != seat.side}
+        suits = [s for s in SUIT_STRAINS if s not in theirs]
+        major = [s for s in suits if s.is_major and me.lens[s] >= 4]
+        best = me.longest(major) if major else me.longest(suits)
+        if me.hcp >= 12:
+            return Bid(4, best) if best.is_major and me.lens[best] >= 4 else Bid(3, Strain.NT)
+        return _cheapest(auction, best)
+
+    def _place(self, view, auction, me):
+        picture = partner_picture(view)
+        theirs = {b.strain for k, b in enumerate(view.calls) if b.is_bid and view.seat_of(k).side != view.seat.side}
+        fits = {s: me.lens[s] + picture.lens.get(s, 2) for s in SUIT_STRAINS if s not in theirs}
+        strain, fit = self._strain(me, fits, picture)
+        total = (me.suit_points if strain != Strain.NT else me.hcp) + picture.points
+        game = {Strain.NT: 3, Strain.H: 4, Strain.S: 4}.get(strain, 5)
+        if strain.is_minor and total < 28 and me.balanced:
+            strain, game = Strain.NT, 3
+        if total >= 37:
+            target = 7
+        elif total >= 33:
+            target = 6
+        elif total >= (28 if strain.is_minor else 25):
+            target = game
+        elif total >= 23:
+            target = game - 1
+        else:
+            target = 3 if fit >= 9 else 2
+        ours_last = auction.last_bidder is not None and auction.last_bidder.side == view.seat.side
+        if ours_last and (auction.last_bid.level >= target
+                          or (total < 23 and (auction.last_bid.strain == strain or fit < 8))):
+            return PASS
+        bid = _cheapest(auction, strain)
+        if bid is not None and target >= game and bid.level <= game:
+            bid = Bid(max(bid.level, target if target > game else game), strain)
+        if bid is not None and bid.level <= target:
+            return bid
+        if not ours_last and not auction.doubled and total >= 23 and auction.last_bid.level >= 2:
+            return DOUBLE
+        return PASS
+
+    @staticmethod
+    def _strain(me, fits, picture):
+        """The side's best strain and its fit length (0 at no-trump)."""
+        if not fits:
+            return Strain.NT, 0
+        best = max(fits, key=lambda s: (fits[s] >= 8 and s.is_major, fits[s], s))
+        if fits[best] >= 8 and (best.is_major or not me.balanced):
+            return best, fits[best]
+        if fits[best] >= 8 and not picture.lens:
+            return best, fits[best]
+        return Strain.NT, 0
+
+
+# ---- the card player -------------------------------------------------------------------------------------
+
+_DECK = DECK52.cards
+
+
+def _trump(view):
+    return view.contract.strain.suit
+
+
+def _unseen_higher(view, card):
+    """True when some card of ``card``'s suit above it is neither played nor visible to the player."""
+    seen = view.played.union(*view.visible.values())
+    return any(c.suit == card.suit and c.rank > card.rank for c in _DECK if c not in seen)
+
+
+def _beats(card, best, led, trump):
+    """True when ``card`` would beat the trick's current winning card ``best`` (trick led in ``led``)."""
+    if card.suit == best.suit:
+        return card.rank > best.rank
+    return card.suit == trump and best.suit != trump
+
+
+class HeuristicPlayer:
+    """The card-play rules of the module docstring."""
+
+    def choose_card(self, view):
+        """A legal card for ``view``."""
+        legal = list(view.legal_cards)
+        if len(legal) == 1:
+            return legal[0]
+        if not view.current:
+            return self._lead(view, legal)
+        return self._follow(view, legal)
+
+    def _lead(self, view, legal):
+        trump = _trump(view)
+        defending = view.player.side != view.declarer.side
+        if defending:
+            partner_suits = self._partner_suits(view)
+            for suit in partner_suits:
+                cards = [c for c in legal if c.suit == suit]
+                if cards:
+                    return max(cards) if len(cards) <= 2 else min(cards, key=lambda c: c.rank)
+            return self._lead_from_length(legal, trump)
+        if trump is not None:
+            ours = [c for c in legal if c.suit == trump]
+            outstanding = [c for c in _DECK if c.suit == trump and c not in view.played
+                           and not any(c in h for h in view.visible.values())]
+            if ours and outstanding:
+                top = max(ours, key=lambda c: c.rank)
+                return top if not _unseen_higher(view, top) else min(ours, key=lambda c: c.rank)
+        winners = [c for c in legal if not _unseen_higher(view, c) and c.suit != trump]
+        if winners:
+            return max(winners, key=lambda c: c.rank)
+        return self._lead_from_length(legal, trump)
+
+    @staticmethod
+    def _partner_suits(view):
+        """Suits partner led to earlier tricks (partner's bid suits before any play), most recent first."""
+        partner = view.player.partner
+        led = [t.cards[0].suit for t in view.tricks if t.leader == partner][::-1]
+        if not view.tricks:
+            led = [Suit[c.strain.name] for k, c in enumerate(view.calls)
+                   if c.is_bid and c.strain != Strain.NT and Seat((view.dealer + k) % 4) == partner][::-1]
+        return led
+
+    @staticmethod
+    def _lead_from_length(legal, trump):
+        suits = {}
+        for c in legal:
+            suits.setdefault(c.suit, []).append(c)
+        side = {s: cs for s, cs in suits.items() if s != trump} or suits
+        for cards in side.values():
+            ranks = sorted((c.rank for c in cards), reverse=True)
+            if len(ranks) >= 2 and ranks[0] >= Rank.QUEEN and ranks[0] - ranks[1] == 1:
+                return max(cards)
+        cards = sorted(max(side.values(), key=lambda cs: (len(cs), max(cs).rank)), key=lambda c: c.rank,
+                       reverse=True)
+        return cards[3] if len(cards) >= 4 else cards[-1]
+
+    def _follow(self, view, legal):
+        trump = _trump(view)
+        led = view.current[0][1].suit
+        best_seat, best = view.current[0]
+        for seat, card in view.current[1:]:
+            if _beats(card, best, led, trump):
+                best_seat, best = seat, card
+        position = len(view.current)
+        winning = sorted((c for c in legal if _beats(c, best, led, trump)), key=lambda c: (c.suit == trump, c.rank))
+        lowest = self._discard(legal, trump) if legal[0].suit != led else min(legal, key=lambda c: c.rank)
+        partner_winning = best_seat.side == view.seat.side
+        if not winning or (partner_winning and (position == 3 or not _unseen_higher(view, best))):
+            return lowest
+        if position == 1 and legal[0].suit == led:
+            # Second hand low, but cover an honour led with a higher honour.
+            return winning[0] if best.rank >= Rank.JACK and winning[0].rank >= Rank.QUEEN else lowest
+        return winning[0]
+
+    @staticmethod
+    def _discard(legal, trump):
+        suits = {}
+        for c in legal:
+            suits.setdefault(c.suit, []).append(c)
+        side = {s: cs for s, cs in suits.items() if s != trump} or suits
+        return min(max(side.values(), key=len), key=lambda c: c.rank)
+
+
+class HeuristicAgent(HeuristicBidder, HeuristicPlayer):
+    """The heuristic bidder and card player together."""
+
+
+AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
+
+
+def make_agent(name, seed=0, seat=0):
+    """The agent called ``name`` (random or heuristic) for ``seat``, seeded with ``seed``."""
+    key = str(name).strip().lower()
+    if key == "random":
+        return RandomAgent(seed, seat)
+    if key == "heuristic":
+        return HeuristicAgent()
+    raise InputError(f"unknown bridge agent {name!r} (known: {', '.join(AGENTS)})", field="agents")

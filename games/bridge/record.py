@@ -1,0 +1,139 @@
+"""The record of one bridge board that every notation reads and writes (bridge.md §16): ``Board``.
+
+A board holds its number, dealer, vulnerability, deal, auction, play (cards in playing order), contract,
+declarer and result, plus what the notation carried that the model does not (tags, notes, commentary, tables),
+kept verbatim so that it can be written back. The JSON form is ``board_to_dict`` / ``board_from_dict``.
+"""
+import attrs
+
+from games.bridge.auction import Auction, parse_call
+from games.bridge.table import trick_rules
+from games.bridge.vocab import Seat, Vulnerability, parse_contract
+from trickcore.cards import parse_card
+from trickcore.deal import parse_deal
+from trickcore.errors import InvalidRecord, TrickcoreError
+from trickcore.play import Trick, trick_winner
+
+
+@attrs.frozen
+class Board:
+    """One board: deal, auction, play and result, each None (or empty) when the source did not give it.
+
+    ``contract`` is None both when unknown and when ``passed_out``; ``play`` lists the cards in playing order;
+    ``claimed`` is True when the play ended with a claim (``result`` is then the claimed total, §4.3).
+    ``tags`` are the other tag pairs in source order, ``notes`` the auction notes (number, text), ``tables``
+    the table sections as (name, column spec, row lines).
+    """
+
+    number: int = None
+    dealer: Seat = None
+    vulnerability: Vulnerability = None
+    deal: object = None
+    auction: tuple = None
+    play: tuple = ()
+    contract: object = None
+    passed_out: bool = False
+    declarer: Seat = None
+    result: int = None
+    claimed: bool = False
+    tags: tuple = ()
+    notes: tuple = ()
+    commentary: tuple = ()
+    tables: tuple = ()
+
+    def tag(self, name, default=None):
+        """The value of the kept tag ``name`` (case-insensitive), or ``default``."""
+        for key, value in self.tags:
+            if key.lower() == name.lower():
+                return value
+        return default
+
+    def tricks(self):
+        """The play as tricks (trickcore Trick records), each led by the previous trick's winner."""
+        if not self.play:
+            return []
+        if self.contract is None or self.declarer is None:
+            raise InvalidRecord("a play needs the contract and the declarer", field="play")
+        rules = trick_rules(self.contract)
+        leader, out = int(self.declarer.lho), []
+        for k in range(0, len(self.play) - len(self.play) % 4, 4):
+            cards = tuple(self.play[k:k + 4])
+            winner = trick_winner(rules, cards, leader)
+            out.append(Trick(leader, cards, winner))
+            leader = winner
+        return out
+
+    def played_result(self):
+        """Tricks the declaring side won in the tricks played (None without contract or play)."""
+        if not self.play or self.declarer is None:
+            return None
+        return sum(1 for t in self.tricks() if Seat(t.winner).side == self.declarer.side)
+
+
+def check_board(board):
+    """Check that a board's parts agree: auction legal and ending in its contract, play legal; returns it."""
+    if board.auction:
+        auction = Auction(board.dealer if board.dealer is not None else Seat.N, board.auction)
+        outcome = auction.outcome
+        if outcome is not None and board.contract is not None and (
+                outcome.contract != board.contract or outcome.declarer != board.declarer):
+            raise InvalidRecord(f"the auction ends in {outcome}, not {board.contract} by {board.declarer}",
+                                field="contract")
+    if board.play and board.deal is not None:
+        hands = [set(h) for h in board.deal.hands]
+        for trick in board.tricks():
+            for k, card in enumerate(trick.cards):
+                seat = (trick.leader + k) % 4
+                if card not in hands[seat]:
+                    raise InvalidRecord(f"{Seat(seat)} does not hold {card}", field="play")
+                led = trick.cards[0].suit
+                if k and card.suit != led and any(c.suit == led for c in hands[seat]):
+                    raise InvalidRecord(f"{Seat(seat)} revoked with {card} (holds {led.name})", field="play")
+                hands[seat].discard(card)
+    return board
+
+
+def board_to_dict(board):
+    """The JSON form of a board."""
+    return {
+        "board": board.number,
+        "dealer": None if board.dealer is None else board.dealer.name,
+        "vulnerability": None if board.vulnerability is None else str(board.vulnerability),
+        "deal": None if board.deal is None else board.deal.to_pbn(),
+        "auction": None if board.auction is None else [str(c) for c in board.auction],
+        "play": [str(c) for c in board.play],
+        "contract": "Pass" if board.passed_out else (None if board.contract is None else str(board.contract)),
+        "declarer": None if board.declarer is None else board.declarer.name,
+        "result": board.result,
+        "claimed": board.claimed,
+        "tags": [[k, v] for k, v in board.tags],
+        "notes": [[n, t] for n, t in board.notes],
+        "commentary": list(board.commentary),
+        "tables": [[name, spec, list(rows)] for name, spec, rows in board.tables],
+    }
+
+
+def board_from_dict(data, source=None):
+    """Read the JSON form of a board (as written by ``board_to_dict``)."""
+    try:
+        contract = data.get("contract")
+        return check_board(Board(
+            number=data.get("board"),
+            dealer=None if data.get("dealer") is None else Seat.parse(data["dealer"]),
+            vulnerability=None if data.get("vulnerability") is None else Vulnerability.parse(data["vulnerability"]),
+            deal=None if data.get("deal") is None else parse_deal(data["deal"]),
+            auction=None if data.get("auction") is None else tuple(parse_call(c) for c in data["auction"]),
+            play=tuple(parse_card(c) for c in data.get("play", ())),
+            contract=None if contract in (None, "Pass") else parse_contract(contract),
+            passed_out=contract == "Pass",
+            declarer=None if data.get("declarer") is None else Seat.parse(data["declarer"]),
+            result=data.get("result"),
+            claimed=bool(data.get("claimed", False)),
+            tags=tuple((k, v) for k, v in data.get("tags", ())),
+            notes=tuple((n, t) for n, t in data.get("notes", ())),
+            commentary=tuple(data.get("commentary", ())),
+            tables=tuple((n, s, tuple(r)) for n, s, r in data.get("tables", ()))))
+    except TrickcoreError as exc:
+        raise exc.located(source=source)
+    except (AttributeError, TypeError, ValueError) as exc:
+        raise InvalidRecord(f"not a board record: {exc}", source=source) from None
