@@ -2,6 +2,7 @@
 import attrs
 
 from games.base import Game
+from games.whist.match import play_match
 from trickcore.cards import DECK52
 
 
@@ -13,6 +14,7 @@ class Whist(Game):
     title = "Whist"
     deck = DECK52
     seats = ("N", "E", "S", "W")
+    variants = ("short", "long", "american")
 
     def turn_up(self, seed, index=0, dealer=0):
         """The turn-up of seeded deal ``index``: the card dealt last, in the dealer's hand."""
@@ -21,6 +23,14 @@ class Whist(Game):
     def natural_trumps(self, batch):
         """The suit of each deal's turn-up."""
         return [batch.last_card(i).suit for i in range(len(batch))]
+
+    def play_match(self, agents, seed, options):
+        """Play hands with agents until the rubber ends (or ``options["hands"]``); a MatchReport.
+
+        ``options``: ``variant`` (ruleset short, long or american), ``hands``, ``dealer`` (the first dealer),
+        ``trump`` (a fixed trump instead of the turn-up), ``protocol`` (write the hands as PBN to this file).
+        """
+        return play_match(self, agents, seed, options)
 
 
 WHIST = Whist()
