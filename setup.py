@@ -26,6 +26,12 @@ extensions = [
         include_dirs=["trickcore"],
         extra_compile_args=compile_args,
     ),
+    Extension(
+        "trickcore._solver",
+        ["trickcore/_solver.pyx"],
+        include_dirs=["trickcore"],
+        extra_compile_args=compile_args,
+    ),
 ]
 
 # One entry per line, so that each plug-in family adds its own lines.
@@ -39,8 +45,21 @@ ENTRY_POINTS = {
         "preferans = games.preferans:PREFERANS",
     ],
     "trickcore.scorings": [
+        "bridge-duplicate = scoring.bridge:DUPLICATE",
+        "bridge-rubber = scoring.bridge:RUBBER",
+        "bridge-chicago = scoring.bridge:CHICAGO",
+        "bridge-imps = scoring.bridge:IMPS",
+        "bridge-matchpoints = scoring.bridge:MATCHPOINTS",
+        "bridge-vp = scoring.bridge:VP",
+        "bridge-russian = scoring.bridge:RUSSIAN",
+        "whist-short = scoring.whist:WHIST_SHORT",
+        "whist-long = scoring.whist:WHIST_LONG",
+        "whist-american = scoring.whist:WHIST_AMERICAN",
     ],
     "trickcore.commands": [
+        "solve = cli.solve:solve",
+        "bridge = cli.bridge:bridge",
+        "whist = cli.whist:whist",
     ],
 }
 

@@ -1,0 +1,101 @@
+"""Chicago, four-deal bridge (bridge.md §7): the fixed four-deal cycle, its vulnerability schedule, game and
+part-score bonuses, and passed-out deals."""
+from games.bridge.vocab import Seat, Side, Vulnerability, side_of
+from scoring.bridge.ledger import Entry, SheetDeal, deal_entries, settle_entries
+from scoring.bridge.settings import BridgeScoringSettings
+from trickcore.errors import InvalidRecord
+
+
+class TooManyPassOuts(InvalidRecord):
+    """More consecutive passed-out redeals than ``max_consecutive_passouts`` allows."""
+
+
+def chicago_vulnerability(deal_number, dealer, schedule="dealer"):
+    """Vulnerability of Chicago deal 1-4 dealt by ``dealer``: none, dealer's (or non-dealer's) side twice, both."""
+    if deal_number == 1:
+        return Vulnerability.NONE
+    if deal_number == 4:
+        return Vulnerability.BOTH
+    side = side_of(dealer) if schedule == "dealer" else side_of(dealer).other
+    return Vulnerability.of(side is Side.NS, side is Side.EW)
+
+
+class ChicagoLedger:
+    """One Chicago's score sheet: ``record`` deals until four have counted, then ``settle``."""
+
+    def __init__(self, settings=None):
+        self.settings = settings or BridgeScoringSettings()
+        self.deals = []
+        self.extra = []  # the held-at-end part-score awards
+        self.counted = 0
+        self.passouts_in_row = 0
+        self.running = {Side.NS: 0, Side.EW: 0}  # part-scores toward the next game
+
+    @property
+    def complete(self):
+        """True once four deals have counted."""
+        return self.counted == 4
+
+    @property
+    def deal_number(self):
+        """The number (1-4) of the next counted deal."""
+        return self.counted + 1
+
+    @property
+    def dealer(self):
+        """The dealer of the next deal; a redeal after a pass-out keeps the same dealer."""
+        return Seat((self.settings.first_dealer + self.counted) % 4)
+
+    @property
+    def vulnerability(self):
+        """The vulnerability of the next deal."""
+        return chicago_vulnerability(self.deal_number, self.dealer, self.settings.chicago_vulnerability)
+
+    def record(self, result):
+        """Score one deal (a ``DealResult``) and return its ``SheetDeal``."""
+        if self.complete:
+            raise InvalidRecord("the Chicago is complete after four deals; start a new ledger", field="deal")
+        number, dealer, vulnerability = self.deal_number, self.dealer, self.vulnerability
+        if result.passed_out and self.settings.chicago_passout == "redeal":
+            self.passouts_in_row += 1
+            if self.passouts_in_row > self.settings.max_consecutive_passouts:
+                raise TooManyPassOuts(f"more than {self.settings.max_consecutive_passouts} passed-out deals in a "
+                                      "row", field="deal")
+            deal = SheetDeal(number, dealer, vulnerability, result, (), counted=False)
+            self.deals.append(deal)
+            return deal
+        self.passouts_in_row = 0
+        entries = list(deal_entries(result, vulnerability, self.settings))
+        for entry in list(entries):
+            if entry.below:
+                entries.extend(self._credit_trick_score(entry, vulnerability, number))
+        self.counted += 1
+        deal = SheetDeal(number, dealer, vulnerability, result, tuple(entries))
+        self.deals.append(deal)
+        if self.complete and self.settings.chicago_partscore_bonus == "held_at_end":
+            self.extra = [Entry(side, False, 100, "part-score held at the end")
+                          for side in Side if self.running[side]]
+        return deal
+
+    def _credit_trick_score(self, entry, vulnerability, number):
+        side = entry.side
+        self.running[side] += entry.points
+        if self.running[side] >= 100:
+            self.running = {Side.NS: 0, Side.EW: 0}
+            return [Entry(side, False, 500 if vulnerability.is_vulnerable(side) else 300, "game")]
+        if number == 4 and self.settings.chicago_partscore_bonus == "deal4":
+            return [Entry(side, False, 100, "part-score on deal 4")]
+        return []
+
+    def entries(self):
+        """Every entry of the sheet, deal by deal, then the held-at-end awards."""
+        return [e for deal in self.deals for e in deal.entries] + self.extra
+
+    def settle(self):
+        """Totals, winner and margin."""
+        return settle_entries(self.entries())
+
+    def to_dict(self):
+        """JSON-ready score sheet."""
+        return {"scoring": "chicago", "deals": [d.to_dict() for d in self.deals], "complete": self.complete,
+                "end_awards": [e.to_dict() for e in self.extra], **self.settle().to_dict()}
