@@ -1,0 +1,32 @@
+"""The ``tricks whist`` command group: score a sequence of whist hand results under a ruleset."""
+import click
+
+from cli.common import output_option, to_json, user_errors, write_output
+from games.whist.results import score_file
+from scoring.whist import render_ledger
+from trickcore.errors import InputError
+
+
+@click.group()
+def whist():
+    """Whist: score hand results into games and rubbers (short, long or American whist)."""
+
+
+@whist.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--ruleset", type=click.Choice(["short", "long", "american"], case_sensitive=False), default=None,
+              help="The ruleset (default: the file's own, else short).")
+@click.option("--set", "assignments", multiple=True, metavar="NAME=VALUE",
+              help="Override one setting, e.g. --set honours=off --set game_target=7 (repeatable).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@output_option
+@user_errors()
+def score(file, ruleset, assignments, fmt, output):
+    """Score the hands of FILE (JSON results or records, or PBN-style whist hands) and show the rubber."""
+    try:
+        with open(file, encoding="utf-8") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read: {getattr(exc, 'strerror', None) or exc}", source=file) from None
+    ledger = score_file(text, file, ruleset.lower() if ruleset else None, assignments)
+    write_output(to_json(ledger.to_dict()) if fmt == "json" else render_ledger(ledger), output)
