@@ -61,7 +61,7 @@ def _tokens(text, source):
                 snippet = text[i:text.find("\n", i) if "\n" in text[i:] else n].strip()
                 raise NotationError(f"malformed tag {snippet!r} (expected [Name \"value\"])", source=source,
                                     line=line, field="tag")
-            value = re.sub(r"\\(.)", r"\1", match.group(2))
+            value = re.sub(r'\\(["\\])', r"\1", match.group(2))
             out.append(_Token("tag", line, match.group(1), value))
             i, content = match.end(), True
         else:
@@ -103,9 +103,10 @@ def read_pbn(text, source=None):
     boards, previous = [], {}
     for tags, comments in _games(_tokens(text, source)):
         values = {}
+        tags = [(attrs.evolve(tok, value=previous.get(tok.name.lower(), "")) if tok.value == "#" else tok, data)
+                for tok, data in tags]
         for tok, _ in tags:
-            value = previous.get(tok.name.lower(), "") if tok.value == "#" else tok.value
-            values.setdefault(tok.name.lower(), (value, tok.line))
+            values.setdefault(tok.name.lower(), (tok.value, tok.line))
         previous = {k: v for k, (v, _) in values.items()}
         boards.append(_board(tags, values, comments, source))
     return boards
@@ -245,7 +246,8 @@ def _rows(data):
 
 
 def _escape(value):
-    return str(value).replace("\\", "\\\\").replace('"', '\\"')
+    # Only a backslash that would read as an escape is doubled: tools write column specs like "Result\2R" bare.
+    return re.sub(r'\\(?=["\\]|$)', r"\\\\", str(value)).replace('"', '\\"')
 
 
 def _tag(name, value):
