@@ -55,11 +55,16 @@ ENTRY_POINTS = {
         "whist-short = scoring.whist:WHIST_SHORT",
         "whist-long = scoring.whist:WHIST_LONG",
         "whist-american = scoring.whist:WHIST_AMERICAN",
+        "preferans-sochi = scoring.preferans:SOCHI",
+        "preferans-leningrad = scoring.preferans:LENINGRAD",
+        "preferans-rostov = scoring.preferans:ROSTOV",
+        "preferans-classic = scoring.preferans:CLASSIC",
     ],
     "trickcore.commands": [
         "solve = cli.solve:solve",
         "bridge = cli.bridge:bridge",
         "whist = cli.whist:whist",
+        "preferans = cli.preferans:preferans",
     ],
 }
 
@@ -86,7 +91,7 @@ setup(
     ),
     install_requires=["attrs>=22.2", "click>=8.1"],
     extras_require={
-        "test": ["pytest>=7", "hypothesis>=6.80", "pytest-benchmark>=4", "endplay>=0.5"],
+        "test": ["pytest>=7", "hypothesis>=6.80", "pytest-benchmark>=4", "endplay>=0.5", "resvg-py>=0.5"],
         "bench": ["pytest-benchmark>=4"],
     },
     entry_points=ENTRY_POINTS,

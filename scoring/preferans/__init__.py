@@ -1,0 +1,49 @@
+"""Preferans scoring: the pulya sheet (pool, mountain, whists) for Sochi, Leningrad, Rostov and Classic (spec §7-§13).
+
+``score_protocol(protocol, variant, overrides) -> Sheet``; ``Sheet.to_dict()`` is the §11.3 JSON;
+``render_text`` and ``render_svg`` draw it; :class:`Ledger` scores deals one at a time.
+"""
+from scoring.base import ScoringSystem
+from scoring.preferans.ledger import DealResult, Ledger, score_deal
+from scoring.preferans.protocol import Protocol, parse_protocol
+from scoring.preferans.render import render_svg, render_text
+from scoring.preferans.settings import PRESETS, SETTING_NAMES, VARIANTS, Settings, make_settings
+from scoring.preferans.sheet import Sheet
+
+
+def _replay(parsed):
+    ledger = Ledger.for_protocol(parsed)
+    for deal in parsed.deals:
+        ledger.add(deal)
+    return ledger
+
+
+def validate_protocol(protocol, variant=None, overrides=None):
+    """Check a protocol completely (static fields and every deal in sequence); return the parsed Protocol.
+
+    Errors are InvalidRecord / SettingsError with ``field`` and ``deal`` (1-based index) set.
+    """
+    parsed = parse_protocol(protocol, variant, overrides)
+    _replay(parsed)
+    return parsed
+
+
+def score_protocol(protocol, variant=None, overrides=None):
+    """Score a protocol (§11.2) under ``variant`` (default: the protocol's) with setting ``overrides``."""
+    return _replay(parse_protocol(protocol, variant, overrides)).sheet()
+
+
+def _system(variant):
+    return ScoringSystem(name=f"preferans-{variant}", game="preferans",
+                         description=f"Preferans {variant.capitalize()}: pool, mountain, whists and settlement",
+                         presets=(variant,))
+
+
+SOCHI = _system("sochi")
+LENINGRAD = _system("leningrad")
+ROSTOV = _system("rostov")
+CLASSIC = _system("classic")
+
+__all__ = ["CLASSIC", "DealResult", "LENINGRAD", "Ledger", "PRESETS", "Protocol", "ROSTOV", "SETTING_NAMES",
+           "SOCHI", "Settings", "Sheet", "VARIANTS", "make_settings", "parse_protocol", "render_svg",
+           "render_text", "score_deal", "score_protocol", "validate_protocol"]

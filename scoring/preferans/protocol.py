@@ -1,0 +1,393 @@
+"""Reading a preferans protocol (spec §11.2) into validated deal records; every error names deal and field."""
+from fractions import Fraction
+
+import attrs
+
+from scoring.preferans.settings import VARIANTS, make_settings
+from scoring.preferans.values import parse_contract
+from trickcore.errors import InvalidRecord, NotationError, SettingsError
+
+PROTOCOL_FORMAT = "trickcore.preferans.protocol/1"
+DEAL_TYPES = ("game", "misere", "all_pass", "walkaway", "void")
+_TOP_FIELDS = ("format", "variant", "players", "settings", "start", "deals")
+_START_FIELDS = ("pool", "mountain", "whists", "bombs", "all_pass_series", "all_pass_series_dealer",
+                 "all_pass_credits")
+_DEAL_FIELDS = ("dealer", "type", "declarer", "contract", "calls", "dealer_call", "returned_by", "open", "tricks",
+                "dark", "bombs_awarded", "talon", "penalties")
+_PENALTY_FIELDS = {
+    "mountain": {"player": True, "points": True},
+    "whists": {"writer": True, "on": True, "points": True},
+    "peek": {"player": True},
+    "revoke": {"player": True, "tricks": False, "to": False},
+    "wrong_card_count": {"player": True},
+    "undiscarded_talon": {"player": True},
+}
+_RANKS = {"7": 7, "8": 8, "9": 9, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
+
+
+def record_error(message, deal=None, field=None, cls=InvalidRecord):
+    """An error located at a 1-based deal index (kept as ``error.deal``) and a field name."""
+    error = cls((f"deal {deal}: " if deal is not None else "") + message, field=field)
+    error.deal = deal
+    return error
+
+
+def to_fraction(value, field, deal=None):
+    """An exact score quantity from a JSON integer or a ``"p/q"`` string."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise record_error(f"expected an integer or a 'p/q' string, not {value!r}", deal, field)
+    try:
+        return Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        raise record_error(f"expected an integer or a 'p/q' string, not {value!r}", deal, field) from None
+
+
+@attrs.frozen
+class Penalty:
+    """One irregularity entry of spec §8."""
+
+    kind: str
+    player: str | None = None
+    points: Fraction | None = None
+    writer: str | None = None
+    on: str | None = None
+    tricks: int = 1
+    to: str | None = None
+
+
+@attrs.frozen
+class DealRecord:
+    """One validated protocol deal; ``index`` is 1-based, ``tricks`` maps participants to tricks won."""
+
+    index: int
+    dealer: str
+    type: str
+    declarer: str | None = None
+    contract: object = None
+    calls: dict = attrs.field(factory=dict)
+    dealer_call: str | None = None
+    returned_by: str | None = None
+    open: bool | None = None
+    tricks: dict | None = None
+    dark: bool = False
+    bombs_awarded: dict = attrs.field(factory=dict)
+    talon: tuple | None = None
+    penalties: tuple = ()
+
+
+@attrs.frozen
+class Table:
+    """Seats of one game: the players clockwise and the settings; answers who is active and who defends."""
+
+    players: tuple
+    settings: object
+
+    @property
+    def four(self):
+        """True with a sitting-out dealer."""
+        return len(self.players) == 4
+
+    def left_of(self, player):
+        """The next seat clockwise."""
+        return self.players[(self.players.index(player) + 1) % len(self.players)]
+
+    def active(self, dealer):
+        """hand1, hand2, hand3 (clockwise from the dealer's left, skipping a 4-player dealer)."""
+        order = [self.players[(self.players.index(dealer) + i) % len(self.players)]
+                 for i in range(1, len(self.players) + 1)]
+        return tuple(p for p in order if not (self.four and p == dealer))
+
+    def defenders(self, dealer, declarer):
+        """(D1, D2): the active players after the declarer in clockwise order."""
+        hands = self.active(dealer)
+        at = hands.index(declarer)
+        return hands[(at + 1) % 3], hands[(at + 2) % 3]
+
+    def all_pass_participants(self, dealer):
+        """Players whose tricks an all-pass records (the 4-player dealer only in ``dealer_owns`` mode)."""
+        hands = self.active(dealer)
+        owns = (self.settings.all_pass_talon == "dealer_owns" and self.settings.all_pass_scoring == "mountain")
+        return hands + (dealer,) if self.four and owns else hands
+
+
+@attrs.frozen
+class Protocol:
+    """A validated protocol: variant, table, start state (raw, validated) and deal records."""
+
+    variant: str
+    table: Table
+    start: dict
+    deals: tuple
+
+
+def _player(table, value, deal, field):
+    if value not in table.players:
+        raise record_error(f"unknown player {value!r}", deal, field)
+    return value
+
+
+def _card(text, deal):
+    if not isinstance(text, str) or len(text) < 2 or text[:-1].upper() not in _RANKS or text[-1].upper() not in "SCDH":
+        raise record_error(f"bad card {text!r} (rank 7..A, suit S C D H)", deal, "talon", NotationError)
+    return _RANKS[text[:-1].upper()], text[-1].upper()
+
+
+def _penalty(raw, table, deal):
+    if not isinstance(raw, dict) or raw.get("kind") not in _PENALTY_FIELDS:
+        raise record_error(f"unknown penalty {raw!r} (kinds: {', '.join(_PENALTY_FIELDS)})", deal, "penalties")
+    spec = _PENALTY_FIELDS[raw["kind"]]
+    for key in raw:
+        if key != "kind" and key not in spec:
+            raise record_error(f"unknown field {key!r} in a {raw['kind']} penalty", deal, "penalties")
+    for key, required in spec.items():
+        if required and key not in raw:
+            raise record_error(f"a {raw['kind']} penalty needs {key!r}", deal, "penalties")
+    values = {"kind": raw["kind"]}
+    for key in ("player", "writer", "on", "to"):
+        if key in raw:
+            values[key] = _player(table, raw[key], deal, "penalties")
+    if "points" in raw:
+        values["points"] = to_fraction(raw["points"], "penalties", deal)
+    if "tricks" in raw:
+        if isinstance(raw["tricks"], bool) or not isinstance(raw["tricks"], int) or not 1 <= raw["tricks"] <= 10:
+            raise record_error("revoke tricks must be an integer 1..10", deal, "penalties")
+        values["tricks"] = raw["tricks"]
+    return Penalty(**values)
+
+
+def _calls(raw, table, d1, d2, contract, deal):
+    """The defence (§5.2): validated calls, returned_by and dealer_call."""
+    settings = table.settings
+    calls = raw.get("calls", {})
+    if not isinstance(calls, dict):
+        raise record_error("calls must be an object {defender: call}", deal, "calls")
+    for who, call in calls.items():
+        if who not in (d1, d2):
+            raise record_error(f"{who!r} is not a defender (defenders: {d1}, {d2})", deal, "calls")
+        if call not in ("whist", "pass", "half_whist"):
+            raise record_error(f"unknown call {call!r} (whist, pass, half_whist)", deal, "calls")
+    c1, c2 = calls.get(d1, "pass"), calls.get(d2, "pass")
+    if "half_whist" in (c1, c2):
+        if not settings.half_whist:
+            raise record_error("half_whist is off in these settings", deal, "calls")
+        if contract.level not in (6, 7):
+            raise record_error(f"half_whist is only allowed on 6 and 7, not {contract}", deal, "calls")
+        if c1 == "half_whist" and c2 == "half_whist":
+            raise record_error("both defenders cannot half-whist", deal, "calls")
+        if c2 == "half_whist" and c1 != "pass":
+            raise record_error("D2 may half-whist only after D1 passed", deal, "calls")
+        if c1 == "half_whist" and (c2 != "pass" or not settings.gentleman_half_whist_switch):
+            raise record_error("D1 may half-whist only through the gentleman switch (D1 whist, D2 pass)",
+                               deal, "calls")
+    if settings.mandatory_whist_6s and str(contract) == "6S" and (c1, c2) != ("whist", "whist"):
+        raise record_error("6S must be whisted by both defenders (mandatory_whist_6s)", deal, "calls")
+    returned_by = raw.get("returned_by")
+    if returned_by is not None:
+        _player(table, returned_by, deal, "returned_by")
+        if "half_whist" not in (c1, c2):
+            raise record_error("returned_by without a half-whist", deal, "returned_by")
+        passer = d2 if c1 == "half_whist" else d1
+        dealer_ok = table.four and settings.dealer_may_whist and returned_by == raw["dealer"]
+        if returned_by != passer and not dealer_ok:
+            raise record_error(f"{returned_by!r} cannot return the whist (the passing defender {passer!r}"
+                               + (" or the dealer" if table.four else "") + " can)", deal, "returned_by")
+    dealer_call = raw.get("dealer_call")
+    if dealer_call is not None:
+        if dealer_call not in ("whist", "pass"):
+            raise record_error(f"unknown dealer_call {dealer_call!r} (whist, pass)", deal, "dealer_call")
+        if not table.four:
+            raise record_error("dealer_call needs 4 players", deal, "dealer_call")
+        if not settings.dealer_may_whist:
+            raise record_error("dealer_may_whist is off in these settings", deal, "dealer_call")
+        if (c1, c2) != ("pass", "pass"):
+            raise record_error("the dealer may whist only after both defenders passed", deal, "dealer_call")
+    return {who: call for who, call in ((d1, c1), (d2, c2))}, returned_by, dealer_call
+
+
+def _played(record_type, calls, returned_by, dealer_call, checked):
+    """Whether the deal was played out (so that it must carry tricks)."""
+    if record_type in ("misere", "all_pass"):
+        return True
+    if record_type != "game":
+        return False
+    if checked:
+        return True
+    if "half_whist" in calls.values():
+        return returned_by is not None
+    return "whist" in calls.values() or dealer_call == "whist"
+
+
+def _tricks(raw, participants, deal):
+    tricks = raw.get("tricks")
+    if not isinstance(tricks, dict):
+        raise record_error("tricks missing (an object {player: tricks})", deal, "tricks")
+    for who, count in tricks.items():
+        if who not in participants:
+            raise record_error(f"{who!r} took no part in the play (participants: {', '.join(participants)})",
+                               deal, "tricks")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise record_error(f"tricks of {who!r} must be a non-negative integer, not {count!r}", deal, "tricks")
+    missing = [p for p in participants if p not in tricks]
+    if missing:
+        raise record_error(f"tricks missing for {', '.join(missing)}", deal, "tricks")
+    if sum(tricks.values()) != 10:
+        raise record_error(f"tricks sum to {sum(tricks.values())}, not 10", deal, "tricks")
+    return {p: tricks[p] for p in participants}
+
+
+def parse_deal(raw, index, table):
+    """Validate one protocol deal (§11.2) against the table; raises InvalidRecord naming ``index`` and field."""
+    settings = table.settings
+    if not isinstance(raw, dict):
+        raise record_error("a deal must be an object", index, "deals")
+    for key in raw:
+        if key not in _DEAL_FIELDS:
+            raise record_error(f"unknown field {key!r}", index, key)
+    dealer = _player(table, raw.get("dealer"), index, "dealer")
+    kind = raw.get("type")
+    if kind not in DEAL_TYPES:
+        raise record_error(f"unknown deal type {kind!r} ({', '.join(DEAL_TYPES)})", index, "type")
+    if kind == "walkaway" and not settings.allow_walkaway:
+        raise record_error("walkaway is off in these settings (allow_walkaway)", index, "type")
+    values = {"index": index, "dealer": dealer, "type": kind, "open": raw.get("open")}
+    hands = table.active(dealer)
+    if kind in ("game", "misere", "walkaway"):
+        declarer = _player(table, raw.get("declarer"), index, "declarer")
+        if declarer not in hands:
+            raise record_error(f"declarer {declarer!r} is the sitting-out dealer", index, "declarer")
+        values["declarer"] = declarer
+    elif "declarer" in raw:
+        raise record_error(f"a {kind} deal has no declarer", index, "declarer")
+    contract = None
+    if kind in ("game", "walkaway"):
+        try:
+            contract = parse_contract(raw.get("contract"))
+        except NotationError as exc:
+            raise record_error(exc.message, index, "contract") from None
+        if contract.is_misere:
+            raise record_error("misere is a deal type, not a game contract", index, "contract")
+    elif kind == "misere" and raw.get("contract", "misere") != "misere":
+        raise record_error("a misere deal has contract 'misere'", index, "contract")
+    elif kind in ("all_pass", "void") and "contract" in raw:
+        raise record_error(f"a {kind} deal has no contract", index, "contract")
+    values["contract"] = parse_contract("misere") if kind == "misere" else contract
+    checked = kind == "game" and contract.level == 10 and settings.ten_trick_mode == "checked"
+    calls, returned_by, dealer_call = {}, None, None
+    if kind == "game" and not checked:
+        d1, d2 = table.defenders(dealer, values["declarer"])
+        calls, returned_by, dealer_call = _calls(raw, table, d1, d2, contract, index)
+    else:
+        for key in ("calls", "returned_by", "dealer_call"):
+            if key in raw:
+                raise record_error(f"no {key} on a {'checked ten' if checked else kind} deal", index, key)
+    values.update(calls=calls, returned_by=returned_by, dealer_call=dealer_call)
+    if _played(kind, calls, returned_by, dealer_call, checked):
+        participants = table.all_pass_participants(dealer) if kind == "all_pass" else hands
+        values["tricks"] = _tricks(raw, participants, index)
+    elif "tricks" in raw:
+        raise record_error("tricks given for a deal that was not played", index, "tricks")
+    if raw.get("dark"):
+        if not settings.dark_games:
+            raise record_error("dark games are off in these settings (dark_games)", index, "dark")
+        if kind not in ("game", "misere", "all_pass"):
+            raise record_error(f"a {kind} deal cannot be dark", index, "dark")
+        values["dark"] = True
+    if "bombs_awarded" in raw:
+        if not settings.bombs:
+            raise record_error("bombs are off in these settings (bombs)", index, "bombs_awarded")
+        awarded = raw["bombs_awarded"]
+        if not isinstance(awarded, dict):
+            raise record_error("bombs_awarded must be an object {player: 2|4|8}", index, "bombs_awarded")
+        for who, bomb in awarded.items():
+            _player(table, who, index, "bombs_awarded")
+            if bomb not in (2, 4, 8) or isinstance(bomb, bool):
+                raise record_error(f"a bomb is 2, 4 or 8, not {bomb!r}", index, "bombs_awarded")
+        values["bombs_awarded"] = dict(awarded)
+    if "talon" in raw:
+        if not settings.dealer_talon_bonus:
+            raise record_error("the dealer talon bonus is off in these settings", index, "talon")
+        talon = raw["talon"]
+        if not isinstance(talon, list) or len(talon) != 2:
+            raise record_error("talon must be a list of two cards", index, "talon")
+        values["talon"] = tuple(_card(card, index) for card in talon)
+    penalties = raw.get("penalties", [])
+    if not isinstance(penalties, list):
+        raise record_error("penalties must be a list", index, "penalties")
+    values["penalties"] = tuple(_penalty(item, table, index) for item in penalties)
+    return DealRecord(**values)
+
+
+def _start(raw, table):
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise record_error("start must be an object", None, "start")
+    for key in raw:
+        if key not in _START_FIELDS:
+            raise record_error(f"unknown field {key!r} in start", None, "start")
+    out = {}
+    for column in ("pool", "mountain", "all_pass_credits"):
+        values = raw.get(column, {})
+        if not isinstance(values, dict):
+            raise record_error(f"start.{column} must be an object", None, "start")
+        out[column] = {_player(table, p, None, "start"): to_fraction(v, "start") for p, v in values.items()}
+    whists = raw.get("whists", {})
+    if not isinstance(whists, dict) or not all(isinstance(row, dict) for row in whists.values()):
+        raise record_error("start.whists must be an object of objects", None, "start")
+    out["whists"] = {(_player(table, a, None, "start"), _player(table, b, None, "start")): to_fraction(v, "start")
+                     for a, row in whists.items() for b, v in row.items()}
+    bombs = raw.get("bombs", {})
+    if bombs and not table.settings.bombs:
+        raise record_error("bombs are off in these settings (bombs)", None, "start")
+    if not isinstance(bombs, dict) or not all(isinstance(q, list) and all(b in (2, 4, 8) for b in q)
+                                               for q in bombs.values()):
+        raise record_error("start.bombs must map players to lists of 2, 4 or 8", None, "start")
+    out["bombs"] = {_player(table, p, None, "start"): tuple(q) for p, q in bombs.items()}
+    series = raw.get("all_pass_series", 0)
+    if isinstance(series, bool) or not isinstance(series, int) or series < 0:
+        raise record_error("start.all_pass_series must be an integer >= 0", None, "start")
+    out["all_pass_series"] = series
+    dealer = raw.get("all_pass_series_dealer")
+    out["all_pass_series_dealer"] = None if dealer is None else _player(table, dealer, None, "start")
+    return out
+
+
+def parse_protocol(protocol, variant=None, overrides=None):
+    """Validate the static parts of a protocol (§11.2) and return a :class:`Protocol`."""
+    if not isinstance(protocol, dict):
+        raise record_error("a protocol must be a JSON object", None, "format")
+    for key in protocol:
+        if key not in _TOP_FIELDS:
+            raise record_error(f"unknown field {key!r}", None, key)
+    if protocol.get("format") != PROTOCOL_FORMAT:
+        raise record_error(f"format must be {PROTOCOL_FORMAT!r}, not {protocol.get('format')!r}", None, "format")
+    named = protocol.get("variant")
+    if variant is not None and named is not None and variant != named:
+        raise record_error(f"variant {variant!r} conflicts with the protocol's variant {named!r}", None,
+                           "variant", SettingsError)
+    chosen = variant or named
+    if chosen not in VARIANTS:
+        raise record_error(f"unknown variant {chosen!r} (known: {', '.join(VARIANTS)})", None, "variant",
+                           SettingsError)
+    players = protocol.get("players")
+    if (not isinstance(players, list) or len(players) not in (3, 4) or len(set(players)) != len(players)
+            or not all(isinstance(p, str) and p for p in players)):
+        raise record_error("players must be a list of 3 or 4 distinct names", None, "players")
+    own = protocol.get("settings", {})
+    if not isinstance(own, dict):
+        raise record_error("settings must be an object", None, "settings", SettingsError)
+    settings = make_settings(chosen, {**own, **(overrides or {})})
+    explicit = {**own, **(overrides or {})}
+    if "num_players" in explicit and settings.num_players != len(players):
+        raise record_error(f"num_players {settings.num_players} disagrees with {len(players)} players", None,
+                           "num_players", SettingsError)
+    settings = settings if settings.num_players == len(players) else attrs.evolve(settings, num_players=len(players))
+    if settings.rounding == "code" and len(players) != 3:
+        raise record_error("rounding 'code' is defined for 3 players only", None, "rounding", SettingsError)
+    table = Table(tuple(players), settings)
+    start = _start(protocol.get("start"), table)
+    deals = protocol.get("deals", [])
+    if not isinstance(deals, list):
+        raise record_error("deals must be a list", None, "deals")
+    records = tuple(parse_deal(raw, i, table) for i, raw in enumerate(deals, start=1))
+    return Protocol(chosen, table, start, records)

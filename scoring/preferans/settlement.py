@@ -1,0 +1,122 @@
+"""End-of-game settlement (spec §9): pool adjustment, mountain conversion by two methods, rounding, money."""
+import math
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+import attrs
+
+MOUNTAIN_POINT = 10  # whists one mountain point costs its owner, shared by all N players
+
+
+@attrs.frozen
+class Settlement:
+    """The settlement of a sheet; every mapping is player -> exact Fraction except ``display`` and ``money``."""
+
+    pool_adjustment: dict
+    final_mountain: dict
+    amnestied_mountain: dict
+    average_mountain: Fraction
+    mountain_term: dict
+    whist_net: dict
+    pairwise: dict  # p -> q -> Fraction
+    result: dict
+    display: dict
+    money: dict
+
+
+def pool_adjustment(state, settings, finished):
+    """Mountain points each player gets before settlement: unfinished pools, Leningrad ×2, responsible games."""
+    adjustment = {}
+    for player in state.players:
+        missing = settings.pool_target - state.pool[player]
+        if settings.pool_settlement_factor != 1:
+            adj = settings.pool_settlement_factor * missing
+        else:
+            adj = Fraction(0) if finished else missing
+        if settings.responsible_games:
+            games = state.made_games[player]
+            excess = max(0, len(games) - state.credits[player])
+            adj += sum((points / 2 for _, points in games[len(games) - excess:]), Fraction(0))
+        adjustment[player] = Fraction(adj)
+    return adjustment
+
+
+def whist_net(players, whists):
+    """``net[p] = Σ_q whists[p][q] − whists[q][p]``."""
+    return {p: sum((whists[(p, q)] - whists[(q, p)] for q in players if q != p), Fraction(0)) for p in players}
+
+
+def average_method(players, mountain, whists):
+    """Results by the average mountain: ``10 × (avg − M[p]) + net[p]``; returns (avg, terms, results)."""
+    avg = Fraction(sum(mountain.values()), len(players))
+    terms = {p: MOUNTAIN_POINT * (avg - mountain[p]) for p in players}
+    net = whist_net(players, whists)
+    return avg, terms, {p: terms[p] + net[p] for p in players}
+
+
+def pairwise_balances(players, mountain, whists):
+    """``pair[p][q] = whists[p][q] − whists[q][p] + 10 × (M[q] − M[p]) / N``."""
+    n = len(players)
+    return {p: {q: whists[(p, q)] - whists[(q, p)] + Fraction(MOUNTAIN_POINT * (mountain[q] - mountain[p]), n)
+                for q in players if q != p} for p in players}
+
+
+def amnesty(mountain):
+    """Subtract the smallest mountain from every mountain."""
+    low = min(mountain.values())
+    return {p: m - low for p, m in mountain.items()}
+
+
+def round_nearest(players, exact):
+    """Nearest integers with the zero-sum fix of §9.4 (ties in seat order)."""
+    rounded = {p: math.floor(exact[p] + Fraction(1, 2)) for p in players}
+    excess = sum(rounded.values())
+    if excess > 0:
+        order = sorted(players, key=lambda p: (-(rounded[p] - exact[p]), players.index(p)))
+        for p in order[:excess]:
+            rounded[p] -= 1
+    elif excess < 0:
+        order = sorted(players, key=lambda p: (rounded[p] - exact[p], players.index(p)))
+        for p in order[:-excess]:
+            rounded[p] += 1
+    return rounded
+
+
+def code_rounding(players, mountain, whists):
+    """Code 4.2.12 (3 players): make amnestied mountains multiples of 3 with 3-whist compensations; results."""
+    mountain = amnesty(mountain)
+    whists = dict(whists)
+    for owner in players:
+        if mountain[owner].denominator != 1:
+            return None
+        remainder = int(mountain[owner]) % 3
+        for other in players:
+            if other == owner:
+                continue
+            if remainder == 1:
+                whists[(other, owner)] += 3
+            elif remainder == 2:
+                whists[(owner, other)] += 3
+        mountain[owner] += {0: 0, 1: -1, 2: 1}[remainder]
+    return average_method(players, mountain, whists)[2]
+
+
+def _money(display, price):
+    value = (Decimal(display) * price).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def settle(state, settings, finished):
+    """The settlement of the sheet ``state`` (§9.2-§9.4)."""
+    players = state.players
+    adjustment = pool_adjustment(state, settings, finished)
+    final = {p: state.mountain[p] + adjustment[p] for p in players}
+    avg, terms, result = average_method(players, final, state.whists)
+    if settings.rounding == "exact":
+        display = {p: int(v) if v.denominator == 1 else float(v) for p, v in result.items()}
+    else:
+        basis = code_rounding(players, final, state.whists) if settings.rounding == "code" else None
+        display = round_nearest(players, basis if basis is not None else result)
+    money = {p: _money(display[p], settings.whist_price) for p in players}
+    return Settlement(adjustment, final, amnesty(final), avg, terms, whist_net(players, state.whists),
+                      pairwise_balances(players, final, state.whists), result, display, money)
