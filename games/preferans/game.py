@@ -29,5 +29,10 @@ class Preferans(Game):
         """``hand1`` leads to the first trick of every deal."""
         return 0
 
+    def play_match(self, agents, seed, options):
+        """Play one whole game (a pulya) with agents and the running sheet; see games.preferans.match."""
+        from games.preferans.match import play_match
+        return play_match(self, agents, seed, options)
+
 
 PREFERANS = Preferans()

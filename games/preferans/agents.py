@@ -1,0 +1,437 @@
+"""Preferans agents: ``random`` (any legal call and card) and ``heuristic`` (hand evaluation and simple play).
+
+Every agent decides from a ``View`` (games.preferans.engine) holding only what its player may see.
+
+Heuristics of the ``heuristic`` agent:
+
+- **Suit evaluation.** For one suit, our ranks play against the 8 − n outstanding ranks, split alternately
+  (by rank) between the two other hands. Rounds are simulated: when our top card beats both opponents' tops
+  we win and they play low; otherwise we lose the round with our lowest card, one opponent wins with his top
+  and the other plays low. The tricks won before the first lost round are **sure**; the rest are **likely**
+  (they need the suit to be set up). In a suit contract a side suit's winners count fully only while both
+  opponents still follow (half afterwards) unless we hold five or more trumps (trumps get drawn first).
+- **Strain evaluation.** Sum of the suits; a trump contract adds ruffing value (a void 1, a singleton ½,
+  at most trumps − 4); no-trump loses one trick per suit without a stopper (A, Kx or Qxx).
+- **Talon expectation.** Twice the mean gain of adding one of the 22 unseen cards to the hand, minus ¼
+  (the discard rarely keeps all of it).
+- **Bidding.** The agent's maximum is the highest ladder bid ``L``+strain with ``L ≤ estimate − 0.3``. It
+  holds (здесь) when it may and the held bid is within its maximum, else makes the cheapest legal bid within
+  it, else passes. It bids misère as its first call when every suit is a safe "ladder" (the i-th lowest card
+  at most two ranks per step above the seven: 7, 9, J, K) — a misère danger of zero.
+- **Discard and contract.** All 66 discards and all strains are evaluated; for misère the discard with the
+  lowest misère danger. The announced contract maximises ``P(L)`` if the estimate reaches ``L`` and
+  ``−1.5 × P(L) × shortfall`` otherwise, among the contracts allowed by the winning bid.
+- **Whist/pass** (§5.4 obligation 4/2/1): defensive tricks = sure winners of the side suits (the first
+  round fully, the second half) plus the defender's winners in trumps. D1 whists with at least half the
+  obligation; D2 whists alone with 60 % of the obligation, half-whists below that on 6 and 7, and as a
+  second whister on 8+ only with 1.5 tricks (he alone is liable). A passer returns a half-whist with at least
+  the obligation minus 1.5; the 4-player dealer whists a passed-out 8+ and returns when the defender he looked
+  at holds that much. A lone whister always plays open (he controls both defence hands).
+- **Card play.** Declarer draws trumps while holding the top trump and opponents may hold trumps, then cashes
+  top winners from his longest suit, else leads low from it; following, he wins as cheaply as is safe,
+  else plays low. Defenders cash top winners; otherwise they lead **through** the declarer (low from their
+  longest side suit when the declarer plays next) or lead their shortest side suit for a ruff; they play low
+  when the partner's card already wins. Misère declarer and every all-pass player **duck**: follow with the
+  highest card that still loses, discard their highest card when void, lead the card with the fewest
+  outstanding lower cards. Misère defenders lead low in a suit where the declarer's cards lie above theirs,
+  and play under the declarer's winning card.
+"""
+import functools
+import itertools
+
+from games.preferans.contract import LADDER_RANK, MISERE, OBLIGATION, TRICK_BIDS, level, strain, trump_of
+from games.preferans.defence import DEALER
+from trickcore.cards import DECK32, Suit
+from trickcore.errors import InputError
+from trickcore.rng import Stream
+
+AGENT_SALT = 0x70726566   # "pref"
+RANKS32 = tuple(range(7, 15))
+STRAIN_SUITS = {"S": Suit.S, "C": Suit.C, "D": Suit.D, "H": Suit.H}
+
+
+class RandomAgent:
+    """Any legal call, discard, contract and card, uniformly, from its own seeded stream."""
+
+    def __init__(self, seed, player):
+        self.stream = Stream(seed, player, AGENT_SALT)
+
+    def _pick(self, options):
+        return options[self.stream.below(len(options))]
+
+    def choose_call(self, view):
+        """A uniformly random legal call."""
+        return self._pick(view.legal)
+
+    def choose_discard(self, view):
+        """Two random cards of the twelve and a random allowed contract."""
+        cards = self.stream.shuffle(list(view.hand))
+        return (cards[0], cards[1]), self._pick(view.legal)
+
+    def choose_card(self, view):
+        """A uniformly random legal card."""
+        return self._pick(sorted(view.legal, reverse=True))
+
+
+# ---- evaluation -------------------------------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=None)
+def suit_winners(ours):
+    """(sure, total, safe) winners of our ranks ``ours`` (descending tuple) in one suit of the 32-card deck.
+
+    ``safe`` counts the winners taken while both other hands still follow (not ruffable).
+    """
+    mine = list(ours)
+    theirs = [r for r in reversed(RANKS32) if r not in ours]
+    opp = [theirs[0::2], theirs[1::2]]
+    sure = total = safe = 0
+    lost = False
+    while mine:
+        tops = [h[0] for h in opp if h]
+        if not tops:
+            total += len(mine)
+            if not lost:
+                sure += len(mine)
+            break
+        both = all(opp)
+        if mine[0] > max(tops):
+            total += 1
+            sure += not lost
+            safe += both
+            mine.pop(0)
+            for h in opp:
+                if h:
+                    h.pop()
+        else:
+            lost = True
+            mine.pop()
+            winner = max((h for h in opp if h), key=lambda h: h[0])
+            winner.pop(0)
+            for h in opp:
+                if h is not winner and h:
+                    h.pop()
+    return sure, total, safe
+
+
+def _by_suit(cards):
+    out = {s: [] for s in Suit}
+    for c in cards:
+        out[c.suit].append(int(c.rank))
+    return {s: tuple(sorted(r, reverse=True)) for s, r in out.items()}
+
+
+def _stopper(ranks):
+    return 14 in ranks or (13 in ranks and len(ranks) >= 2) or (12 in ranks and len(ranks) >= 3)
+
+
+def evaluate(cards, strain_letter):
+    """Expected declarer tricks of ``cards`` played in ``strain_letter`` (S, C, D, H or NT)."""
+    suits = _by_suit(cards)
+    trump = STRAIN_SUITS.get(strain_letter)
+    n_trump = len(suits[trump]) if trump is not None else 0
+    est = 0.0
+    for s, ranks in suits.items():
+        sure, total, safe = suit_winners(ranks)
+        if trump is None or s == trump or n_trump >= 5:
+            est += total
+        else:
+            est += safe + 0.5 * (total - safe)
+        if trump is None and not _stopper(ranks):
+            est -= 1
+    if trump is not None:
+        shortness = sum({0: 1.0, 1: 0.5}.get(len(r), 0.0) for s, r in suits.items() if s != trump)
+        est += min(max(0, n_trump - 4), shortness)
+        if n_trump <= 2:
+            est -= 1
+    return min(est, 10.0)
+
+
+def defensive_tricks(cards, trump):
+    """Tricks a defender expects against a contract with ``trump`` (a Suit or None)."""
+    est = 0.0
+    for s, ranks in _by_suit(cards).items():
+        sure, total, safe = suit_winners(ranks)
+        if s == trump:
+            est += max(0, total - 1) * 0.5 + (sure > 0) * 0.5 if len(ranks) < 4 else total * 0.75
+        elif trump is None:
+            est += sure
+        else:
+            est += min(sure, 1) + 0.5 * (sure >= 2)
+    return est
+
+
+def misere_danger(cards):
+    """How far the suits are from safe misère ladders: Σ max(0, pos_i − 2i) over each suit's cards from the
+    lowest (pos 0 = seven); 0 means every suit can always duck when led."""
+    danger = 0
+    for ranks in _by_suit(cards).values():
+        for i, r in enumerate(sorted(ranks)):
+            danger += max(0, (r - 7) - 2 * i)
+    return danger
+
+
+@functools.lru_cache(maxsize=4096)
+def bidding_estimates(hand):
+    """Estimated declarer tricks per strain for a 10-card hand (a sorted tuple), with the talon's expectation."""
+    unseen = [c for c in DECK32.cards if c not in hand]
+    out = {}
+    for st in ("S", "C", "D", "H", "NT"):
+        base = evaluate(hand, st)
+        gain = sum(evaluate(hand + (c,), st) - base for c in unseen) / len(unseen)
+        out[st] = base + 2 * gain - 0.25
+    return out
+
+
+def max_bid(estimates, margin=0.3):
+    """The highest trick bid the estimates support, or None."""
+    best = None
+    for bid in TRICK_BIDS:
+        if level(bid) <= estimates[strain(bid)] - margin:
+            if best is None or LADDER_RANK[bid] > LADDER_RANK[best]:
+                best = bid
+    return best
+
+
+def _price(lv):
+    return 2 * (lv - 5)
+
+
+# ---- card play helpers ------------------------------------------------------------------------------------
+
+def _beats(card, best, led, trump):
+    """True if ``card`` beats ``best`` in a trick whose led suit is ``led``."""
+    if card.suit == best.suit:
+        return card.rank > best.rank
+    return trump is not None and card.suit == trump and best.suit != trump
+
+
+def _trick_best(trick, trump):
+    led = trick[0][1].suit
+    who, best = trick[0]
+    for w, c in trick[1:]:
+        if _beats(c, best, led, trump):
+            who, best = w, c
+    return who, best
+
+
+def _played(view):
+    cards = {c for t in view.done for _, c in t.plays}
+    cards.update(c for _, c in view.trick)
+    return cards
+
+
+class HeuristicAgent:
+    """The rule-based player documented in the module docstring."""
+
+    def __init__(self, seed, player):
+        self.player = player
+
+    # -- calls --
+    def choose_call(self, view):
+        """Auction bid, defence call or open/closed choice."""
+        if view.phase == "auction":
+            return self._bid(view)
+        if view.phase == "open":
+            return "open"
+        return self._defend(view)
+
+    def _bid(self, view):
+        hand = tuple(sorted(view.hand))
+        if MISERE in view.legal and misere_danger(hand) == 0:
+            return MISERE
+        top = max_bid(bidding_estimates(hand))
+        if top is None:
+            return "pass"
+        high = None
+        for _, call in view.auction:
+            if call not in ("pass", "hold"):
+                high = call
+        if "hold" in view.legal and high != MISERE and LADDER_RANK[high] <= LADDER_RANK[top]:
+            return "hold"
+        bids = [c for c in view.legal if c in LADDER_RANK and c != MISERE]
+        if bids and LADDER_RANK[bids[0]] <= LADDER_RANK[top]:
+            return bids[0]
+        return "pass"
+
+    def _defend(self, view):
+        lv = level(view.contract)
+        obl = OBLIGATION[lv]
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if view.player == DEALER:
+            if "whist" in legal:
+                return "whist" if lv >= 8 else "pass"
+            seen = next(iter(view.visible.values()), ())
+            return "return" if defensive_tricks(seen, trump_of(view.contract)) >= obl - 1.5 else "pass"
+        est = defensive_tricks(view.hand, trump_of(view.contract))
+        if "return" in legal:
+            return "return" if est >= obl - 1.5 else "pass"
+        if legal == ("whist", "half_whist"):          # the gentleman switch
+            return "whist" if est >= 0.75 * obl else "half_whist"
+        if not view.defence:                            # D1
+            return "whist" if est >= obl / 2 else "pass"
+        d1_call = view.defence[0][1]
+        if d1_call == "whist":
+            need = obl / 2 if lv <= 7 else 1.5
+            return "whist" if est >= need else "pass"
+        if est >= 0.6 * obl:
+            return "whist"
+        return "half_whist" if "half_whist" in legal else "pass"
+
+    def choose_discard(self, view):
+        """The best discard and contract for the twelve cards (see the module docstring)."""
+        twelve = tuple(view.hand)
+        if view.legal == (MISERE,):
+            pair = min(itertools.combinations(twelve, 2),
+                       key=lambda p: (misere_danger([c for c in twelve if c not in p]), -sum(c.rank for c in p)))
+            return pair, MISERE
+        best = {}
+        for pair in itertools.combinations(twelve, 2):
+            ten = [c for c in twelve if c not in pair]
+            for st in ("S", "C", "D", "H", "NT"):
+                est = evaluate(ten, st)
+                if st not in best or est > best[st][0]:
+                    best[st] = (est, pair)
+
+        def utility(contract):
+            est = best[strain(contract)][0]
+            lv = level(contract)
+            return _price(lv) if est >= lv else -1.5 * _price(lv) * (lv - est)
+
+        contract = max(view.legal, key=lambda c: (utility(c), -LADDER_RANK[c]))
+        return best[strain(contract)][1], contract
+
+    # -- cards --
+    def choose_card(self, view):
+        """A card by the play heuristics of the module docstring."""
+        legal = sorted(view.legal, key=lambda c: (c.rank, c.suit))
+        if len(legal) == 1:
+            return legal[0]
+        if view.kind == "all_pass" or (view.kind == "misere" and view.seat == view.declarer):
+            return self._duck(view, legal)
+        if view.kind == "misere":
+            return self._catch(view, legal)
+        if view.seat == view.declarer:
+            return self._declare(view, legal)
+        return self._defend_card(view, legal)
+
+    def _outstanding(self, view, friends=()):
+        """Cards that opponents may still hold: not ours, not played, not discarded, not in a friend's hand."""
+        known = set(view.hand) | _played(view) | set(view.discard)
+        for seat in friends:
+            known.update(view.visible.get(seat, ()))
+        if view.seat == view.declarer and view.kind != "all_pass":
+            known.update(view.talon)
+        return [c for c in DECK32.cards if c not in known]
+
+    def _is_top(self, card, outstanding):
+        return not any(o.suit == card.suit and o.rank > card.rank for o in outstanding)
+
+    def _duck(self, view, legal):
+        outstanding = self._outstanding(view)
+        if view.trick:
+            led = view.trick[0][1].suit
+            _, best = _trick_best(view.trick, None)
+            if any(c.suit == led for c in legal):
+                under = [c for c in legal if not _beats(c, best, led, None)]
+                if under:
+                    return under[-1]
+                last = len([w for w, _ in view.trick if w != 3]) == 2
+                return legal[-1] if last else legal[0]
+            return legal[-1]                            # void: throw the highest card
+        return min(legal, key=lambda c: (sum(o.suit == c.suit and o.rank < c.rank for o in outstanding),
+                                         -sum(o.suit == c.suit and o.rank > c.rank for o in outstanding),
+                                         c.rank))
+
+    def _catch(self, view, legal):
+        outstanding = self._outstanding(view, friends=tuple(view.visible))
+        if not view.trick:
+            def score(c):
+                higher = [o for o in outstanding if o.suit == c.suit and o.rank > c.rank]
+                lower = [o for o in outstanding if o.suit == c.suit and o.rank < c.rank]
+                return (not lower and bool(higher), len(higher), -c.rank)
+            return max(legal, key=score)
+        led = view.trick[0][1].suit
+        who, best = _trick_best(view.trick, None)
+        declarer_played = any(w == view.declarer for w, _ in view.trick)
+        if not any(c.suit == led for c in legal):
+            return legal[-1]
+        if declarer_played:
+            if who == view.declarer:
+                under = [c for c in legal if not _beats(c, best, led, None)]
+                return under[-1] if under else legal[0]
+            return legal[-1]
+        return legal[0]
+
+    def _declare(self, view, legal):
+        trump = view.trump
+        outstanding = self._outstanding(view)
+        if not view.trick:
+            trumps = [c for c in legal if c.suit == trump]
+            opp_trumps = [o for o in outstanding if o.suit == trump]
+            if trumps and opp_trumps and self._is_top(trumps[-1], outstanding):
+                return trumps[-1]
+            tops = [c for c in legal if c.suit != trump and self._is_top(c, outstanding)]
+            length = {s: sum(c.suit == s for c in view.hand) for s in Suit}
+            if tops:
+                return max(tops, key=lambda c: (length[c.suit], c.rank))
+            side = [c for c in legal if c.suit != trump] or legal
+            longest = max(side, key=lambda c: (length[c.suit], -c.rank)).suit
+            return min(c for c in side if c.suit == longest)
+        return self._follow(view, legal, outstanding, partner=None)
+
+    def _follow(self, view, legal, outstanding, partner):
+        trump = view.trump
+        led = view.trick[0][1].suit
+        who, best = _trick_best(view.trick, trump)
+        last = len(view.trick) == 2
+        if partner is not None and who == partner and (last or self._is_top(best, outstanding)):
+            return min(legal, key=lambda c: (c.suit == trump, c.rank))
+        winners = [c for c in legal if _beats(c, best, led, trump)]
+        winners.sort(key=lambda c: (c.suit == trump and led != trump, c.rank))
+        if winners:
+            if last:
+                return winners[0]
+            safe = [c for c in winners if self._is_top(c, outstanding)
+                    or (c.suit == trump and led != trump)]
+            if safe:
+                return safe[0]
+        return min(legal, key=lambda c: (c.suit == trump, c.rank))
+
+    def _defend_card(self, view, legal):
+        trump = view.trump
+        partner = next(s for s in range(3) if s not in (view.seat, view.declarer))
+        outstanding = self._outstanding(view, friends=(partner,))
+        if view.trick:
+            return self._follow(view, legal, outstanding, partner)
+        tops = [c for c in legal if c.suit != trump and self._is_top(c, outstanding)]
+        if tops:
+            return max(tops, key=lambda c: c.rank)
+        side = [c for c in legal if c.suit != trump] or legal
+        length = {s: sum(c.suit == s for c in view.hand) for s in Suit}
+        if view.declarer == (view.seat + 1) % 3:       # declarer plays next: lead through him
+            suit = max(side, key=lambda c: (length[c.suit], -c.rank)).suit
+        else:
+            suit = min(side, key=lambda c: (length[c.suit], c.rank)).suit
+        return min(c for c in side if c.suit == suit)
+
+
+AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
+
+
+def make_agents(names, n_players, seed):
+    """One agent per player from ``names`` (one name for all, or one per player); InputError otherwise."""
+    names = [n.strip().lower() for n in names]
+    if len(names) == 1:
+        names = names * n_players
+    if len(names) != n_players:
+        raise InputError(f"give one agent or {n_players} agents (one per player), not {len(names)}",
+                         field="agents")
+    for name in names:
+        if name == "dd":
+            raise InputError("the double-dummy agent 'dd' is not available yet (the solver is in progress)",
+                             field="agents")
+        if name not in AGENTS:
+            raise InputError(f"unknown preferans agent {name!r} (known: {', '.join(AGENTS)})", field="agents")
+    return [AGENTS[name](seed, p) for p, name in enumerate(names)]
