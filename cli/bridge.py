@@ -107,12 +107,12 @@ def imps(difference, fmt):
 @user_errors(source="argument")
 def vp(margin, boards, repair, fmt):
     """Victory points (WBF 2013 continuous scale) for an IMP MARGIN: winner first."""
-    win, lose = victory_points(_integer(margin, "margin"), boards, repair=repair)
+    # VPs are always shown with two decimals (10.00-10.00 for a draw); the Fractions are exact 2-dp values.
+    win, lose = (f"{float(v):.2f}" for v in victory_points(_integer(margin, "margin"), boards, repair=repair))
     if fmt == "json":
-        write_output(to_json({"margin": abs(int(margin)), "boards": boards, "winner_vp": format_figure(win),
-                              "loser_vp": format_figure(lose)}), None)
+        write_output(to_json({"margin": abs(int(margin)), "boards": boards, "winner_vp": win, "loser_vp": lose}), None)
     else:
-        write_output(f"{format_figure(win)} {format_figure(lose)}\n", None)
+        write_output(f"{win} {lose}\n", None)
 
 
 @bridge.command(context_settings=NUMBERS_OK)
