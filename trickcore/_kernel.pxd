@@ -30,10 +30,10 @@ cdef struct State:
     int trick_leader[16]
     int trick_winner[16]
 
-cdef inline uint64_t suit_mask(int suit) nogil:
+cdef inline uint64_t suit_mask(int suit) noexcept nogil:
     return (<uint64_t>0x1FFF) << (16 * suit)
 
-cdef inline uint64_t legal_mask(const Rules* rules, uint64_t hand, int led_suit) nogil:
+cdef inline uint64_t legal_mask(const Rules* rules, uint64_t hand, int led_suit) noexcept nogil:
     """Legal cards of ``hand`` when ``led_suit`` was led (-1: the seat is on lead)."""
     cdef uint64_t same, trumps
     if led_suit < 0 or not rules.follow_suit:
@@ -47,7 +47,7 @@ cdef inline uint64_t legal_mask(const Rules* rules, uint64_t hand, int led_suit)
             return trumps
     return hand
 
-cdef inline int winning_position(const int* cards, int n, int trump) nogil:
+cdef inline int winning_position(const int* cards, int n, int trump) noexcept nogil:
     """Position (0 = the lead) of the card that wins a trick of ``n`` cards."""
     cdef int best = 0, i, c, b = cards[0]
     for i in range(1, n):
@@ -62,23 +62,23 @@ cdef inline int winning_position(const int* cards, int n, int trump) nogil:
 cdef struct Rng:
     uint64_t state     # splitmix64 state
 
-cdef inline uint64_t mix64(uint64_t z) nogil:
+cdef inline uint64_t mix64(uint64_t z) noexcept nogil:
     z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
     z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
     return z ^ (z >> 31)
 
-cdef inline Rng stream(uint64_t seed, uint64_t index, uint64_t salt) nogil:
+cdef inline Rng stream(uint64_t seed, uint64_t index, uint64_t salt) noexcept nogil:
     """The random stream of item ``index`` of a seeded batch: independent of how the batch is split."""
     cdef Rng r
     r.state = mix64(mix64(seed ^ salt) + index)
     return r
 
-cdef inline uint32_t next32(Rng* r) nogil:
+cdef inline uint32_t next32(Rng* r) noexcept nogil:
     """The high half of the next splitmix64 output (trickcore.rng draws the same)."""
     r.state += <uint64_t>0x9E3779B97F4A7C15
     return <uint32_t>(mix64(r.state) >> 32)
 
-cdef inline uint32_t below(Rng* r, uint32_t n) nogil:
+cdef inline uint32_t below(Rng* r, uint32_t n) noexcept nogil:
     """Uniform integer in [0, n), n >= 1 (Lemire's multiply-and-reject)."""
     cdef uint64_t m = <uint64_t>next32(r) * n
     cdef uint32_t low = <uint32_t>m
