@@ -287,7 +287,7 @@ class HeuristicBidder:
         suits = [s for s in SUIT_STRAINS if s not in theirs and me.lens[s] >= 5]
         if suits:
             bid = _cheapest(auction, me.longest(suits))
-            need = {1: 8, 2: 11}.get(bid.level, 14)
+            need = 99 if bid is None else {1: 8, 2: 11}.get(bid.level, 14)
             if need <= me.hcp <= 16 and (bid.level < 3 or me.lens[bid.strain] >= 6):
                 return bid
         return PASS
