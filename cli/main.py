@@ -21,8 +21,12 @@ class TricksGroup(click.Group):
 
     def get_command(self, ctx, name):
         command = super().get_command(ctx, name)
-        if command is None and name in registry.command_groups():
-            command = registry.command_groups()[name].load()
+        plugins = registry.command_groups()
+        if command is None and name in plugins:
+            try:
+                command = plugins[name].load()
+            except Exception as exc:  # a broken plug-in must give one line, not a traceback
+                raise UserError(f"the command plug-in {name!r} does not load: {exc}") from exc
         return command
 
 
