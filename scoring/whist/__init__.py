@@ -1,6 +1,6 @@
 """Whist scoring (whist.md §4-6): rulesets, hand scoring, the ledger of games and rubbers, its text sheet."""
 from scoring.base import ScoringSystem
-from scoring.whist.hand import HandResult, HandScore, game_value, score_hand, side_of
+from scoring.whist.hand import HandResult, HandScore, calls_at_eight, game_value, score_hand, side_of
 from scoring.whist.ledger import GameResult, HandEntry, RubberResult, WhistLedger
 from scoring.whist.rules import PRESETS, WhistRules
 from scoring.whist.sheet import render_ledger
@@ -13,5 +13,5 @@ WHIST_AMERICAN = ScoringSystem("whist-american", "whist", "American whist: game 
                                "7 minus the losers' points", ("american",))
 
 __all__ = ["HandResult", "HandScore", "GameResult", "HandEntry", "RubberResult", "WhistLedger", "WhistRules",
-           "PRESETS", "score_hand", "game_value", "side_of", "render_ledger",
+           "PRESETS", "score_hand", "calls_at_eight", "game_value", "side_of", "render_ledger",
            "WHIST_SHORT", "WHIST_LONG", "WHIST_AMERICAN"]

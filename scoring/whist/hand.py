@@ -82,6 +82,17 @@ def honours_value(count):
     return {4: 4, 3: 2}.get(count, 0)
 
 
+def calls_at_eight(rules, points_before, honours_ns):
+    """The side that calls at eight before the first lead (whist.md §4.1), or None.
+
+    A side at exactly eight holding three or four honours calls, unless eight is among ``honours_barred_at``.
+    """
+    holder = honours_holder(honours_ns) if rules.honours else None
+    if not rules.call_at_eight or holder is None or CALL_POINTS in rules.honours_barred_at:
+        return None
+    return holder if points_before[holder] == CALL_POINTS else None
+
+
 def score_hand(rules, result, points_before=(0, 0)):
     """Score ``result`` (a HandResult) under ``rules`` from ``points_before``: tricks first, honours last."""
     before = tuple(points_before)
@@ -90,8 +101,7 @@ def score_hand(rules, result, points_before=(0, 0)):
     if rules.honours and result.honours_ns is None:
         raise InvalidRecord("honours_ns is needed when honours count", field="honours_ns")
     held = 0 if holder is None else (result.honours_ns if holder == 0 else HONOURS - result.honours_ns)
-    if (rules.call_at_eight and holder is not None and held >= 3 and before[holder] == CALL_POINTS
-            and CALL_POINTS not in rules.honours_barred_at):
+    if calls_at_eight(rules, before, result.honours_ns) is not None:
         after = list(before)
         after[holder] = target
         return HandScore(before, holder, None, 0, holder, 0, False, tuple(after), holder)
