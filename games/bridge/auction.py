@@ -191,7 +191,7 @@ class Auction:
             call = parse_call(call)
         reason = self.why_illegal(call)
         if reason is not None:
-            raise IllegalCall(f"{call} by {self.turn} after {self.text() or 'no calls'}: {reason}", field="auction")
+            raise IllegalCall(f"{call} by {self.turn} after {self.text() or 'no calls'}: {reason}")
         if call.is_bid:
             self._last_bid, self._doubled = (call, self.turn), 0
         elif call == DOUBLE:
