@@ -90,8 +90,8 @@ class Defence:
         if call not in legal:
             who = "the dealer" if self.to_call == DEALER else f"hand{(self.to_call or 0) + 1}"
             why = "the defence is over" if not legal else f"{who} may only call {' or '.join(legal)} here"
-            if call == HALF and not self._half_allowed():
-                why = "half-whist is allowed only on 6 and 7 after a pass"
+            if call == HALF and legal:
+                why = "half-whist is allowed only on 6 and 7, by D2 after D1 passed (or the gentleman switch)"
             raise IllegalCall(f"{call!r} is not allowed: {why}")
         who = self.to_call
         self.log.append((who, call))
