@@ -112,8 +112,10 @@ def _hand(tags):
     score = _tag(tags, "WhistScore", _whist_score, required=False)
     fields = {"trump_selection": selection, "ruleset": (_tag(tags, "Ruleset", required=False) or "short").lower(),
               "score": score}
+    # The header is checked (turn-up, trumps) before the play, whose replay depends on the trump.
+    header = WhistHand(deal, dealer, trump, turn_up, tricks_ns=tricks_ns, **fields)
     if "play" not in tags:
-        return WhistHand(deal, dealer, trump, turn_up, tricks_ns=tricks_ns, **fields)
+        return header
     leader = parse_seat(tags["play"][0], "Play")
     if leader != eldest_hand(dealer):
         raise InvalidRecord(f"the eldest hand {SEATS[eldest_hand(dealer)]} leads, not {SEATS[leader]}",

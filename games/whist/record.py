@@ -159,8 +159,10 @@ class WhistHand:
         tricks_ns = data.get("tricks_ns")
         fields = {"trump_selection": selection, "ruleset": data.get("ruleset", "short"),
                   "score": _score(data.get("score"))}
-        hand = (cls.played(deal, dealer, trump, turn_up, _play(data["play"]), **fields) if data.get("play")
-                else cls(deal, dealer, trump, turn_up, tricks_ns=tricks_ns, **fields))
+        # The header is checked (turn-up, trumps) before the play, whose replay depends on the trump.
+        hand = cls(deal, dealer, trump, turn_up, tricks_ns=tricks_ns, **fields)
+        if data.get("play"):
+            hand = cls.played(deal, dealer, trump, turn_up, _play(data["play"]), **fields)
         if hand.tricks:
             _check_leaders(hand, data["play"])
         if tricks_ns is not None and hand.tricks_ns != tricks_ns:
