@@ -27,8 +27,8 @@ cdef struct State:
     int n_history      # cards in history, including the initial partial trick
     int n_initial      # cards of the initial partial trick (undo stops there)
     int history[64]    # card indices in playing order
-    int trick_leader[16]
-    int trick_winner[16]
+    int trick_leader[20]   # 52 cards, 3 seats: at most 18 tricks
+    int trick_winner[20]
 
 cdef inline uint64_t suit_mask(int suit) noexcept nogil:
     return (<uint64_t>0x1FFF) << (16 * suit)

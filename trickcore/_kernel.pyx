@@ -160,34 +160,32 @@ def winner(list cards, int trump):
     return winning_position(buf, len(cards), trump)
 
 
-def deal_batch(uint64_t seed, uint64_t start, Py_ssize_t count, const uint8_t[::1] deck,
-               const uint8_t[::1] pattern, int n_owners, uint64_t[::1] out, uint8_t[::1] last):
-    """Shuffle ``deck`` (bit indices) for deals start..start+count-1 and give position i to ``pattern[i]``.
+def deal_batch(uint64_t seed, uint64_t start, Py_ssize_t count, uint64_t deck, const uint8_t[::1] pattern,
+               int n_owners, uint64_t[::1] out, uint8_t[::1] last):
+    """Deal the cards of mask ``deck`` for deals start..start+count-1: position i of the dealing order gets
+    the r-th lowest of the cards still undealt (r uniform), and goes to owner ``pattern[i]``.
 
     ``out`` receives ``count * n_owners`` masks, deal-major; ``last`` the card dealt last in each deal (the
     whist turn-up). Each deal has its own random stream, so a deal depends only on (seed, its index).
     """
     cdef Py_ssize_t d
-    cdef int i, j, tmp, size = deck.shape[0]
-    cdef int perm[64]
+    cdef int i, c, size = pattern.shape[0]
+    cdef uint64_t left
+    cdef uint64_t hands[65]
     cdef Rng rng
-    cdef uint64_t* row
     with nogil:
         for d in range(count):
             rng = stream(seed, start + d, DEAL_SALT)
-            for i in range(size):
-                perm[i] = deck[i]
-            for i in range(size - 1, 0, -1):
-                j = below(&rng, i + 1)
-                tmp = perm[i]
-                perm[i] = perm[j]
-                perm[j] = tmp
-            row = &out[d * n_owners]
             for i in range(n_owners):
-                row[i] = 0
+                hands[i] = 0
+            left = deck
             for i in range(size):
-                row[pattern[i]] |= (<uint64_t>1) << perm[i]
-            last[d] = perm[size - 1]
+                c = tc_select(left, below(&rng, size - i))
+                left ^= (<uint64_t>1) << c
+                hands[pattern[i]] |= (<uint64_t>1) << c
+            last[d] = c
+            for i in range(n_owners):
+                out[d * n_owners + i] = hands[i]
 
 
 def playout_batch(tuple rules, const uint64_t[::1] hands, int stride, int leader, uint64_t seed,

@@ -107,8 +107,6 @@ class PlayState:
         size = {len(h) + (s in played) for s, h in enumerate(hands)}
         if len(size) != 1:
             raise InvalidDeal("hand sizes do not fit the trick in progress")
-        if size.pop() > 16:
-            raise InvalidDeal("a hand holds at most 16 cards")
         self.rules = rules
         self._state = _kernel.KernelState(rules.kernel_tuple(), [hand_mask(h) for h in hands], leader,
                                           [c.index for c in trick])

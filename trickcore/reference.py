@@ -51,11 +51,17 @@ def random_playout(rules, hands, leader, seed, index=0):
     return won, order
 
 
+def dealing_order(deck, seed, index=0):
+    """The cards of seeded deal ``index`` in dealing order: each the r-th lowest undealt card, r uniform."""
+    stream = Stream(seed, index, DEAL_SALT)
+    left = sorted(deck.cards, key=lambda c: c.index)
+    return [left.pop(stream.below(len(left))) for _ in range(len(deck))]
+
+
 def deal(deck, pattern, n_owners, seed, index=0):
-    """The owners' card sets of seeded deal ``index``: shuffle the deck, give position i to pattern[i]."""
-    cards = Stream(seed, index, DEAL_SALT).shuffle(list(deck.cards))
+    """The owners' card sets of seeded deal ``index``: position i of the dealing order goes to pattern[i]."""
     owners = [set() for _ in range(n_owners)]
-    for position, card in enumerate(cards):
+    for position, card in enumerate(dealing_order(deck, seed, index)):
         owners[pattern[position]].add(card)
     return owners
 
