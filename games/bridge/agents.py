@@ -151,27 +151,30 @@ def _first_action_estimate(call, before, me, partner):
 def partner_picture(view):
     """Estimate partner's points and suit lengths from partner's calls in ``view``."""
     me, partner = view.seat, view.seat.partner
-    bids, points, lens, actions = [], None, {}, 0
+    bids, points, lens, passed_hand = [], None, {}, False
+    auction = Auction(view.dealer)
     for k, call in enumerate(view.calls):
         seat = view.seat_of(k)
+        if seat == partner and call == PASS and points is None and not bids:
+            passed_hand = True
         if seat == partner and call != PASS:
-            actions += 1
             if points is None:
                 points, lens = _first_action_estimate(call, bids, me, partner)
                 lens = dict(lens)
-            elif call.is_bid and call.strain != Strain.NT:
-                # A later bid: a rebid of a suit shows one more card; a new suit four; each adds some strength.
-                shown = lens.get(call.strain, 0)
-                mine_before = any(s == me and b.strain == call.strain for s, b in bids)
-                lens[call.strain] = max(shown + 1, 6) if shown else (3 if mine_before else 4)
-                points += 2
             elif call.is_bid:
-                points += 2
+                # A later bid: a jump shows extra strength, any other bid a little; a rebid suit one more card.
+                cheapest = _cheapest(auction, call.strain)
+                points += 3 if call.level > cheapest.level else 1
+                if call.strain != Strain.NT:
+                    shown = lens.get(call.strain, 0)
+                    mine_before = any(s == me and b.strain == call.strain for s, b in bids)
+                    lens[call.strain] = max(shown + 1, 6) if shown else (3 if mine_before else 4)
         if call.is_bid:
             bids.append((seat, call))
+        auction.make_call(call)
     if points is None:
-        points = 5.0 if actions == 0 and not bids else 4.0
-    return PartnerPicture(points, lens)
+        points = 5.0 if passed_hand else 4.0
+    return PartnerPicture(min(points, 11.0) if passed_hand else points, lens)
 
 
 # ---- the bidder ------------------------------------------------------------------------------------------

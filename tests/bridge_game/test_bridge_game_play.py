@@ -4,8 +4,13 @@ import pytest
 from games.bridge import BRIDGE
 from games.bridge.agents import HeuristicAgent, RandomAgent, make_agent
 from games.bridge.table import Claim, run_auction, run_play
-from games.bridge.vocab import Seat, Vulnerability
+from games.bridge.game import board_score
+from games.bridge.vocab import Seat, Vulnerability, parse_contract
+from scoring.bridge.contract import duplicate_score
+from trickcore.deal import parse_deal
 from trickcore.errors import InputError
+
+FIXED_DEAL = "N:K.A8763.4.AKJ963 AJT84.K4.AT76.T4 Q9.QJT2.K9852.87 76532.95.QJ3.Q52"
 
 
 class Recorder(RandomAgent):
@@ -47,7 +52,7 @@ def test_bridge_game_claim():
         def choose_card(self, view):
             return Claim(3) if len(view.tricks) == 10 and not view.current else super().choose_card(view)
 
-    deal = BRIDGE.board_deal(1, 1)
+    deal = parse_deal(FIXED_DEAL)
     agents = [Claimer()] * 4
     auction = run_auction(deal, Seat.N, Vulnerability.NONE, agents)
     played = run_play(deal, auction, agents)
@@ -56,14 +61,28 @@ def test_bridge_game_claim():
     assert played.result == played.claimed == won + 3
 
 
-def test_bridge_game_play_match_report():
-    report = BRIDGE.play_match(["heuristic"], 1, {"hands": None})
-    assert "Board 1 (seed 1), dealer N, vulnerable None" in report.text
-    assert "Result: " in report.text and "declarer scores" in report.text
+def test_bridge_game_fixed_deal_contract():
+    board = BRIDGE.play_board(parse_deal(FIXED_DEAL), 1, [HeuristicAgent()] * 4)
+    assert " ".join(str(c) for c in board.auction) == "1H 1S 2H 2S 4H Pass Pass Pass"
+    assert (str(board.contract), board.declarer, board.result) == ("4H", Seat.N, 11)
+    assert board_score(board) == (450, 450)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_bridge_game_play_match_report(seed):
+    report = BRIDGE.play_match(["heuristic"], seed, {"hands": None})
+    assert f"Board 1 (seed {seed}), dealer N, vulnerable None" in report.text
     board = report.data["boards"][0]
-    assert board["contract"] == "4H" and len(board["tricks"]) == 13
-    assert board["declarer_score"] == 450 and board["ns_score"] == 450
-    assert BRIDGE.play_match(["heuristic"], 1, {}).data == report.data
+    if board["contract"] == "Pass":
+        assert "Passed out. Score 0." in report.text and board["ns_score"] == 0
+    else:
+        assert "Result: " in report.text and f"declarer scores {board['declarer_score']}" in report.text
+        assert len(board["tricks"]) == 13
+        contract = parse_contract(board["contract"])
+        vulnerable = False                                # board 1: nobody vulnerable
+        assert board["declarer_score"] == duplicate_score(contract, vulnerable, board["result"])
+        assert board["ns_score"] == board["declarer_score"] * (1 if board["declarer"] in "NS" else -1)
+    assert BRIDGE.play_match(["heuristic"], seed, {}).data == report.data
 
 
 def test_bridge_game_play_match_options(tmp_path):
