@@ -3,6 +3,7 @@ import os
 
 import click
 
+from cli.bridge_records import commands as record_commands
 from cli.common import UserError, output_option, to_json, user_errors, write_output
 from scoring.bridge.chicago import ChicagoLedger
 from scoring.bridge.contract import duplicate_score
@@ -210,3 +211,7 @@ def rubber(path, preset_name, pairs, fmt, output):
 def chicago(path, preset_name, pairs, fmt, output):
     """Chicago score sheet of the deal results in FILE (see examples/bridge/README.md)."""
     _run_sheet("chicago", path, preset_name, pairs, fmt, output)
+
+
+for _command in record_commands:
+    bridge.add_command(_command)
