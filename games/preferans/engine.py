@@ -94,7 +94,7 @@ def play_deal(deal, agents, players, dealer, settings, exit_level=6):
 
     if out.all_pass:
         mode = settings.talon_mode(n)
-        tricks = _play(hands, None, agent, n, kind="all_pass", talon=talon, mode=mode,
+        tricks = _play(hands, None, agent, n, settings, kind="all_pass", talon=talon, mode=mode,
                        auction_calls=tuple(auction.calls))
         won = tricks_won(tricks)
         record.update(type="all_pass", tricks={ids[s]: won[s] for s in range(3)})
@@ -165,7 +165,7 @@ def play_deal(deal, agents, players, dealer, settings, exit_level=6):
             if is_open:
                 exposed = "open"
                 controllers = {h: w for h in (d.d1, d.d2)}
-    tricks = _play(play_hands, None if contract == MISERE else trump_of(contract), agent, n,
+    tricks = _play(play_hands, None if contract == MISERE else trump_of(contract), agent, n, settings,
                    kind=kind, exposed=exposed, controllers=controllers, whisters=whisters, defence=defence, **info)
     won = tricks_won(tricks)
     record["tricks"] = {ids[s]: won[s] for s in range(3)}
@@ -180,7 +180,7 @@ def _public(info):
                 contract=info["contract"], talon=info["talon"])
 
 
-def _play(hands, trump, agent, n, kind, auction_calls, exposed=None, controllers=None,
+def _play(hands, trump, agent, n, settings, kind, auction_calls, exposed=None, controllers=None,
           whisters=(), defence=(), declarer=None, bid=None, contract=None, talon=(), discard=(), mode=None):
     """Play the cards, asking the controller of each hand through a View; returns the TrickRecords."""
     remaining = [set(h) for h in hands]
@@ -191,7 +191,10 @@ def _play(hands, trump, agent, n, kind, auction_calls, exposed=None, controllers
         player = controllers.get(seat, seat)
         played_any = bool(trick) or bool(done)
         visible = {}
-        if exposed == "open" or (exposed == "misere" and (played_any or declarer != 0)):
+        # §5.5: exposed before the first lead, or after the first card when the misère declarer leads blind
+        # or the setting open_after_first_lead asks for it.
+        late = exposed == "misere" and declarer == 0 or exposed == "open" and settings.open_after_first_lead
+        if exposed is not None and (played_any or not late):
             visible = {h: tuple(sorted(remaining[h], reverse=True)) for h in defenders}
         visible.pop(seat, None)
         if kind == "all_pass":

@@ -129,8 +129,13 @@ def _hand_text(cards):
 def _slot_names(result, ids):
     n = len(ids)
     names = {s: ids[(result.dealer + 1 + s) % n] for s in range(3)}
-    names[TALON] = ids[result.dealer] if n == 4 else "talon"
+    names[TALON] = "talon"
     return names
+
+
+def _winner(result, ids, who, winner):
+    """Who took a trick; a talon card that wins (dealer_owns, 4 players) is the dealer's trick."""
+    return f"{ids[result.dealer]} (talon)" if winner == TALON else who[winner]
 
 
 def deal_text(k, result, ids):
@@ -156,7 +161,7 @@ def deal_text(k, result, ids):
                      + f": {result.contract} is not played")
     for i, t in enumerate(result.tricks, 1):
         plays = "  ".join(f"{who[w]} {format_card(c, 'symbol')}" for w, c in t.plays)
-        lines.append(f"  {i:2d}. {plays}  -> {who[t.winner]}")
+        lines.append(f"  {i:2d}. {plays}  -> {_winner(result, ids, who, t.winner)}")
     if result.tricks:
         lines.append("  tricks: " + ", ".join(f"{name} {n}" for name, n in result.record["tricks"].items()))
     return lines
@@ -171,5 +176,5 @@ def deal_data(result, ids):
             "auction": [[who[h], c] for h, c in result.auction],
             "discard": [str(c) for c in result.discard],
             "defence": [[who[w], c] for w, c in result.defence],
-            "tricks": [{"plays": [[who[w], str(c)] for w, c in t.plays], "winner": who[t.winner]}
+            "tricks": [{"plays": [[who[w], str(c)] for w, c in t.plays], "winner": _winner(result, ids, who, t.winner)}
                        for t in result.tricks]}

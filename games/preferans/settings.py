@@ -29,6 +29,7 @@ class PlaySettings:
     all_pass_exit_levels: tuple = (6,)
     same_dealer_after_all_pass: bool = False
     dealer_talon_bonus: bool = False
+    open_after_first_lead: bool = False
 
     def dealer_talon_bonus_recorded(self, n_players):
         """True when a trick contract's record carries the talon for the dealer's talon bonus (§7.8, 4 players)."""
