@@ -79,11 +79,17 @@ def _made_game(writer, deal, values, made_games):
 
 def score_trick_game(writer, deal, table, mu, made_games):
     """Write a trick-contract deal (played, half-whist, passed out or checked ten); return its label."""
+    values = Values(table.settings, deal.contract.level, mu)
+    label = _contract_result(writer, deal, table, values, made_games)
+    if table.settings.dealer_talon_bonus and table.four and deal.talon:
+        writer.add_whists(deal.dealer, deal.declarer, values.whist * talon_bonus(deal.talon), "talon bonus")
+    return label
+
+
+def _contract_result(writer, deal, table, values, made_games):
+    """Steps 4-7 of §7.9 for a trick contract: declarer, consolation, trick whists, shortfall."""
     settings = table.settings
-    values = Values(settings, deal.contract.level, mu)
     declarer = deal.declarer
-    if settings.dealer_talon_bonus and table.four and deal.talon:
-        writer.add_whists(deal.dealer, declarer, values.whist * talon_bonus(deal.talon), "talon bonus")
     checked = deal.contract.level == 10 and settings.ten_trick_mode == "checked"
     defence = None if checked else defence_of(deal, table)
     if deal.tricks is None:

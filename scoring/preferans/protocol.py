@@ -249,6 +249,9 @@ def parse_deal(raw, index, table):
         raise record_error(f"unknown deal type {kind!r} ({', '.join(DEAL_TYPES)})", index, "type")
     if kind == "walkaway" and not settings.allow_walkaway:
         raise record_error("walkaway is off in these settings (allow_walkaway)", index, "type")
+    for flag in ("open", "dark"):
+        if flag in raw and not isinstance(raw[flag], bool):
+            raise record_error(f"{flag} must be true or false", index, flag)
     values = {"index": index, "dealer": dealer, "type": kind, "open": raw.get("open")}
     hands = table.active(dealer)
     if kind in ("game", "misere", "walkaway"):
@@ -336,6 +339,8 @@ def _start(raw, table):
         raise record_error("start.whists must be an object of objects", None, "start")
     out["whists"] = {(_player(table, a, None, "start"), _player(table, b, None, "start")): to_fraction(v, "start")
                      for a, row in whists.items() for b, v in row.items()}
+    if any(a == b for a, b in out["whists"]):
+        raise record_error("a player cannot write whists on himself", None, "start")
     bombs = raw.get("bombs", {})
     if bombs and not table.settings.bombs:
         raise record_error("bombs are off in these settings (bombs)", None, "start")
@@ -376,8 +381,12 @@ def parse_protocol(protocol, variant=None, overrides=None):
     own = protocol.get("settings", {})
     if not isinstance(own, dict):
         raise record_error("settings must be an object", None, "settings", SettingsError)
-    settings = make_settings(chosen, {**own, **(overrides or {})})
     explicit = {**own, **(overrides or {})}
+    try:
+        settings = make_settings(chosen, explicit)
+    except SettingsError as exc:
+        exc.deal = None
+        raise
     if "num_players" in explicit and settings.num_players != len(players):
         raise record_error(f"num_players {settings.num_players} disagrees with {len(players)} players", None,
                            "num_players", SettingsError)

@@ -8,7 +8,7 @@ from scoring.preferans import PRESETS, SETTING_NAMES, VARIANTS, Ledger, parse_pr
 from scoring.preferans.protocol import Table, parse_deal
 from scoring.preferans.settings import settings_to_dict
 from scoring.preferans.settlement import amnesty, average_method, pairwise_balances
-from trickcore.errors import InvalidRecord
+from trickcore.errors import InvalidRecord, TrickcoreError
 
 STRAINS = ("S", "C", "D", "H", "NT")
 
@@ -138,3 +138,26 @@ def test_presets_differ_only_through_their_settings(protocol, other):
     for key in ("variant", "settings"):
         a.pop(key), b.pop(key)
     assert a == b
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-20, 20) | st.text(max_size=4)
+                           | st.sampled_from(["A", "B", "C", "D", "6S", "whist", "half_whist", "pass", "1/2"]),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+                               st.sampled_from(["A", "B", "C", "kind", "player"]), inner, max_size=3),
+                           max_leaves=6)
+
+
+@COMMON
+@given(protocols(), st.data())
+def test_corrupted_protocols_fail_with_located_trickcore_errors(protocol, data):
+    assume(protocol["deals"])
+    index = data.draw(st.integers(0, len(protocol["deals"]) - 1))
+    deal = dict(protocol["deals"][index])
+    key = data.draw(st.sampled_from(sorted(deal) + ["calls", "returned_by", "dealer_call", "penalties", "talon"]))
+    deal[key] = data.draw(JSON_VALUES)
+    protocol = {**protocol, "deals": protocol["deals"][:index] + [deal] + protocol["deals"][index + 1:]}
+    try:
+        score_protocol(protocol)
+    except TrickcoreError as exc:
+        assert exc.field is not None
+        assert exc.deal is None or 1 <= exc.deal <= len(protocol["deals"])
