@@ -8,8 +8,8 @@ from games.whist.agents import make_agents
 from games.whist.pbn import hands_to_pbn
 from games.whist.play import play_hand
 from games.whist.record import SEATS, WhistHand, eldest_hand, honours_ns
-from scoring.whist import WhistLedger, WhistRules, calls_at_eight, render_ledger
-from scoring.whist.sheet import describe_hand
+from scoring.whist import WhistLedger, WhistRules, calls_at_eight
+from scoring.whist.sheet import describe_hand, render_rubbers
 from trickcore.cards import format_card
 from trickcore.errors import InputError
 
@@ -65,14 +65,13 @@ def _text(seed, names, rules, hands, ledger):
              + ", ".join(f"{s} {n}" for s, n in zip(SEATS, names)), ""]
     for number, (hand, entry) in enumerate(zip(hands, ledger.entries), 1):
         turn = "-" if hand.turn_up is None else format_card(hand.turn_up, "symbol")
-        played = ("not played" if hand.tricks_ns is None
-                  else f"{SEATS[eldest_hand(hand.dealer)]} leads, tricks N-S {hand.tricks_ns} E-W {13 - hand.tricks_ns}")
+        played = ("not played" if hand.tricks_ns is None else
+                  f"{SEATS[eldest_hand(hand.dealer)]} leads, tricks N-S {hand.tricks_ns} E-W {13 - hand.tricks_ns}")
         lines.append(f"Hand {number}: dealer {SEATS[hand.dealer]}, turn-up {turn}, trumps {hand.trump.symbol}, "
                      f"{played}, honours N-S {hand.honours_ns}")
         lines.append(f"    {describe_hand(entry)}; score N-S {hand.score[0]} E-W {hand.score[1]}")
     lines.append("")
-    lines.append(render_ledger(ledger).rstrip("\n"))
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + render_rubbers(ledger)
 
 
 def _data(seed, names, rules, hands, ledger):

@@ -57,8 +57,12 @@ def render_ledger(ledger):
         trump = None if result.trump is None else result.trump.symbol
         lines.append(f"{entry.number:>4} {_cell(dealer):>6} {_cell(trump):>5} {_cell(result.tricks_ns):>9} "
                      f"{_cell(result.honours_ns):>10} {after[0]:>3}-{after[1]:<3}  {describe_hand(entry)}")
-    lines.append("")
-    lines.extend(describe_rubber(r) for r in ledger.all_rubbers())
+    return "\n".join(lines) + "\n\n" + render_rubbers(ledger)
+
+
+def render_rubbers(ledger):
+    """Each rubber's result, one line each, and the net totals."""
+    lines = [describe_rubber(r) for r in ledger.all_rubbers()]
     totals = ledger.totals()
     lines.append(f"Total: {SIDES[0]} {totals[0]:+d}, {SIDES[1]} {totals[1]:+d}")
     return "\n".join(lines) + "\n"
