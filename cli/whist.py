@@ -22,7 +22,14 @@ def whist():
 @output_option
 @user_errors()
 def score(file, ruleset, assignments, fmt, output):
-    """Score the hands of FILE (JSON results or records, or PBN-style whist hands) and show the rubber."""
+    """Score the hands of FILE (JSON results or records, or PBN-style whist hands) and show the rubber.
+
+    \b
+    JSON input (see examples/whist/rubber.json and records.json):
+      {"ruleset": "short", "settings": {...},
+       "hands": [{"tricks_ns": 8, "honours_ns": 2}, {"tricks_ew": 7, "honours_ew": 4},
+                 {"dealer": "N", "deal": "N:...", "turn_up": "C2", "tricks_ns": 7}]}
+    """
     try:
         with open(file, encoding="utf-8") as fh:
             text = fh.read()

@@ -7,7 +7,7 @@
 import attrs
 
 from scoring.whist.hand import HandResult, side_of
-from trickcore.cards import Card, Rank, parse_card
+from trickcore.cards import Card, Rank, Suit, parse_card
 from trickcore.deal import Deal, parse_deal
 from trickcore.errors import InvalidRecord, TrickcoreError
 from trickcore.play import PlayState
@@ -67,7 +67,7 @@ class WhistHand:
 
     deal: Deal
     dealer: int
-    trump: object
+    trump: Suit
     turn_up: Card | None = None
     trump_selection: str = "turn_up"
     tricks: tuple = ()
