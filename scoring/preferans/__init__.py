@@ -6,9 +6,10 @@
 from scoring.base import ScoringSystem
 from scoring.preferans.ledger import DealResult, Ledger, score_deal
 from scoring.preferans.protocol import Protocol, parse_protocol
-from scoring.preferans.render import render_svg, render_text
+from scoring.preferans.render import render_text
 from scoring.preferans.settings import PRESETS, SETTING_NAMES, VARIANTS, Settings, make_settings
 from scoring.preferans.sheet import Sheet
+from scoring.preferans.svg import render_svg
 
 
 def _replay(parsed):

@@ -30,7 +30,7 @@ def score_all_pass(writer, deal, table, k):
     lowest = min(tricks[p] for p in hands)
     price = settings.all_pass_trick_price or 0
     for player, taken in tricks.items():
-        counted = taken - lowest if settings.all_pass_amnesty else taken
+        counted = max(0, taken - lowest) if settings.all_pass_amnesty else taken
         writer.add_mountain(player, price * multiplier * counted, f"all-pass {taken} trick(s)")
     reward = multiplier if settings.all_pass_zero_reward_scaled else 1
     for player, taken in tricks.items():  # seat order from hand1, then the 4-player dealer

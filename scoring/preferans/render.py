@@ -1,8 +1,5 @@
 """Plain-text rendering of a preferans sheet: deal history, a table per player, settlement; SVG lives in svg.py."""
 from scoring.preferans.sheet import encode
-from scoring.preferans.svg import render_svg
-
-__all__ = ["render_svg", "render_text"]
 
 
 def _num(value):

@@ -67,6 +67,12 @@ def amnesty(mountain):
     return {p: m - low for p, m in mountain.items()}
 
 
+def amnesty_method(players, mountain, whists):
+    """Results the paper way: amnesty first, then pairwise balances summed per player (equals the average)."""
+    pairs = pairwise_balances(players, amnesty(mountain), whists)
+    return {p: sum(pairs[p].values(), Fraction(0)) for p in players}
+
+
 def round_nearest(players, exact):
     """Nearest integers with the zero-sum fix of §9.4 (ties in seat order)."""
     rounded = {p: math.floor(exact[p] + Fraction(1, 2)) for p in players}

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 from scoring.preferans import PRESETS, SETTING_NAMES, VARIANTS, Ledger, parse_protocol, score_protocol
 from scoring.preferans.protocol import Table, parse_deal
 from scoring.preferans.settings import settings_to_dict
-from scoring.preferans.settlement import amnesty, average_method, pairwise_balances
+from scoring.preferans.settlement import amnesty, amnesty_method, average_method, pairwise_balances
 from trickcore.errors import InvalidRecord, TrickcoreError
 
 STRAINS = ("S", "C", "D", "H", "NT")
@@ -92,6 +92,7 @@ def test_settlement_sums_to_zero_and_methods_agree(protocol):
     pairs = pairwise_balances(players, s.final_mountain, sheet.state.whists)
     assert {p: sum(pairs[p].values(), Fraction(0)) for p in players} == s.result
     assert average_method(players, amnesty(s.final_mountain), sheet.state.whists)[2] == s.result
+    assert amnesty_method(players, s.final_mountain, sheet.state.whists) == s.result
     assert all(pairs[p][q] == -pairs[q][p] for p in players for q in players if p != q)
 
 

@@ -190,6 +190,11 @@ def test_classic_series_per_dealer_and_mountain_writeoff(sheet):
     assert s["totals"]["A"]["mountain"] == 5 + 3 - 2 - 1
 
 
+def test_all_pass_amnesty_never_negative_for_the_dealer(delta):
+    d = delta("sochi", ap("D", A=2, B=4, C=4, D=0), players=FOUR, settings={"all_pass_amnesty": True})
+    assert d == {"pool": {"D": 1}, "mountain": {"B": 2, "C": 2}, "whists": {}}
+
+
 def test_classic_zero_reward_never_below_zero(delta):
     assert delta("classic", ap("C", A=0, B=4, C=6))["mountain"] == {"B": 4, "C": 6}
 
