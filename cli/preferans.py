@@ -4,7 +4,7 @@ import json
 import click
 
 from cli.common import output_option, to_json, user_errors, write_output
-from scoring.preferans import VARIANTS, render_svg, render_text, score_protocol
+from scoring.preferans import VARIANTS, make_settings, render_svg, render_text, score_protocol
 from trickcore.errors import InputError, SettingsError, TrickcoreError
 
 
@@ -19,11 +19,16 @@ def _overrides(pairs):
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            raise SettingsError(f"--set needs NAME=VALUE, not {pair!r}", source="argument", field="--set")
+            raise SettingsError(f"--set needs NAME=VALUE, not {pair!r}", source="--set", field="--set")
         try:
             out[name.strip()] = json.loads(value)
         except ValueError:
             out[name.strip()] = value
+    # Names and values do not depend on the variant: check them here so the error names --set, not the file.
+    try:
+        make_settings(VARIANTS[0], out)
+    except SettingsError as exc:
+        raise exc.located(source="--set") from None
     return out
 
 

@@ -14,11 +14,13 @@ def _table(header, rows):
     return lines
 
 
-def _delta_text(delta):
-    parts = [f"pool {p} {_num(v):>s}" for p, v in delta["pool"].items()]
-    parts += [f"mountain {p} {_num(v)}" for p, v in delta["mountain"].items()]
-    parts += [f"{a}->{b} {_num(v)}" for a, row in delta["whists"].items() for b, v in row.items()]
-    return ", ".join(parts) or "-"
+def _entries_text(result):
+    """What one deal wrote, entry by entry with its reason (the audit trail)."""
+    parts = []
+    for entry in result.entries:
+        who = f"{entry.player}->{entry.on}" if entry.column == "whists" else f"{entry.column} {entry.player}"
+        parts.append(f"{who} {_num(entry.amount)} ({entry.reason})")
+    return "; ".join(parts) or "-"
 
 
 def render_text(sheet):
@@ -28,7 +30,7 @@ def render_text(sheet):
     state = "finished" if sheet.finished else "not finished (early stop by consent)"
     lines = [f"Preferans score sheet: {sheet.variant}, players {', '.join(players)}, "
              f"pool target {settings.pool_target}, {state}", ""]
-    lines += ["Deals:"] + [f"  {r.index:>3}. {r.label:<26} {_delta_text(r.delta())}" for r in sheet.results]
+    lines += ["Deals:"] + [f"  {r.index:>3}. {r.label:<26} {_entries_text(r)}" for r in sheet.results]
     if not sheet.results:
         lines.append("  (none)")
     lines += ["", "Sheet:"]
