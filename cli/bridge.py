@@ -1,10 +1,12 @@
 """``tricks bridge``: score a contract, convert IMPs and VPs, matchpoint a board, keep rubber and Chicago sheets."""
 import os
+from fractions import Fraction
 
 import click
 
 from cli.bridge_records import commands as record_commands
 from cli.common import UserError, output_option, to_json, user_errors, write_output
+from scoring.bridge.butler import score_board_imps
 from scoring.bridge.chicago import ChicagoLedger
 from scoring.bridge.contract import duplicate_score
 from scoring.bridge.display import format_figure
@@ -142,6 +144,56 @@ def matchpoints(scores, expected, preset_name, pairs, fmt):
     lines = [f"top {format_figure(board.top)}", f"{'score':>8} {'NS':>7} {'EW':>7}"]
     lines += [f"{r['score']:>8} {r['ns'] or '-':>7} {r['ew'] or '-':>7}" for r in rows]
     write_output("\n".join(lines) + "\n", None)
+
+
+def _imp_pairs(method, scores, settings, fmt):
+    entries = []
+    for text in scores:
+        if text.upper() == "NP":
+            entries.append(None)
+        elif text.upper().startswith("A"):
+            entries.append(text)
+        else:
+            entries.append(_integer(text, "score"))
+    board = score_board_imps(entries, method, settings)
+    averaged = method == "cross_imps" and settings.cross_imps == "average"
+
+    def shown(value):
+        # Averaged cross-IMPs always show two decimals (§15.3: 30/5 is 6.00); Butler IMPs are integers.
+        if value is None:
+            return None
+        return f"{value}.00" if averaged and Fraction(value).denominator == 1 else format_figure(value)
+
+    rows = [{"score": text, "ns": shown(ns), "ew": shown(ew)} for text, ns, ew in zip(scores, board.ns, board.ew)]
+    if fmt == "json":
+        head = {"datum": board.datum} if method == "butler" else {"cross_imps": settings.cross_imps}
+        write_output(to_json({"method": method, **head, "results": rows}), None)
+        return
+    head = f"datum {'-' if board.datum is None else board.datum}" if method == "butler" \
+        else f"cross-IMPs ({settings.cross_imps})"
+    lines = [head, f"{'score':>8} {'NS':>7} {'EW':>7}"]
+    lines += [f"{r['score']:>8} {r['ns'] or '-':>7} {r['ew'] or '-':>7}" for r in rows]
+    write_output("\n".join(lines) + "\n", None)
+
+
+@bridge.command(context_settings=NUMBERS_OK)
+@click.argument("scores", nargs=-1, required=True)
+@with_settings
+@format_option
+@user_errors(source="argument")
+def butler(scores, preset_name, pairs, fmt):
+    """Butler IMPs of each N-S score of one board against the datum (NP not played, A+/A- adjusted)."""
+    _imp_pairs("butler", scores, _settings(preset_name, pairs), fmt)
+
+
+@bridge.command("cross-imps", context_settings=NUMBERS_OK)
+@click.argument("scores", nargs=-1, required=True)
+@with_settings
+@format_option
+@user_errors(source="argument")
+def cross_imps(scores, preset_name, pairs, fmt):
+    """Cross-IMPs of each N-S score of one board against every other (--set cross_imps=total for sums)."""
+    _imp_pairs("cross_imps", scores, _settings(preset_name, pairs), fmt)
 
 
 def _sheet_text(title, ledger, note):

@@ -64,6 +64,7 @@ class BridgeScoringSettings:
     imp_average_minus: int = attrs.field(default=-3, validator=_integer())
     butler_trim: object = attrs.field(default="auto")
     cross_imps: str = attrs.field(default="average", validator=_one_of("average", "total"))
+    imp_ranking: str = attrs.field(default="total", validator=_one_of("total", "per_board"))
     vp_scale: str = attrs.field(default="wbf2013", validator=_one_of("wbf2013"))
     vp_repair: bool = attrs.field(default=True, validator=_one_of(True, False))
     russian_targets: str = attrs.field(default="qoobaa", validator=_one_of("qoobaa"))
