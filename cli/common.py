@@ -1,12 +1,11 @@
 """What every ``tricks`` command shares: the user-error exception, error translation, atomic output files."""
 import functools
 import json
-import os
-import tempfile
 
 import click
 
 from trickcore.errors import TrickcoreError
+from trickcore.files import write_text_atomically
 
 
 class UserError(click.ClickException):
@@ -39,16 +38,7 @@ def write_output(text, path):
     if path is None or path == "-":
         click.echo(text, nl=not text.endswith("\n"))
         return
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tricks-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    write_text_atomically(path, text)
 
 
 def to_json(value):

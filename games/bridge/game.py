@@ -10,6 +10,7 @@ from games.bridge.vocab import Seat, board_dealer, board_vulnerability
 from scoring.bridge.contract import duplicate_score
 from trickcore.cards import DECK52, format_card
 from trickcore.errors import InputError
+from trickcore.files import write_text_atomically
 
 
 @attrs.frozen
@@ -56,9 +57,8 @@ class Bridge(Game):
             players = [make_agent(name, seed + number - 1, seat) for seat, name in enumerate(names)]
             boards.append(self.play_board(self.board_deal(seed, number), number, players))
         if options.get("protocol"):
-            from cli.common import write_output
             from games.bridge.pbn import write_pbn
-            write_output(write_pbn(boards), options["protocol"])
+            write_text_atomically(options["protocol"], write_pbn(boards))
         reports = [board_report(self, b, seed) for b in boards]
         data = {"game": self.name, "seed": seed, "agents": dict(zip(self.seats, names)),
                 "boards": [r[1] for r in reports]}

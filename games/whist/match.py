@@ -2,7 +2,7 @@
 into games and rubbers by the whist ledger, reported as text and JSON."""
 import attrs
 
-from cli.common import write_output
+from trickcore.files import write_text_atomically
 from games.base import MatchReport
 from games.whist.agents import make_agents
 from games.whist.pbn import hands_to_pbn
@@ -55,7 +55,7 @@ def play_match(game, agent_names, seed, options):
         ledger = ledger.add(hand.result())
         hands.append(attrs.evolve(hand, score=ledger.entries[-1].score.points_after))
     if options.get("protocol"):
-        write_output(hands_to_pbn(hands), options["protocol"])
+        write_text_atomically(options["protocol"], hands_to_pbn(hands))
     names = [type(a).name for a in agents]
     return MatchReport(_text(seed, names, rules, hands, ledger), _data(seed, names, rules, hands, ledger))
 
