@@ -1,0 +1,485 @@
+# cython: language_level=3
+"""Double-dummy search (private): null-window alpha-beta over the kernel's incremental play state.
+
+Every search counts the tricks won by a set of seats C (``counted``) from the position on, while the seats
+of M (``maxim``) choose their cards to make that count as large as possible and the others to make it
+small. The three objectives of trickcore.solver are choices of C and M:
+
+* two sides (bridge, whist, preferans trick contracts): C = M = one side; the value is the most tricks that
+  side can guarantee (its opponents' best defence gives the rest);
+* misère and all-pass, for a seat s: C = {s}, M = the other seats; the value is the fewest tricks s can hold
+  himself to when all the others play against him.
+
+Techniques: a transposition table keyed on the remaining cards with rank equivalence (each suit is stored as
+the owners of its remaining cards, high to low, so cards that became touching are the same card), probed at
+the start of each trick and holding lower/upper bounds on the future tricks of C; quick tricks of the seat on
+lead (two-side objectives) as a lower bound for its side and an upper bound for the other; one card of each
+sequence of equivalent cards tried; cheap move ordering; the trick count found by null-window tests
+("can M make C take at least t tricks?") stepped from a guess. Nothing here validates its input: the public
+API is trickcore.solver.
+"""
+from libc.stdint cimport uint64_t, uint32_t, int8_t
+from libc.stdlib cimport calloc, free
+
+from trickcore._kernel cimport (Rules, State, legal_mask, mix64, state_init, state_legal, state_play,
+                                state_turn, state_undo, suit_mask, tc_clz, tc_ctz, tc_popcount,
+                                winning_position)
+
+
+cdef struct Entry:
+    uint64_t k1
+    uint64_t k2
+    uint32_t gen        # entries of older generations (other trump or objective) count as empty
+    int8_t lo           # bounds on the tricks C still takes from this trick start
+    int8_t hi
+
+
+cdef struct Search:
+    State st
+    int n
+    uint32_t maxim      # bit per seat: seats that maximise the tricks of C
+    uint32_t counted    # bit per seat: the seats C whose tricks are counted
+    bint sides          # maxim == counted: each side maximises its own tricks (quick tricks apply)
+    Entry* tt
+    uint64_t tt_mask
+    uint32_t gen
+    uint64_t nodes
+    # All-pass talon leads (tricks 1 and 2 led by the talon cards), used by talon_test only.
+    int n_talon
+    int talon[2]
+    bint dealer_owns    # a talon card may win its trick (the 4-player dealer's trick, counted for nobody)
+
+
+cdef inline int counted_won(const Search* s) noexcept nogil:
+    cdef int k, w = 0
+    for k in range(s.n):
+        if (s.counted >> k) & 1:
+            w += s.st.tricks[k]
+    return w
+
+
+cdef inline uint64_t all_hands(const State* st) noexcept nogil:
+    return st.hands[0] | st.hands[1] | st.hands[2] | st.hands[3]
+
+
+cdef inline uint64_t in_play(const State* st) noexcept nogil:
+    """Cards still held or lying in the current trick: the cards that separate sequences."""
+    cdef uint64_t p = all_hands(st)
+    cdef int k
+    for k in range(st.n_history - st.n_in_trick, st.n_history):
+        p |= (<uint64_t>1) << st.history[k]
+    return p
+
+
+cdef inline void make_key(const State* st, uint64_t* k1, uint64_t* k2) noexcept nogil:
+    """The position at a trick start up to rank equivalence: per suit, the owners of its cards high to low."""
+    cdef uint64_t p = all_hands(st)
+    cdef uint64_t h1 = st.hands[1], h2 = st.hands[2], h3 = st.hands[3]
+    cdef uint64_t m, code[4]
+    cdef int su, top, cnt
+    for su in range(4):
+        m = p & suit_mask(su)
+        code[su] = 0
+        cnt = 0
+        while m:
+            top = 63 - tc_clz(m)
+            m ^= (<uint64_t>1) << top
+            code[su] = (code[su] << 2) | (((h1 >> top) & 1) | (((h2 >> top) & 1) << 1) | (((h3 >> top) & 1) * 3))
+            cnt += 1
+        code[su] |= (<uint64_t>cnt) << 26
+    k1[0] = code[0] | (code[1] << 32)
+    k2[0] = code[2] | (code[3] << 32) | ((<uint64_t>st.leader) << 62)
+
+
+cdef inline uint64_t sequence_tops(uint64_t legal, uint64_t hand, uint64_t present) noexcept nogil:
+    """The legal cards that head a sequence of ``hand`` (no card in play lies between equivalent cards)."""
+    cdef uint64_t out = 0, m = legal
+    cdef int c, x
+    while m:
+        c = tc_ctz(m)
+        m &= m - 1
+        x = c + 1
+        while (x & 15) < 13:
+            if (present >> x) & 1:
+                break
+            x += 1
+        if (x & 15) >= 13 or not ((hand >> x) & 1):
+            out |= (<uint64_t>1) << c
+    return out
+
+
+cdef inline int sequence_top(int c, uint64_t hand, uint64_t present) noexcept nogil:
+    """The card heading the sequence of ``hand`` that contains ``c``."""
+    cdef int x = c + 1
+    while (x & 15) < 13:
+        if (present >> x) & 1:
+            if not ((hand >> x) & 1):
+                break
+            c = x
+        x += 1
+    return c
+
+
+cdef int quick_tricks(const Search* s) noexcept nogil:
+    """Tricks the seat on lead at a trick start surely wins by cashing its top cards (two-side objectives).
+
+    Per suit, the leader's cards above every other card in play; in a trump contract a side suit counts
+    only for as many rounds as every seat that could ruff still follows (opponents holding trumps, and with
+    the must-trump rule partners too, since a forced ruff by a partner would take the lead away). Cashing
+    trumps first keeps these lengths intact: a seat with trumps follows to them.
+    """
+    cdef const State* st = &s.st
+    cdef int lead = st.leader, trump = st.rules.trump, n = s.n
+    cdef uint32_t side = s.maxim if (s.maxim >> lead) & 1 else (~s.maxim) & ((1u << n) - 1)
+    cdef uint64_t mine = st.hands[lead]
+    cdef uint64_t others = all_hands(st) & ~mine
+    cdef uint64_t h, o
+    cdef int su, seat, k, ln, qt = 0
+    for su in range(4):
+        h = (mine >> (16 * su)) & 0x1FFF
+        if not h:
+            continue
+        o = (others >> (16 * su)) & 0x1FFF
+        k = tc_popcount(h >> (64 - tc_clz(o))) if o else tc_popcount(h)
+        if trump >= 0 and su != trump and k:
+            for seat in range(n):
+                if seat == lead or ((side >> seat) & 1 and not st.rules.must_trump):
+                    continue
+                if st.hands[seat] & suit_mask(trump):
+                    ln = tc_popcount(st.hands[seat] & suit_mask(su))
+                    if ln < k:
+                        k = ln
+        qt += k
+    k = tc_popcount(mine)
+    return qt if qt < k else k
+
+
+cdef inline bint beats(int c, int best, int trump) noexcept nogil:
+    if (c >> 4) == (best >> 4):
+        return c > best
+    return (c >> 4) == trump
+
+
+cdef int order_moves(const Search* s, int* moves) noexcept nogil:
+    """The cards worth trying (one per sequence), most promising first; returns how many."""
+    cdef const State* st = &s.st
+    cdef int turn = state_turn(st), n = s.n, nin = st.n_in_trick, trump = st.rules.trump
+    cdef uint64_t hand = st.hands[turn]
+    cdef uint64_t present = in_play(st)
+    cdef uint64_t m = sequence_tops(state_legal(st), hand, present)
+    cdef bint maxing = (s.maxim >> turn) & 1
+    cdef bint mine_winning = False, last = nin == n - 1, wins
+    cdef int best = 0, pos, c, r, k, j, nm = 0
+    cdef int score[16]
+    if nin:
+        pos = winning_position(&st.history[st.n_history - nin], nin, trump)
+        best = st.history[st.n_history - nin + pos]
+        mine_winning = ((s.maxim >> ((st.leader + pos) % n)) & 1) == maxing
+    while m:
+        c = tc_ctz(m)
+        m &= m - 1
+        r = c & 15
+        if not s.sides:
+            # C wants to lose tricks: shed the highest card that does not win; M plays low.
+            if (s.counted >> turn) & 1:
+                k = (30 + r) if nin and not beats(c, best, trump) else -r
+            else:
+                k = -r
+        elif nin == 0:
+            # Lead: sure winners first, then low cards.
+            k = (60 + r) if not (present & suit_mask(c >> 4) & ~hand & ~(((<uint64_t>2) << c) - 1)) else 20 - r
+        else:
+            wins = beats(c, best, trump)
+            if mine_winning:
+                k = -r - 20 * wins
+            elif wins:
+                k = (60 - r) if (last or nin == 1) else (60 + r)
+            else:
+                k = 20 - r
+        j = nm
+        while j > 0 and score[j - 1] < k:
+            score[j] = score[j - 1]
+            moves[j] = moves[j - 1]
+            j -= 1
+        score[j] = k
+        moves[j] = c
+        nm += 1
+    return nm
+
+
+cdef bint ab(Search* s, int target) noexcept nogil:
+    """True when M can make C take at least ``target`` tricks counted since the state was set up."""
+    cdef State* st = &s.st
+    cdef int won = counted_won(s)
+    cdef int turn = state_turn(st)
+    cdef int rem = tc_popcount(st.hands[turn])
+    cdef Entry* e = NULL
+    cdef uint64_t k1 = 0, k2 = 0
+    cdef int qt, i, nm
+    cdef int moves[16]
+    cdef bint maxing, result
+    s.nodes += 1
+    if won >= target:
+        return True
+    if won + rem < target:
+        return False
+    if st.n_in_trick == 0:
+        make_key(st, &k1, &k2)
+        e = &s.tt[mix64(k1 ^ mix64(k2)) & s.tt_mask]
+        if e.gen == s.gen and e.k1 == k1 and e.k2 == k2:
+            if won + e.lo >= target:
+                return True
+            if won + e.hi < target:
+                return False
+        if s.sides:
+            qt = quick_tricks(s)
+            if (s.maxim >> st.leader) & 1:
+                if won + qt >= target:
+                    return True
+            elif won + rem - qt < target:
+                return False
+    maxing = (s.maxim >> turn) & 1
+    result = not maxing
+    nm = order_moves(s, moves)
+    for i in range(nm):
+        state_play(st, moves[i])
+        if ab(s, target) == maxing:
+            result = maxing
+            state_undo(st)
+            break
+        state_undo(st)
+    if e != NULL:
+        if not (e.gen == s.gen and e.k1 == k1 and e.k2 == k2):
+            e.k1, e.k2, e.gen, e.lo, e.hi = k1, k2, s.gen, 0, rem
+        if result:
+            if target - won > e.lo:
+                e.lo = target - won
+        elif target - won - 1 < e.hi:
+            e.hi = target - won - 1
+    return result
+
+
+cdef bint talon_trick(Search* s, uint64_t* h, int k, int pos, int best, int won, int target) noexcept nogil:
+    """All-pass tricks led by the talon cards: seat ``pos`` plays to talon trick ``k``; ``best`` is the
+    highest card of the talon suit played so far (-1: none), ``won`` the tricks C took in earlier talon tricks.
+    """
+    cdef int ts, seat, c, i, nm, winner
+    cdef uint64_t m, present
+    cdef int moves[16]
+    cdef bint maxing, result, r
+    if k == s.n_talon:
+        # Trick 3 is led by hand1 whoever won the talon tricks.
+        state_init(&s.st, s.st.rules, h, 0, NULL, 0)
+        return ab(s, target - won)
+    if pos == s.n:
+        winner = -1
+        if best >= 0 and not (s.dealer_owns and s.talon[k] > (best & 0xFF)):
+            winner = (best >> 8)
+        if winner >= 0 and (s.counted >> winner) & 1:
+            won += 1
+        return talon_trick(s, h, k + 1, 0, -1, won, target)
+    ts = s.talon[k] >> 4
+    seat = pos
+    present = h[0] | h[1] | h[2] | ((<uint64_t>1) << s.talon[k])
+    m = sequence_tops(legal_mask(&s.st.rules, h[seat], ts), h[seat], present)
+    maxing = (s.maxim >> seat) & 1
+    result = not maxing
+    nm = 0
+    while m:
+        moves[nm] = tc_ctz(m)
+        m &= m - 1
+        nm += 1
+    for i in range(nm):
+        c = moves[i]
+        h[seat] ^= (<uint64_t>1) << c
+        # ``best`` keeps the card in its low byte and the seat that played it above.
+        if (c >> 4) == ts and (best < 0 or c > (best & 0xFF)):
+            r = talon_trick(s, h, k, pos + 1, c | (seat << 8), won, target)
+        else:
+            r = talon_trick(s, h, k, pos + 1, best, won, target)
+        h[seat] ^= (<uint64_t>1) << c
+        if r == maxing:
+            result = maxing
+            break
+    return result
+
+
+cdef inline bint test(Search* s, const uint64_t* hands, int target) noexcept nogil:
+    cdef uint64_t h[4]
+    cdef int k
+    if s.n_talon:
+        for k in range(4):
+            h[k] = hands[k]
+        return talon_trick(s, h, 0, 0, -1, 0, target)
+    return ab(s, target)
+
+
+cdef int solve_value(Search* s, int guess) noexcept nogil:
+    """The tricks C takes from the position in ``s.st`` (all-pass talon tricks included when set)."""
+    cdef uint64_t hands[4]
+    cdef int k, t, lo = 0, hi
+    cdef int won = counted_won(s)
+    for k in range(4):
+        hands[k] = s.st.hands[k]
+    hi = tc_popcount(hands[state_turn(&s.st)])
+    while lo < hi:
+        t = guess
+        if t <= lo:
+            t = lo + 1
+        if t > hi:
+            t = hi
+        if test(s, hands, won + t):
+            lo = t
+            guess = t + 1
+        else:
+            hi = t - 1
+            guess = t - 1
+    return lo
+
+
+cdef class Solver:
+    """A double-dummy solver with its own transposition table; one per thread or process."""
+
+    cdef Search s
+
+    def __cinit__(self, int tt_bits=20):
+        self.s.tt = <Entry*>calloc((<size_t>1) << tt_bits, sizeof(Entry))
+        if self.s.tt == NULL:
+            raise MemoryError()
+        self.s.tt_mask = ((<uint64_t>1) << tt_bits) - 1
+        self.s.gen = 0
+
+    def __dealloc__(self):
+        free(self.s.tt)
+
+    @property
+    def nodes(self):
+        """Positions visited since the solver was made."""
+        return self.s.nodes
+
+    cdef void setup(self, tuple rules, list hands, int leader, list trick, uint32_t counted, uint32_t maxim):
+        cdef Rules r
+        cdef uint64_t h[4]
+        cdef int t[4]
+        cdef int k
+        r.n_seats, r.trump, r.follow_suit, r.must_trump = rules
+        for k in range(4):
+            h[k] = hands[k] if k < len(hands) else 0
+        for k in range(len(trick)):
+            t[k] = trick[k]
+        state_init(&self.s.st, r, h, leader, t, len(trick))
+        self.s.n = r.n_seats
+        self.s.counted = counted
+        self.s.maxim = maxim
+        self.s.sides = counted == maxim
+        self.s.n_talon = 0
+        self.s.gen += 1
+
+    def solve(self, tuple rules, list hands, int leader, list trick, uint32_t counted, uint32_t maxim):
+        """Tricks C takes from the position (the current trick included) with M maximising them."""
+        cdef int v
+        self.setup(rules, hands, leader, trick, counted, maxim)
+        with nogil:
+            v = solve_value(&self.s, tc_popcount(self.s.st.hands[state_turn(&self.s.st)]) // 2)
+        return v
+
+    def solve_cards(self, tuple rules, list hands, int leader, list trick, uint32_t counted, uint32_t maxim):
+        """{card index: tricks C takes from the position if that card is played now}, for every legal card."""
+        self.setup(rules, hands, leader, trick, counted, maxim)
+        cdef State root = self.s.st
+        cdef int turn = state_turn(&root)
+        cdef uint64_t legal = state_legal(&root), present = in_play(&root)
+        cdef uint64_t tops = sequence_tops(legal, root.hands[turn], present)
+        cdef dict out = {}
+        cdef int c, guess = tc_popcount(root.hands[turn]) // 2
+        for c in range(64):
+            if (tops >> c) & 1:
+                self.s.st = root
+                state_play(&self.s.st, c)
+                guess = solve_value(&self.s, guess)
+                out[c] = counted_won(&self.s) + guess
+        for c in range(64):
+            if (legal >> c) & 1 and c not in out:
+                out[c] = out[sequence_top(c, root.hands[turn], present)]
+        return out
+
+    def dd_table(self, list hands):
+        """Tricks per declarer (rows: trump S, H, D, C, then no trump; columns: seats 0..3) of a 4-hand deal."""
+        cdef uint64_t h[4]
+        cdef int k, strain, lead, v, guess, n_cards
+        cdef list table = []
+        cdef list row
+        cdef Rules r
+        for k in range(4):
+            h[k] = hands[k]
+        n_cards = tc_popcount(h[0])
+        r.n_seats, r.follow_suit, r.must_trump = 4, True, False
+        self.s.n, self.s.counted, self.s.maxim, self.s.sides, self.s.n_talon = 4, 5, 5, True, 0
+        for strain in range(5):
+            r.trump = strain if strain < 4 else -1
+            self.s.gen += 1
+            row = [0, 0, 0, 0]
+            guess = n_cards // 2
+            # Leaders E, W (declarers N, S), then S, N (declarers E, W): partners often take the same count.
+            for lead in (1, 3, 2, 0):
+                state_init(&self.s.st, r, h, lead, NULL, 0)
+                with nogil:
+                    v = solve_value(&self.s, guess)
+                guess = v
+                row[(lead + 3) % 4] = v if lead % 2 else n_cards - v
+            table.append(row)
+        return table
+
+    def best_discard(self, tuple rules, list hands, int declarer, int leader, bint misere):
+        """Preferans: the declarer (holding his hand and the talon, two cards more) discards two.
+
+        Trick contract (``misere`` false): the most tricks he can take after his best discard; misère: the
+        fewest. Discards leaving the same position up to rank equivalence are tried once.
+        """
+        self.setup(rules, hands, leader, [], 1u << declarer,
+                   (((1u << len(hands)) - 1) & ~(1u << declarer)) if misere else (1u << declarer))
+        cdef uint64_t full = self.s.st.hands[declarer]
+        cdef int cards[16]
+        cdef int nc = 0, i, j, best, v, n_after
+        cdef uint64_t k1, k2, m = full
+        cdef set seen = set()
+        cdef State root = self.s.st
+        while m:
+            cards[nc] = tc_ctz(m)
+            m &= m - 1
+            nc += 1
+        n_after = nc - 2
+        best = n_after + 1 if misere else -1
+        # Low cards first: the likeliest discards of a trick contract are found early and prune the rest.
+        for i in range(nc):
+            for j in range(i + 1, nc):
+                self.s.st = root
+                self.s.st.hands[declarer] = full & ~((<uint64_t>1) << cards[i]) & ~((<uint64_t>1) << cards[j])
+                make_key(&self.s.st, &k1, &k2)
+                if (k1, k2) in seen:
+                    continue
+                seen.add((k1, k2))
+                with nogil:
+                    if misere:
+                        v = best - 1
+                        while v >= 0 and not ab(&self.s, v + 1):
+                            best = v
+                            v -= 1
+                    else:
+                        while best < n_after and ab(&self.s, best + 1):
+                            best += 1
+        return best
+
+    def all_pass(self, list hands, list talon, int seat, bint dealer_owns):
+        """All-pass (3 seats, no trump): the fewest tricks ``seat`` can take when the other two play against
+        him, the ``talon`` cards (0 to 2, in order) leading tricks 1 and 2 and hand1 leading trick 3."""
+        cdef int k, v
+        self.setup((3, -1, True, False), hands, 0, [], 1u << seat, 7 & ~(1u << seat))
+        self.s.n_talon = len(talon)
+        for k in range(len(talon)):
+            self.s.talon[k] = talon[k]
+        self.s.dealer_owns = dealer_owns
+        with nogil:
+            v = solve_value(&self.s, 3)
+        self.s.n_talon = 0
+        return v
