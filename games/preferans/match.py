@@ -12,12 +12,14 @@ from trickcore.errors import InputError
 
 PROTOCOL_FORMAT = "trickcore.preferans.protocol/1"
 PLAYER_IDS = ("A", "B", "C", "D")
-MAX_DEALS = 300           # safety cap: a pulya that has not ended by then is stopped (early stop)
+MAX_DEALS = 300           # safety cap (``--hands`` overrides it): a pulya not ended by then is an early stop
 SUIT_ORDER = (Suit.S, Suit.C, Suit.D, Suit.H)   # preferans order ♠ ♣ ♦ ♥
 
 
 def match_setup(options):
-    """(PlaySettings, player ids, pool target, first dealer index) from the ``tricks play`` options."""
+    """(PlaySettings, player ids, pool target, first dealer, deal cap) from the ``tricks play`` options."""
+    if options.get("trump") is not None:
+        raise InputError("--trump does not apply to preferans: the declarer announces the contract", field="trump")
     settings = play_settings(options.get("variant") or "sochi")
     n = options.get("players") or settings.num_players
     if n not in (3, 4):
@@ -33,7 +35,10 @@ def match_setup(options):
         first = ids.index(str(dealer).strip().upper())
     else:
         raise InputError(f"the dealer must be one of the players {' '.join(ids)}, not {dealer!r}", field="dealer")
-    return settings, ids, target, first
+    cap = MAX_DEALS if options.get("hands") is None else options["hands"]
+    if cap < 1:
+        raise InputError(f"the number of deals must be at least 1, not {cap}", field="hands")
+    return settings, ids, target, first, cap
 
 
 def deal_sequence(game, agents, seed, settings, ids, first_dealer, max_deals=MAX_DEALS):
@@ -73,7 +78,7 @@ def play_match(game, agent_names, seed, options):
     from games.preferans.agents import make_agents
     from scoring.preferans import render_text, score_protocol
 
-    settings, ids, target, first = match_setup(options)
+    settings, ids, target, first, cap = match_setup(options)
     agents = make_agents(agent_names, len(ids), seed)
     names = [type(a).__name__.replace("Agent", "").lower() for a in agents]
     protocol = {"format": PROTOCOL_FORMAT, "variant": settings.variant, "players": list(ids),
@@ -82,7 +87,7 @@ def play_match(game, agent_names, seed, options):
              + ", ".join(f"{p} {a}" for p, a in zip(ids, names)), ""]
     shown = []
     sheet = None
-    for k, result in enumerate(deal_sequence(game, agents, seed, settings, ids, first), 1):
+    for k, result in enumerate(deal_sequence(game, agents, seed, settings, ids, first, cap), 1):
         protocol["deals"].append(result.record)
         sheet = score_protocol(protocol)
         lines += deal_text(k, result, ids) + [render_text(sheet), ""]
@@ -90,7 +95,7 @@ def play_match(game, agent_names, seed, options):
         if sheet.finished:
             break
     else:
-        lines.append(f"Stopped after the safety cap of {MAX_DEALS} deals: the game is settled as an early stop.")
+        lines.append(f"Stopped after {cap} deals (the deal cap): the game is settled as an early stop.")
     if sheet is None:
         sheet = score_protocol(protocol)
     if options.get("protocol"):

@@ -44,6 +44,13 @@ def test_match_runs_until_the_variant_ends_the_game():
     assert [d["dealer"] for d in deals[:4]] == ["A", "B", "C", "A"]     # the deal passes clockwise
 
 
+def test_deal_cap_stops_early_and_the_dealer_option_chooses_the_first_dealer():
+    report = PREFERANS.play_match(["random"], 2, options(hands=3, pool_target=50, dealer="b"))
+    deals = report.data["protocol"]["deals"]
+    assert [d["dealer"] for d in deals] == ["B", "C", "A"]
+    assert report.data["sheet"]["finished"] is False and "Stopped after 3 deals" in report.text
+
+
 def test_classic_same_dealer_after_all_pass_at_most_three_times():
     s = play_settings("classic")
     agents = make_agents(["heuristic"], 4, 3)
@@ -66,6 +73,8 @@ def test_classic_same_dealer_after_all_pass_at_most_three_times():
     (options(), ["heuristic", "random"], "one per player"),
     (options(), ["wizard"], "unknown preferans agent"),
     (options(dealer="Z"), ["random"], "dealer"),
+    (options(trump="S"), ["random"], "does not apply"),
+    (options(hands=0), ["random"], "at least 1"),
 ])
 def test_bad_input_is_an_input_error(opts, agents, words):
     with pytest.raises(InputError, match=words):
