@@ -126,6 +126,8 @@ def _trump_label(trump):
 @click.option("--trump", type=click.Choice(TRUMPS, case_sensitive=False), default=None,
               help="Trump suit, or NT (default: the game's own rule, e.g. whist's turn-up; otherwise NT).")
 @click.option("--count", type=int, default=None, help="Play COUNT deals in the batch kernel; print a summary.")
+@click.option("--deal", "deal_text", default=None, metavar="DEAL",
+              help='Play this deal instead of a seeded one: PBN "N:h h h h", or "h1 h2 h3 | talon" for 3 hands.')
 @click.option("--agents", default=None, help="Play a whole match with these agents: one name, or one per seat "
               "separated by commas (e.g. heuristic or heuristic,random,dd).")
 @click.option("--variant", default=None, help="The game's variant (with --agents).")
@@ -137,8 +139,8 @@ def _trump_label(trump):
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @output_option
 @user_errors()
-def play(game_name, seed, dealer, trump, count, agents, variant, players, pool_target, hands, protocol, fmt,
-         output):
+def play(game_name, seed, dealer, trump, count, deal_text, agents, variant, players, pool_target, hands, protocol,
+         fmt, output):
     """Play deals: random play of one deal, a batch summary (--count), or a match with agents (--agents)."""
     game = _game(game_name)
     if agents is not None:
@@ -155,13 +157,17 @@ def play(game_name, seed, dealer, trump, count, agents, variant, players, pool_t
         raise InputError(f"{unused[0]} goes with --agents")
     dealer = game.seat_index(dealer if dealer is not None else 0)
     if count is not None:
+        if deal_text is not None:
+            raise InputError("--deal plays one deal; it does not go with --count")
         if count < 0:
             raise InputError(f"--count must be at least 0, not {count}", field="count")
         write_output(_play_batch(game, seed, dealer, trump, count, fmt), output)
         return
-    batch = game.deal_batch(seed, 1, dealer)
-    d = batch[0]
-    natural = game.natural_trumps(batch)
+    if deal_text is not None:
+        d, natural = game.parse_deal(deal_text), None
+    else:
+        batch = game.deal_batch(seed, 1, dealer)
+        d, natural = batch[0], game.natural_trumps(batch)
     suit = game.trick_rules(trump).trump if trump else (natural[0] if natural else None)
     leader = game.first_leader(dealer)
     record = game.random_play(d, suit, leader, seed, 0)

@@ -59,6 +59,16 @@ def test_play_one_deal_shows_every_trick():
     assert text.count("won by") == 10 and "trump ♥" in text
 
 
+def test_play_a_given_deal():
+    text = "N:AKQ.JT9.8765.432 JT9.8765.432.AKQ 8765.432.AKQ.JT9 -"
+    data = json.loads(run("play", "--game", "bridge", "--deal", text, "--trump", "NT", "--format", "json").output)
+    assert data["deal"] == "N:AKQ.JT9.8765.432 JT9.8765.432.AKQ 8765.432.AKQ.JT9 432.AKQ.JT9.8765"
+    assert data["leader"] == "E" and len(data["tricks"]) == 13
+    deal = "AKQJ.AKQ.AK.A AKQJ.AKQ.AK.A AKQJ.AKQ.AK.A | SA SK"
+    result = CliRunner().invoke(tricks, ["play", "--game", "preferans", "--deal", deal])
+    assert result.exit_code == 2 and "dealt twice" in result.output
+
+
 def test_play_batch_summary():
     data = json.loads(run("play", "--game", "bridge", "--count", "2000", "--seed", "1", "--format", "json").output)
     assert data["deals"] == 2000 and set(data["mean_tricks"]) == {"N", "E", "S", "W"}
@@ -75,6 +85,14 @@ def test_play_batch_summary():
     (["deal", "--game", "bridge", "--dealer", "Q"], "not a seat"),
     (["play", "--game", "bridge", "--hands", "3"], "goes with --agents"),
     (["deal", "--game", "bridge", "--seed", "-1"], "Invalid value"),
+    (["play", "--game", "bridge", "--deal", "N:AKQ.JT9.8765.43x - - -"], "'x' stands for an unknown small card"),
+    (["play", "--game", "bridge", "--deal", "N:AKQ.JT9.8765.432 A.8765.432.AKQJ - -"], "only one hand"),
+    (["play", "--game", "bridge", "--deal", "N:AKQ.JT9.8765.432 AKQ.8765.432.JT9 8765.432.AKQ.JT9 -"],
+     "dealt twice"),
+    (["play", "--game", "bridge", "--deal", "N:AKQ.JT9.8765.432 JT9.8765.432.AKQ Z765.432.AKQ.JT9 -"],
+     "'Z' is not a rank"),
+    (["play", "--game", "preferans", "--deal", "AKQ.JT9.87.7 - -"], "a deal has four hands"),
+    (["play", "--game", "bridge", "--count", "3", "--deal", "N:- - - -"], "does not go with --count"),
 ])
 def test_bad_input_exits_2_with_one_line(args, needle):
     result = CliRunner().invoke(tricks, args)
