@@ -5,7 +5,7 @@ import os
 import tempfile
 
 from games.preferans.cardplay import TALON
-from games.preferans.engine import play_deal
+from games.preferans.engine import card_code, play_deal
 from games.preferans.settings import play_settings
 from trickcore.cards import Suit, format_card
 from trickcore.errors import InputError
@@ -177,9 +177,9 @@ def deal_data(result, ids):
     who = _slot_names(result, ids)
     return {"record": result.record,
             "hands": {who[s]: _hand_text(result.hands[s]) for s in range(3)},
-            "talon": [str(c) for c in result.talon],
+            "talon": [card_code(c) for c in result.talon],
             "auction": [[who[h], c] for h, c in result.auction],
-            "discard": [str(c) for c in result.discard],
+            "discard": [card_code(c) for c in result.discard],
             "defence": [[who[w], c] for w, c in result.defence],
-            "tricks": [{"plays": [[who[w], str(c)] for w, c in t.plays], "winner": _winner(result, ids, who, t.winner)}
+            "tricks": [{"plays": [[who[w], card_code(c)] for w, c in t.plays], "winner": _winner(result, ids, who, t.winner)}
                        for t in result.tricks]}
