@@ -21,6 +21,7 @@ class Bridge(Game):
     title = "Contract bridge"
     deck = DECK52
     seats = ("N", "E", "S", "W")
+    auctions = ("contract",)
 
     def board_deal(self, seed, number):
         """The seeded deal of board ``number``: deal ``number − 1`` of ``seed``, dealt by the board's dealer."""
