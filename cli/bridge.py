@@ -7,7 +7,7 @@ import click
 from cli.bridge_records import commands as record_commands
 from cli.common import UserError, output_option, to_json, user_errors, write_output
 from scoring.bridge.butler import score_board_imps
-from scoring.bridge.chicago import ChicagoLedger
+from scoring.bridge.chicago import chicago_ledger
 from scoring.bridge.contract import duplicate_score
 from scoring.bridge.display import format_figure
 from scoring.bridge.imps import imps as imps_of
@@ -197,11 +197,14 @@ def cross_imps(scores, preset_name, pairs, fmt):
 
 
 def _sheet_text(title, ledger, note):
+    # A four-deal duplicate sheet has no line: each deal is one duplicate score (bridge.md §7.4).
+    lineless = getattr(ledger, "scoring", None) == "chicago_duplicate"
     lines = [title]
     for deal in ledger.deals:
         r = deal.result
         what = "passed out" if r.passed_out else f"{r.contract} by {r.declarer}, {r.tricks} tricks"
-        items = "; ".join(f"{e.side} {'below' if e.below else 'above'} {e.points} ({e.item})" for e in deal.entries)
+        items = "; ".join(f"{e.side}{'' if lineless else ' below' if e.below else ' above'} {e.points} ({e.item})"
+                          for e in deal.entries)
         counted = "" if deal.counted else " [redealt, not counted]"
         lines.append(f"{deal.number:>3}  {deal.dealer}  {str(deal.vulnerability):<4}  {what}{counted}"
                      + (f": {items}" if items else ""))
@@ -209,7 +212,7 @@ def _sheet_text(title, ledger, note):
         lines.append(f"     {entry.side} above {entry.points} ({entry.item})")
     result = ledger.settle()
     lines.append(f"{'':8}{'NS':>8}{'EW':>8}")
-    for row in ("below", "above", "total"):
+    for row in ("total",) if lineless else ("below", "above", "total"):
         lines.append(f"{row:8}" + "".join(f"{result.totals[side][row]:>8}" for side in result.totals))
     if note:
         lines.append(note)
@@ -225,7 +228,7 @@ def _run_sheet(kind, path, preset_name, pairs, fmt, output):
     settings = _settings(preset_name, pairs)
     with open(path, encoding="utf-8") as fh:
         results = read_deal_results(fh.read(), os.path.basename(path))
-    ledger = RubberLedger(settings) if kind == "rubber" else ChicagoLedger(settings)
+    ledger = RubberLedger(settings) if kind == "rubber" else chicago_ledger(settings)
     for line, result in enumerate(results, 1):
         try:
             ledger.record(result)
@@ -240,7 +243,8 @@ def _run_sheet(kind, path, preset_name, pairs, fmt, output):
     if fmt == "json":
         write_output(to_json({**ledger.to_dict(), "preset": preset_name}), output)
     else:
-        write_output(_sheet_text(f"{kind.capitalize()} ({preset_name} settings)", ledger, note), output)
+        write_output(_sheet_text(f"{getattr(ledger, 'scoring', kind).replace('_', ' ').capitalize()} "
+                                 f"({preset_name} settings)", ledger, note), output)
 
 
 @bridge.command()
@@ -261,7 +265,10 @@ def rubber(path, preset_name, pairs, fmt, output):
 @output_option
 @user_errors()
 def chicago(path, preset_name, pairs, fmt, output):
-    """Chicago score sheet of the deal results in FILE (see examples/bridge/README.md)."""
+    """Chicago score sheet of the deal results in FILE (see examples/bridge/README.md).
+
+    With --set scoring=chicago_duplicate each deal is scored as a duplicate board (bridge.md §7.4).
+    """
     _run_sheet("chicago", path, preset_name, pairs, fmt, output)
 
 

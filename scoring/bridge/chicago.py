@@ -1,6 +1,7 @@
 """Chicago, four-deal bridge (bridge.md §7): the fixed four-deal cycle, its vulnerability schedule, game and
-part-score bonuses, and passed-out deals."""
+part-score bonuses, passed-out deals, and the four-deal duplicate scoring of §7.4."""
 from games.bridge.vocab import Seat, Side, Vulnerability, side_of
+from scoring.bridge.contract import duplicate_score
 from scoring.bridge.ledger import Entry, SheetDeal, deal_entries, settle_entries
 from scoring.bridge.settings import BridgeScoringSettings
 from trickcore.errors import InvalidRecord
@@ -22,6 +23,8 @@ def chicago_vulnerability(deal_number, dealer, schedule="dealer"):
 
 class ChicagoLedger:
     """One Chicago's score sheet: ``record`` deals until four have counted, then ``settle``."""
+
+    scoring = "chicago"
 
     def __init__(self, settings=None):
         self.settings = settings or BridgeScoringSettings()
@@ -65,10 +68,7 @@ class ChicagoLedger:
             self.deals.append(deal)
             return deal
         self.passouts_in_row = 0
-        entries = list(deal_entries(result, vulnerability, self.settings))
-        for entry in list(entries):
-            if entry.below:
-                entries.extend(self._credit_trick_score(entry, vulnerability, number))
+        entries = self._entries(result, vulnerability, number)
         self.counted += 1
         deal = SheetDeal(number, dealer, vulnerability, result, tuple(entries))
         self.deals.append(deal)
@@ -76,6 +76,13 @@ class ChicagoLedger:
             self.extra = [Entry(side, False, 100, "part-score held at the end")
                           for side in Side if self.running[side]]
         return deal
+
+    def _entries(self, result, vulnerability, number):
+        entries = list(deal_entries(result, vulnerability, self.settings))
+        for entry in list(entries):
+            if entry.below:
+                entries.extend(self._credit_trick_score(entry, vulnerability, number))
+        return entries
 
     def _credit_trick_score(self, entry, vulnerability, number):
         side = entry.side
@@ -97,5 +104,38 @@ class ChicagoLedger:
 
     def to_dict(self):
         """JSON-ready score sheet."""
-        return {"scoring": "chicago", "deals": [d.to_dict() for d in self.deals], "complete": self.complete,
+        return {"scoring": self.scoring, "deals": [d.to_dict() for d in self.deals], "complete": self.complete,
                 "end_awards": [e.to_dict() for e in self.extra], **self.settle().to_dict()}
+
+
+class ChicagoDuplicateLedger(ChicagoLedger):
+    """Four-deal duplicate scoring (§7.4, ``scoring = "chicago_duplicate"``): each deal is a duplicate board
+    (§5.5) with the Chicago vulnerability, no carry-over, and a part-score premium of
+    ``chicago_duplicate_partscore``; dealers and passed-out deals follow the Chicago rules (§7.1, §7.3)."""
+
+    scoring = "chicago_duplicate"
+
+    def _entries(self, result, vulnerability, number):
+        if result.passed_out:
+            return []
+        if result.entered_honours is not None:
+            raise InvalidRecord("honours are never scored in duplicate (bridge.md §5.5)", field="honours")
+        side = side_of(result.declarer)
+        score = duplicate_score(result.contract, vulnerability.is_vulnerable(side), result.tricks,
+                                partscore_bonus=self.settings.chicago_duplicate_partscore,
+                                undertrick_scale=self.settings.undertrick_scale,
+                                redouble_insult=self.settings.redouble_insult)
+        if score >= 0:
+            return [Entry(side, False, score, f"{result.contract} duplicate score")]
+        return [Entry(side.other, False, -score, f"{result.contract} defeated, duplicate score")]
+
+    def ns_scores(self):
+        """The NS duplicate score of each counted deal, in order: what other tables compare with (§7.4)."""
+        return [sum(e.points if e.side is Side.NS else -e.points for e in deal.entries)
+                for deal in self.deals if deal.counted]
+
+
+def chicago_ledger(settings=None):
+    """A new Chicago ledger for ``settings``: four-deal duplicate when ``scoring`` is "chicago_duplicate"."""
+    settings = settings or BridgeScoringSettings()
+    return (ChicagoDuplicateLedger if settings.scoring == "chicago_duplicate" else ChicagoLedger)(settings)

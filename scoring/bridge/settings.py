@@ -41,6 +41,8 @@ def _seat(value):
 class BridgeScoringSettings:
     """Every scoring setting of bridge.md §15.1 that the scoring plug-ins use; defaults = preset "standard"."""
 
+    scoring: str = attrs.field(default="duplicate", validator=_one_of("duplicate", "rubber", "chicago",
+                                                                   "chicago_duplicate", "russian"))
     first_dealer: Seat = attrs.field(default=Seat.N, converter=_seat)
     honours: bool = attrs.field(default=True, validator=_one_of(True, False))
     clean_rubber_bonus: int = attrs.field(default=700, validator=_one_of(700, 750))
