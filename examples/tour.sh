@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README quick start's main job: deal, play and score on bundled example data.
+# The README quick start's main job: deal, play, score and convert on the bundled example data.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 set -x
@@ -7,3 +7,10 @@ tricks games
 tricks deal --game bridge --count 1 --seed 1
 tricks play --game preferans --seed 1 --trump S
 tricks play --game bridge --count 100000 --seed 1
+tricks play --game bridge --agents heuristic --seed 1
+tricks bridge score 3NT+1 --vul
+tricks bridge rubber examples/bridge/rubber_2_1.txt
+tricks bridge convert examples/bridge_pbn/bbo_style.pbn --to lin
+tricks play --game whist --agents heuristic --seed 1 --hands 2
+tricks whist score examples/whist/rubber.json
+tricks preferans score examples/preferans/sochi_game.json
