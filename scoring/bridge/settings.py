@@ -62,6 +62,7 @@ class BridgeScoringSettings:
     average_plus: int = attrs.field(default=60, validator=_percentage)
     average: int = attrs.field(default=50, validator=_percentage)
     average_minus: int = attrs.field(default=40, validator=_percentage)
+    average_plus_mode: str = attrs.field(default="fixed", validator=_one_of("fixed", "session_if_better"))
     imp_average_plus: int = attrs.field(default=3, validator=_integer())
     imp_average_minus: int = attrs.field(default=-3, validator=_integer())
     butler_trim: object = attrs.field(default="auto")
