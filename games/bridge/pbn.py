@@ -1,7 +1,10 @@
 """PBN 2.1 (bridge.md §16.2): forgiving reading of the files real tools write, strict writing.
 
-``read_pbn(text, source)`` returns a list of ``Board`` records; ``write_pbn(boards)`` the export text. Errors
-are ``NotationError`` / ``IllegalCall`` / ``InvalidDeal`` carrying the file, line and tag.
+``read_pbn(text, source)`` returns a list of ``Board`` records; ``write_pbn(boards)`` the export text and
+``encode_pbn(boards, pbn_encoding)`` its bytes. A board's ``ScoreTable`` rows become ``TravellerLine`` records
+(``traveller_lines``; written by ``score_table``), its ``OptimumResultTable`` / ``DoubleDummyTricks`` a DD table
+(``dd_table``; written by ``with_dd_table``). Errors are ``NotationError`` / ``IllegalCall`` / ``InvalidDeal``
+carrying the file, line and tag.
 """
 import re
 
@@ -10,7 +13,8 @@ import attrs
 from games.bridge.auction import PASS, Auction, parse_call
 from games.bridge.record import Board, check_board
 from games.bridge.table import trick_rules
-from games.bridge.vocab import Seat, Vulnerability, parse_contract
+from games.bridge.vocab import Seat, Strain, Vulnerability, parse_contract
+from scoring.bridge.traveller import TravellerLine, line_ns_score
 from trickcore.cards import parse_card
 from trickcore.deal import parse_deal
 from trickcore.errors import NotationError, TrickcoreError
@@ -305,10 +309,201 @@ def _play_lines(board):
     return lines
 
 
-def write_pbn(boards):
-    """The strict PBN export of ``boards``: header lines, then one game per board separated by blank lines."""
+PBN_ENCODINGS = {"latin-1": "iso-8859-1", "utf-8": "utf-8"}
+_CONTENT_TYPE = "% Content-type: text/x-pbn; charset=UTF-8\n"
+
+
+def write_pbn(boards, encoding=None):
+    """The strict PBN export of ``boards``: header lines, then one game per board separated by blank lines.
+
+    ``encoding`` is the ``pbn_encoding`` setting the text will be written in: "latin-1" (ISO-8859-1, the PBN
+    default, no content-type line) or "utf-8" (adds the content-type line); None, for callers that always
+    write UTF-8 text, adds the line only when the text is not plain ASCII.
+    """
+    if encoding is not None and encoding not in PBN_ENCODINGS:
+        raise NotationError(f"pbn_encoding must be latin-1 or utf-8, not {encoding!r}", field="pbn_encoding")
     body = "\n".join(write_board(b) for b in boards)
     header = "% PBN 2.1\n% EXPORT\n"
-    if not body.isascii():
-        header += "% Content-type: text/x-pbn; charset=UTF-8\n"
+    if encoding == "utf-8" or (encoding is None and not body.isascii()):
+        header += _CONTENT_TYPE
     return header + "\n" + body
+
+
+def encode_pbn(boards, encoding="latin-1"):
+    """The PBN export as bytes in ``encoding`` (§16.2: ISO-8859-1 by default, LF line ends)."""
+    text = write_pbn(boards, encoding)
+    try:
+        return text.encode(PBN_ENCODINGS[encoding])
+    except UnicodeEncodeError as exc:
+        line = text.count("\n", 0, exc.start) + 1
+        raise NotationError(f"{text[exc.start]!r} cannot be written in ISO-8859-1; use pbn_encoding=utf-8",
+                            line=line, field="pbn_encoding") from None
+
+
+def _table(board, name):
+    return next(((spec, rows) for key, spec, rows in board.tables if key.lower() == name.lower()), None)
+
+
+def _columns(spec):
+    return [column.split("\\")[0].strip().lower() for column in spec.split(";")]
+
+
+def _cells(row):
+    return [cell[1:-1] if cell.startswith('"') else cell for cell in re.findall(r'"[^"]*"|\S+', row)]
+
+
+def _table_rows(spec, rows, name, source):
+    columns = _columns(spec)
+    for number, row in enumerate(rows, 1):
+        cells = _cells(row)
+        if len(cells) != len(columns):
+            raise NotationError(f"{name} row {number} has {len(cells)} values for {len(columns)} columns",
+                                source=source, field=name)
+        yield number, {c: (None if v in ("-", "") else v) for c, v in zip(columns, cells)}
+
+
+def _pair_id(value):
+    return int(value) if value is not None and value.isdigit() else value
+
+
+def _score_line(board, cells):
+    contract_text = (cells.get("contract") or "").upper().replace(" ", "")
+    score = _number(cells.get("score_ns"))
+    ew_score = _number(cells.get("score_ew"))
+    score = -ew_score if score is None and ew_score is not None else score
+    fields = dict(section=cells.get("section") or "A", board=board.number, round=_number(cells.get("round")),
+                  table=_number(cells.get("table")), ns_pair=_pair_id(cells.get("pairid_ns")),
+                  ew_pair=_pair_id(cells.get("pairid_ew")))
+    if contract_text in ("PASS", "P", "AP"):
+        return TravellerLine(kind="passed_out", ns_score=score, **fields)
+    if contract_text == "NP":
+        return TravellerLine(kind="not_played", **fields)
+    if contract_text.startswith("A") and contract_text not in ("", "ASSIGNED"):
+        return TravellerLine(kind="artificial", adjustment=contract_text, **fields)
+    if contract_text in ("", "ASSIGNED"):
+        # No contract but a score: the director's assigned score (§16.5 ASSIGNED).
+        return TravellerLine(kind="assigned", ns_score=score, **fields)
+    contract = parse_contract(contract_text)
+    declarer = Seat.parse((cells.get("declarer") or "?").lstrip("^"))
+    tricks = _result(cells.get("result") or "?", contract)
+    lead = cells.get("lead")
+    return TravellerLine(kind="played", contract=contract, declarer=declarer, tricks=tricks,
+                         lead=None if lead is None else parse_card(lead), ns_score=score, **fields)
+
+
+def _number(value):
+    if value is None:
+        return None
+    if not re.fullmatch(r"[+-]?\d+", value):
+        raise NotationError(f"{value!r} is not a whole number")
+    return int(value)
+
+
+def traveller_lines(board, source=None):
+    """The board's ``ScoreTable`` rows as ``TravellerLine`` records (§16.2); [] without a ScoreTable."""
+    found = _table(board, "ScoreTable")
+    if found is None:
+        return []
+    if board.number is None:
+        raise NotationError("a ScoreTable needs the board number", source=source, field="Board")
+    lines = []
+    for number, cells in _table_rows(*found, "ScoreTable", source):
+        try:
+            lines.append(_score_line(board, cells))
+        except TrickcoreError as exc:
+            where = f"board {board.number}, ScoreTable row {number}"
+            raise exc.located(source=f"{source}, {where}" if source else where, field=exc.field or "ScoreTable")
+    return lines
+
+
+DD_DECLARERS = ("N", "S", "E", "W")
+DD_STRAINS = ("NT", "S", "H", "D", "C")
+_STRAIN_ORDER = ("C", "D", "H", "S", "NT")  # the solver's order, for tables read in any order
+
+
+def dd_table(board, source=None):
+    """The board's double-dummy table {declarer: {strain: tricks}} from ``OptimumResultTable`` or the
+    ``DoubleDummyTricks`` tag (§16.2), or None when it has neither; the two must agree when both are given."""
+    tables = []
+    found = _table(board, "OptimumResultTable")
+    if found is not None:
+        table = {d: {} for d in ("N", "E", "S", "W")}
+        for number, cells in _table_rows(*found, "OptimumResultTable", source):
+            declarer, strain, tricks = cells.get("declarer"), cells.get("denomination"), cells.get("result")
+            try:
+                seat, strain = Seat.parse(declarer or "?").name, str(Strain.parse((strain or "?").upper()))
+                table[seat][strain] = _result(tricks or "?", None)
+            except TrickcoreError as exc:
+                raise exc.located(source=source, field=f"OptimumResultTable row {number}")
+        tables.append(table)
+    digits = board.tag("DoubleDummyTricks")
+    if digits is not None and digits.strip() not in ("", "?"):
+        if not re.fullmatch(r"[0-9a-dA-D]{20}", digits.strip()):
+            raise NotationError(f"DoubleDummyTricks must be 20 hex digits 0-d, not {digits!r}", source=source,
+                                field="DoubleDummyTricks")
+        values = iter(int(c, 16) for c in digits.strip())
+        table = {d: {st: next(values) for st in DD_STRAINS} for d in DD_DECLARERS}
+        tables.append({d: table[d] for d in ("N", "E", "S", "W")})
+    if not tables:
+        return None
+    table = {d: dict(sorted(v.items(), key=lambda kv: _STRAIN_ORDER.index(kv[0]))) for d, v in tables[0].items()}
+    if any(t != table for t in tables[1:]):
+        raise NotationError("OptimumResultTable and DoubleDummyTricks disagree", source=source,
+                            field="DoubleDummyTricks")
+    return table
+
+
+def with_dd_table(board, table):
+    """``board`` with ``table`` ({declarer: {strain: tricks}}, as ``trickcore.solver.dd_table`` gives) written
+    as its ``OptimumResultTable`` and ``DoubleDummyTricks`` (§16.2), replacing any earlier ones."""
+    try:
+        rows = tuple(f"{d} {st} {table[d][st]}" for d in DD_DECLARERS for st in DD_STRAINS)
+        digits = "".join(format(table[d][st], "x") for d in DD_DECLARERS for st in DD_STRAINS)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise NotationError(f"not a complete double-dummy table: {exc}", field="OptimumResultTable") from None
+    if any(not 0 <= table[d][st] <= 13 for d in DD_DECLARERS for st in DD_STRAINS):
+        raise NotationError("double-dummy tricks must be 0..13", field="OptimumResultTable")
+    tags = tuple((k, v) for k, v in board.tags if k.lower() != "doubledummytricks") + (("DoubleDummyTricks", digits),)
+    tables = tuple(t for t in board.tables if t[0].lower() != "optimumresulttable")
+    return attrs.evolve(board, tags=tags,
+                        tables=tables + (("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R", rows),))
+
+
+_SCORE_COLUMNS = ("Section\\1L;Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\6L;Declarer\\1R;"
+                  "Result\\2R;Lead\\3L;Score_NS\\6R;Score_EW\\6R")
+
+
+def score_table(lines, figures=None, imps=False):
+    """A board's traveller as a PBN ``ScoreTable`` (name, column spec, rows) for ``Board.tables`` (§16.2 export).
+
+    ``figures`` are each line's (NS, EW) matchpoints, or IMPs when ``imps``, already formatted (None = "-").
+    """
+    figures = list(figures) if figures is not None else [(None, None)] * len(lines)
+    names = ("IMP_NS", "IMP_EW") if imps else ("MP_NS", "MP_EW")
+    spec = _SCORE_COLUMNS + f";{names[0]}\\6R;{names[1]}\\6R"
+    table = [[_cell(value) for value in (line.section, line.table, line.round, line.ns_pair, line.ew_pair,
+                                         *_score_cells(line), ns, ew)]
+             for line, (ns, ew) in zip(lines, figures)]
+    columns = spec.split(";")
+    widths = [max([int(c.split("\\")[1][:-1])] + [len(row[k]) for row in table]) for k, c in enumerate(columns)]
+    # A column is widened, for every row, when one of its values is longer than the declared width.
+    spec = ";".join(f"{c.split(chr(92))[0]}\\{w}{c[-1]}" for c, w in zip(columns, widths))
+    rows = tuple(" ".join(text.ljust(w) if c.endswith("L") else text.rjust(w)
+                          for text, w, c in zip(row, widths, columns)) for row in table)
+    return "ScoreTable", spec, rows
+
+
+def _score_cells(line):
+    # Contract, Declarer, Result, Lead, Score_NS, Score_EW, by the §16.2 export rule of each kind.
+    if line.kind in ("not_played", "artificial"):
+        return ["NP" if line.kind == "not_played" else line.adjustment] + [None] * 5
+    score = line_ns_score(line)
+    first = {"played": str(line.contract), "passed_out": "Pass", "assigned": "ASSIGNED"}[line.kind]
+    return [first, None if line.declarer is None else line.declarer.name, line.tricks,
+            None if line.lead is None else str(line.lead), score if score >= 0 else None,
+            -score if score < 0 else None]
+
+
+def _cell(value):
+    text = "-" if value is None else str(value)
+    return f'"{text}"' if " " in text else text

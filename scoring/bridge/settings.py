@@ -73,6 +73,7 @@ class BridgeScoringSettings:
     russian_targets: str = attrs.field(default="qoobaa", validator=_one_of("qoobaa"))
     russian_tie_side: str = attrs.field(default="NS", validator=_one_of("NS", "EW"))
     russian_vulnerability: str = attrs.field(default="chicago", validator=_one_of("chicago", "board"))
+    pbn_encoding: str = attrs.field(default="latin-1", validator=_one_of("latin-1", "utf-8"))
 
     @butler_trim.validator
     def _check_trim(self, attribute, value):
