@@ -20,6 +20,7 @@ class Preferans(Game):
     talon_size = 2
     must_trump = True
     variants = ("sochi", "leningrad", "rostov", "classic")
+    auctions = ("bid_ladder",)
 
     def pattern(self, dealer):
         """The canonical seeded layout of §2; seats are relative to the dealer, so it does not depend on him."""

@@ -1,14 +1,13 @@
 """A whole preferans game (a pulya) with agents: seeded deals, dealer rotation (§2), exit levels (§6.4), the
 running sheet from the scorer after every deal, the text a person follows, and the §11.2 protocol."""
 import json
-import os
-import tempfile
 
 from games.preferans.cardplay import TALON
 from games.preferans.engine import card_code, play_deal
 from games.preferans.settings import play_settings
 from trickcore.cards import Suit, format_card
 from trickcore.errors import InputError
+from trickcore.files import write_text_atomically
 
 PROTOCOL_FORMAT = "trickcore.preferans.protocol/1"
 PLAYER_IDS = ("A", "B", "C", "D")
@@ -76,7 +75,7 @@ def play_match(game, agent_names, seed, options):
     """Play one whole game with agents (``tricks play --game preferans --agents ...``); returns a MatchReport."""
     from games.base import MatchReport
     from games.preferans.agents import make_agents
-    from scoring.preferans import render_text, score_protocol
+    from scoring.preferans import Ledger, parse_protocol, render_text
 
     settings, ids, target, first, cap = match_setup(options)
     agents = make_agents(agent_names, len(ids), seed)
@@ -86,18 +85,18 @@ def play_match(game, agent_names, seed, options):
     lines = [f"Preferans {settings.variant}, {len(ids)} players, pool target {target}, seed {seed}; agents "
              + ", ".join(f"{p} {a}" for p, a in zip(ids, names)), ""]
     shown = []
-    sheet = None
+    ledger = Ledger.for_protocol(parse_protocol(protocol))   # the running sheet, one deal at a time
+    sheet = ledger.sheet()
     for k, result in enumerate(deal_sequence(game, agents, seed, settings, ids, first, cap), 1):
         protocol["deals"].append(result.record)
-        sheet = score_protocol(protocol)
+        ledger.add(result.record)
+        sheet = ledger.sheet()
         lines += deal_text(k, result, ids) + [render_text(sheet), ""]
         shown.append(deal_data(result, ids))
         if sheet.finished:
             break
     else:
         lines.append(f"Stopped after {cap} deals (the deal cap): the game is settled as an early stop.")
-    if sheet is None:
-        sheet = score_protocol(protocol)
     if options.get("protocol"):
         write_protocol(protocol, options["protocol"])
     data = {"game": "preferans", "variant": settings.variant, "players": list(ids), "agents": names,
@@ -107,13 +106,8 @@ def play_match(game, agent_names, seed, options):
 
 def write_protocol(protocol, path):
     """Write the protocol JSON to ``path`` atomically (a temp file in the same folder, then rename)."""
-    folder = os.path.dirname(os.path.abspath(path))
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".protocol-", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(protocol, f, indent=2, ensure_ascii=False)
-            f.write("\n")
-        os.replace(tmp, path)
+        write_text_atomically(path, json.dumps(protocol, indent=2, ensure_ascii=False) + "\n")
     except OSError as e:
         raise InputError(f"cannot write the protocol: {e.strerror}", source=path, field="protocol") from None
 

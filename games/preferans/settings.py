@@ -1,14 +1,13 @@
 """The settings of preferans.md §10 that govern dealing, the auction, the defence and the play, per variant.
 
-The scoring settings belong to the scorer (``scoring.preferans``); the engine only needs these, and a
-protocol it writes carries only the keys the user chose (e.g. ``pool_target``), so the scorer applies the
-same preset.
+The values come from the scorer's one settings table (``scoring.preferans.settings``), so the engine and the
+scorer never disagree on a variant's conventions; a protocol the engine writes carries only the keys the user
+chose (e.g. ``pool_target``), and the scorer applies the same preset.
 """
 import attrs
 
+from scoring.preferans.settings import VARIANTS, make_settings
 from trickcore.errors import InputError
-
-VARIANTS = ("sochi", "leningrad", "rostov", "classic")
 
 
 @attrs.frozen
@@ -16,20 +15,20 @@ class PlaySettings:
     """The play-relevant settings of one variant (names as in §10)."""
 
     variant: str
-    num_players: int = 3
-    pool_target: int = 20
-    allow_hold: bool = True
-    half_whist: bool = True
-    gentleman_half_whist_switch: bool = False
-    dealer_may_whist: bool = True
-    mandatory_whist_6s: bool = False
-    ten_trick_mode: str = "whist"
-    all_pass_talon: str = "dealer_owns"
-    all_pass_exit: str = "any_game"
-    all_pass_exit_levels: tuple = (6,)
-    same_dealer_after_all_pass: bool = False
-    dealer_talon_bonus: bool = False
-    open_after_first_lead: bool = False
+    num_players: int
+    pool_target: int
+    allow_hold: bool
+    half_whist: bool
+    gentleman_half_whist_switch: bool
+    dealer_may_whist: bool
+    mandatory_whist_6s: bool
+    ten_trick_mode: str
+    all_pass_talon: str
+    all_pass_exit: str
+    all_pass_exit_levels: tuple
+    same_dealer_after_all_pass: bool
+    dealer_talon_bonus: bool
+    open_after_first_lead: bool
 
     def dealer_talon_bonus_recorded(self, n_players):
         """True when a trick contract's record carries the talon for the dealer's talon bonus (§7.8, 4 players)."""
@@ -42,22 +41,11 @@ class PlaySettings:
         return self.all_pass_talon
 
 
-PRESETS = {
-    "sochi": PlaySettings("sochi"),
-    "leningrad": PlaySettings("leningrad", gentleman_half_whist_switch=True, all_pass_exit="whisted_game"),
-    "rostov": PlaySettings("rostov", all_pass_talon="suit_only"),
-    "classic": PlaySettings("classic", num_players=4, allow_hold=False, mandatory_whist_6s=True,
-                            ten_trick_mode="checked", same_dealer_after_all_pass=True, dealer_talon_bonus=True),
-}
-
-
 def play_settings(variant, **overrides):
-    """The PlaySettings of ``variant`` with single keys overridden; InputError for an unknown variant or key."""
+    """The PlaySettings of ``variant``, read from the scorer's §10 presets (one table for both) with single
+    settings overridden by name; InputError for an unknown variant, SettingsError for an unknown setting."""
     key = (variant or "").strip().lower()
-    if key not in PRESETS:
+    if key not in VARIANTS:
         raise InputError(f"unknown preferans variant {variant!r} (known: {', '.join(VARIANTS)})", field="variant")
-    known = {f.name for f in attrs.fields(PlaySettings)} - {"variant"}
-    for name in overrides:
-        if name not in known:
-            raise InputError(f"unknown preferans setting {name!r}", field=name)
-    return attrs.evolve(PRESETS[key], **overrides)
+    table = make_settings(key, overrides)
+    return PlaySettings(key, **{f.name: getattr(table, f.name) for f in attrs.fields(PlaySettings)[1:]})
