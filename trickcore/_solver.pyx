@@ -32,6 +32,8 @@ cdef struct Entry:
     uint32_t gen        # entries of older generations (other trump or objective) count as empty
     int8_t lo           # bounds on the tricks C still takes from this trick start
     int8_t hi
+    int8_t rem          # tricks left: deeper entries (more tricks left) are kept in the first slot
+    int8_t move         # the lead that last decided this position, tried first
 
 
 cdef struct Search:
@@ -215,7 +217,7 @@ cdef bint ab(Search* s, int target) noexcept nogil:
     cdef int rem = tc_popcount(st.hands[turn])
     cdef Entry* e = NULL
     cdef uint64_t k1 = 0, k2 = 0
-    cdef int qt, i, nm
+    cdef int qt, i, nm, first = -1, best_move = -1
     cdef int moves[16]
     cdef bint maxing, result
     s.nodes += 1
@@ -225,12 +227,15 @@ cdef bint ab(Search* s, int target) noexcept nogil:
         return False
     if st.n_in_trick == 0:
         make_key(st, &k1, &k2)
-        e = &s.tt[mix64(k1 ^ mix64(k2)) & s.tt_mask]
+        e = &s.tt[(mix64(k1 ^ mix64(k2)) & s.tt_mask) & ~(<uint64_t>1)]
+        if not (e.gen == s.gen and e.k1 == k1 and e.k2 == k2):
+            e += 1
         if e.gen == s.gen and e.k1 == k1 and e.k2 == k2:
             if won + e.lo >= target:
                 return True
             if won + e.hi < target:
                 return False
+            first = e.move
         if s.sides:
             qt = quick_tricks(s)
             if (s.maxim >> st.leader) & 1:
@@ -241,16 +246,34 @@ cdef bint ab(Search* s, int target) noexcept nogil:
     maxing = (s.maxim >> turn) & 1
     result = not maxing
     nm = order_moves(s, moves)
+    if first >= 0:
+        for i in range(1, nm):
+            if moves[i] == first:
+                moves[i] = moves[0]
+                moves[0] = first
+                break
     for i in range(nm):
         state_play(st, moves[i])
         if ab(s, target) == maxing:
             result = maxing
+            best_move = moves[i]
             state_undo(st)
             break
         state_undo(st)
     if e != NULL:
         if not (e.gen == s.gen and e.k1 == k1 and e.k2 == k2):
-            e.k1, e.k2, e.gen, e.lo, e.hi = k1, k2, s.gen, 0, rem
+            # The slot pair may have changed during the search: find ours again, or replace.
+            e = &s.tt[(mix64(k1 ^ mix64(k2)) & s.tt_mask) & ~(<uint64_t>1)]
+            if not (e.gen == s.gen and e.k1 == k1 and e.k2 == k2):
+                if e[1].gen == s.gen and e[1].k1 == k1 and e[1].k2 == k2:
+                    e += 1
+                else:
+                    if e.gen == s.gen and e.rem > rem:
+                        e += 1
+                    e.k1, e.k2, e.gen, e.lo, e.hi, e.move = k1, k2, s.gen, 0, rem, -1
+                    e.rem = rem
+        if best_move >= 0:
+            e.move = best_move
         if result:
             if target - won > e.lo:
                 e.lo = target - won
@@ -259,9 +282,11 @@ cdef bint ab(Search* s, int target) noexcept nogil:
     return result
 
 
-cdef bint talon_trick(Search* s, uint64_t* h, int k, int pos, int best, int won, int target) noexcept nogil:
+cdef bint talon_trick(Search* s, uint64_t* h, int k, int pos, int best, uint64_t played, int won,
+                      int target) noexcept nogil:
     """All-pass tricks led by the talon cards: seat ``pos`` plays to talon trick ``k``; ``best`` is the
-    highest card of the talon suit played so far (-1: none), ``won`` the tricks C took in earlier talon tricks.
+    highest card of the talon suit played so far (-1: none), ``played`` the cards played to this trick,
+    ``won`` the tricks C took in earlier talon tricks.
     """
     cdef int ts, seat, c, i, nm, winner
     cdef uint64_t m, present
@@ -277,10 +302,10 @@ cdef bint talon_trick(Search* s, uint64_t* h, int k, int pos, int best, int won,
             winner = (best >> 8)
         if winner >= 0 and (s.counted >> winner) & 1:
             won += 1
-        return talon_trick(s, h, k + 1, 0, -1, won, target)
+        return talon_trick(s, h, k + 1, 0, -1, 0, won, target)
     ts = s.talon[k] >> 4
     seat = pos
-    present = h[0] | h[1] | h[2] | ((<uint64_t>1) << s.talon[k])
+    present = h[0] | h[1] | h[2] | played | ((<uint64_t>1) << s.talon[k])
     m = sequence_tops(legal_mask(&s.st.rules, h[seat], ts), h[seat], present)
     maxing = (s.maxim >> seat) & 1
     result = not maxing
@@ -294,9 +319,9 @@ cdef bint talon_trick(Search* s, uint64_t* h, int k, int pos, int best, int won,
         h[seat] ^= (<uint64_t>1) << c
         # ``best`` keeps the card in its low byte and the seat that played it above.
         if (c >> 4) == ts and (best < 0 or c > (best & 0xFF)):
-            r = talon_trick(s, h, k, pos + 1, c | (seat << 8), won, target)
+            r = talon_trick(s, h, k, pos + 1, c | (seat << 8), played | ((<uint64_t>1) << c), won, target)
         else:
-            r = talon_trick(s, h, k, pos + 1, best, won, target)
+            r = talon_trick(s, h, k, pos + 1, best, played | ((<uint64_t>1) << c), won, target)
         h[seat] ^= (<uint64_t>1) << c
         if r == maxing:
             result = maxing
@@ -310,7 +335,7 @@ cdef inline bint test(Search* s, const uint64_t* hands, int target) noexcept nog
     if s.n_talon:
         for k in range(4):
             h[k] = hands[k]
-        return talon_trick(s, h, 0, 0, -1, 0, target)
+        return talon_trick(s, h, 0, 0, -1, 0, 0, target)
     return ab(s, target)
 
 

@@ -74,12 +74,11 @@ class Position:
             raise InputError("a 3-seat two-side position needs a declarer")
         if not any(state.hands) and not self.trick:
             raise InvalidDeal("the position has no cards left to play")
-        object.__setattr__(self, "_turn", state.turn)
 
     @property
     def turn(self):
         """The seat to play."""
-        return self._turn
+        return (self.leader + len(self.trick)) % self.rules.n_seats
 
     @property
     def reported_seat(self):

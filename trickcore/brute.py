@@ -1,0 +1,103 @@
+"""A brute-force minimax reference for the double-dummy solver (tests only): every card of every seat is
+tried, with no pruning, no bounds and no equivalence; only identical positions are remembered.
+
+Legality and trick winners come from the kernel (``trickcore.play``); the game tree is walked here in
+plain Python, so keep positions small (a few cards per hand).
+"""
+import functools
+import itertools
+
+from trickcore.cards import hand_mask
+from trickcore.play import legal_cards, trick_winner
+from trickcore.rules import TrickRules
+
+
+def _cards_of(mask, cards):
+    return [c for c in cards if mask & c.bit]
+
+
+def minimax(rules, hands, leader, trick, counted, maxim):
+    """Tricks the seats of ``counted`` take from the position when the seats of ``maxim`` maximise them and
+    the others minimise them. ``hands`` are card collections per seat; ``trick`` the current trick."""
+    n = rules.n_seats
+    deck = sorted({c for h in hands for c in h} | set(trick))
+
+    @functools.lru_cache(maxsize=None)
+    def value(masks, leader, trick):
+        turn = (leader + len(trick)) % n
+        hand = _cards_of(masks[turn], deck)
+        if not hand:
+            return 0
+        results = []
+        for card in legal_cards(rules, hand, trick):
+            rest = list(masks)
+            rest[turn] &= ~card.bit
+            played = trick + (card,)
+            if len(played) == n:
+                winner = trick_winner(rules, played, leader)
+                results.append(((counted >> winner) & 1) + value(tuple(rest), winner, ()))
+            else:
+                results.append(value(tuple(rest), leader, played))
+        return max(results) if (maxim >> turn) & 1 else min(results)
+
+    return value(tuple(hand_mask(h) for h in hands), leader, tuple(trick))
+
+
+def card_values(rules, hands, leader, trick, counted, maxim):
+    """{card: minimax value after the seat to play plays it}, for every legal card."""
+    n = rules.n_seats
+    turn = (leader + len(trick)) % n
+    out = {}
+    for card in legal_cards(rules, hands[turn], trick):
+        rest = [set(h) for h in hands]
+        rest[turn].discard(card)
+        played = list(trick) + [card]
+        if len(played) == n:
+            winner = trick_winner(rules, played, leader)
+            out[card] = ((counted >> winner) & 1) + minimax(rules, rest, winner, [], counted, maxim)
+        else:
+            out[card] = minimax(rules, rest, leader, played, counted, maxim)
+    return out
+
+
+def best_discard(rules, hands, declarer, leader, talon, misere):
+    """Preferans: the declarer adds ``talon`` and discards two, every pair tried; max (trick contract) or
+    min (misère) of his tricks, the defenders playing against him."""
+    full = set(hands[declarer]) | set(talon)
+    every = (1 << rules.n_seats) - 1
+    counted = 1 << declarer
+    maxim = every & ~counted if misere else counted
+    values = []
+    for discard in itertools.combinations(sorted(full), 2):
+        rest = [set(h) for h in hands]
+        rest[declarer] = full - set(discard)
+        values.append(minimax(rules, rest, leader, [], counted, maxim))
+    return min(values) if misere else max(values)
+
+
+def all_pass(hands, talon, seat, dealer_owns=False):
+    """All-pass: fewest tricks ``seat`` can take against the two others; the ``talon`` cards (in order) lead
+    tricks 1 and 2, winnable only by the highest card of their suit (or by the talon card, for nobody, when
+    ``dealer_owns``); hand1 (seat 0) then leads trick 3."""
+    rules = TrickRules(3, None)
+    counted, maxim = 1 << seat, 7 & ~(1 << seat)
+
+    def tree(hands, k, pos, plays):
+        # The three seats play in turn to the talon card: a minimax layer per seat.
+        if k == len(talon):
+            return minimax(rules, hands, 0, [], counted, maxim)
+        lead = talon[k]
+        if pos == 3:
+            followers = [(c, s) for s, c in enumerate(plays) if c.suit == lead.suit]
+            winner = None
+            if followers and not (dealer_owns and lead > max(followers)[0]):
+                winner = max(followers)[1]
+            return (winner == seat) + tree(hands, k + 1, 0, ())
+        results = []
+        for card in legal_cards(rules, hands[pos], [lead]):
+            rest = [set(h) for h in hands]
+            rest[pos].discard(card)
+            results.append(tree(rest, k, pos + 1, plays + (card,)))
+        return max(results) if (maxim >> pos) & 1 else min(results)
+
+    return tree([set(h) for h in hands], 0, 0, ())
