@@ -9,20 +9,29 @@
 * Openings: 1NT = 15-17 balanced; 2NT = 20-21 balanced; 1 of a suit with 12+ (11 with two suits of 5+ cards or
   a 6-card suit): a 5-card major (the higher of two), else the longer minor (1C with 3-3, 1D with 4-4). Weak
   two (2D/2H/2S) = 6-card suit and 6-10; preempt at the 3 level = 7-card suit and 6-10. No strong 2C.
-* Responses to 1 of a suit (6+ points): raise partner's major with 3 cards (6-9 two level, 10-12 three level,
-  13+ game), a 4-card major at the one level (up the line), raise a minor with 5 cards, a new suit at the two
-  level with 10+ and 5 cards (4 in a minor), else 1NT (6-10), 2NT (11-12) or 3NT (13-15) balanced.
+* Responses to 1 of a suit (6+ points): raise partner's major with 3 cards (6-9 two level, 10-12 three level
+  = invitational limit raise, 13+ game), a 4-card major at the one level (up the line), raise a minor with 5
+  cards, a new suit at the two level with 10+ and 5 cards (4 in a minor), else 1NT (6-10), 2NT (11-12) or 3NT
+  (13-15) balanced. An unpassed responder's new suit is forcing for one round in an uncontested auction: the
+  opener never passes it. Uncontested, a raise to one below game in an agreed suit is an invitation, which
+  partner reads as the top of the range shown (+3 points).
+* Responses to a preempt: game in a major with 2+ cards and 16+ points (a minor needs 3 cards), 3NT with 16+
+  balanced or opposite a three-level minor preempt.
 * Responses to 1NT: 5-card major and 0-7 → two of it (to play), 10+ → three of it, 6 cards and 9+ → game;
   otherwise balanced 8-9 → 2NT, 10-15 → 3NT, 16-17 → 4NT (quantitative), 18+ → 6NT. To 2NT: 4+ → 3NT.
 * Competition: overcall a 5-card suit (8-16 at the one level, 11+ at the two level), 1NT overcall 15-18
   balanced, takeout double with 12+ and at most two cards in the opponents' suit (or any 17+); partner of a
-  takeout doubler bids his longest unbid suit (jumping to game with 12+). Penalty double when the opponents
-  outbid a side holding 23+ combined points.
+  takeout doubler advances in his longest unbid suit (a 4-card major first): cheapest bid with 0-8, a jump
+  with 9-11 (below the four level), game with 12+ (four of a major, else 3NT); the doubler reads the advance
+  as 4.5, 10 or 13 points. Penalty double when the opponents outbid a side holding 23+ combined points.
 * After that, every call places the contract: the seat estimates partner's points and suit lengths from
   partner's calls, chooses a strain (an 8-card major fit, a fit in a minor, a 6-card suit of its own, else NT)
   and a level by combined points (game 25+, 28+ in a minor, small slam 33+, grand slam 37+, invitation
-  23-24), and passes once the side's contract is high enough. No conventions (no Stayman, transfers or
-  Blackwood).
+  23-24), and passes once the side's contract is high enough: the target reached in a part-score, or any game
+  already bid when no slam is in view. Competitive limit: once the opponents have bid, the combined points
+  are HCP plus one per trump beyond eight, with partner counted one point below the estimate, so a contested
+  part-score is not pushed into a light game. No conventions (no Stayman, transfers or Blackwood), and no
+  strong 2C: a hand of 22+ opens at the one level and may be passed out there.
 
 The card player: opening lead of partner's suit, else the top of an honour sequence, else fourth best of the
 longest suit (no trump leads); defenders return partner's suit; declarer draws trumps while the opponents hold
@@ -119,11 +128,17 @@ def _cheapest(auction, strain):
     return None
 
 
-def _first_action_estimate(call, before, me, partner):
-    """Points and shape shown by partner's first non-pass call, given the bids ``before`` it (seat, bid)."""
+def _first_action_estimate(call, before, me, partner, cheapest=None, i_doubled=False):
+    """Points and shape shown by partner's first non-pass call, given the bids ``before`` it (seat, bid);
+    ``cheapest`` is the lowest legal level of the call's strain, ``i_doubled`` whether my first call was a
+    takeout double (then partner's bid is an advance: cheapest 0-8, a jump 9-11, game 12+)."""
     opened_by_me = bool(before) and before[0][0] == me
     if call == DOUBLE:
         return 13.0, {}
+    if i_doubled and call.is_bid and call.strain != Strain.NT:
+        if call.level >= (4 if call.strain.is_major else 5):
+            return 13.0, {call.strain: 4}
+        return (10.0 if call.level > cheapest else 4.5), {call.strain: 4}
     if not before:
         if call.strain == Strain.NT:
             return (16.0, {}) if call.level == 1 else (20.5, {})
@@ -148,23 +163,35 @@ def _first_action_estimate(call, before, me, partner):
     return 11.0, {call.strain: 5}
 
 
+def _game_level(strain):
+    """The lowest game level in ``strain``: 3 at no-trump, 4 in a major, 5 in a minor."""
+    return {Strain.NT: 3, Strain.H: 4, Strain.S: 4}.get(strain, 5)
+
+
 def partner_picture(view):
     """Estimate partner's points and suit lengths from partner's calls in ``view``."""
     me, partner = view.seat, view.seat.partner
-    bids, points, lens, passed_hand = [], None, {}, False
+    bids, points, lens, passed_hand, my_first = [], None, {}, False, None
     auction = Auction(view.dealer)
     for k, call in enumerate(view.calls):
         seat = view.seat_of(k)
         if seat == partner and call == PASS and points is None and not bids:
             passed_hand = True
+        if seat == me and call != PASS and my_first is None:
+            my_first = call
         if seat == partner and call != PASS:
+            cheapest = _cheapest(auction, call.strain) if call.is_bid else None
             if points is None:
-                points, lens = _first_action_estimate(call, bids, me, partner)
+                points, lens = _first_action_estimate(call, bids, me, partner, cheapest and cheapest.level,
+                                                      my_first == DOUBLE)
                 lens = dict(lens)
             elif call.is_bid:
                 # A later bid: a jump shows extra strength, any other bid a little; a rebid suit one more card.
-                cheapest = _cheapest(auction, call.strain)
-                points += 3 if call.level > cheapest.level else 1
+                # Uncontested, a raise of our agreed suit to one below game is an invitation (top of range).
+                agreed = sum(1 for s, b in bids if s.side == me.side and b.strain == call.strain) >= 2
+                uncontested = all(s.side == me.side for s, _ in bids)
+                invitation = uncontested and agreed and call.level == _game_level(call.strain) - 1
+                points += 3 if call.level > cheapest.level or invitation else 1
                 if call.strain != Strain.NT:
                     shown = lens.get(call.strain, 0)
                     mine_before = any(s == me and b.strain == call.strain for s, b in bids)
@@ -230,10 +257,13 @@ class HeuristicBidder:
         if opening.strain == Strain.NT:
             return self._respond_nt(opening, me)
         if opening.level > 1:
-            support = me.lens[opening.strain] >= 3
+            # Partner's preempt shows 6 (two level) or 7 (three level) cards: two cards make a fit in a major.
+            support = me.lens[opening.strain] >= (2 if opening.strain.is_major else 3)
             if support and me.suit_points >= 16:
                 return Bid(4 if opening.strain.is_major else 5, opening.strain)
-            return Bid(3, Strain.NT) if me.balanced and me.hcp >= 16 else PASS
+            if (me.balanced or (opening.strain.is_minor and opening.level == 3)) and me.hcp >= 16:
+                return Bid(3, Strain.NT)
+            return PASS
         suit = opening.strain
         points = me.suit_points
         if me.hcp < 6:
@@ -302,15 +332,23 @@ class HeuristicBidder:
         best = me.longest(major) if major else me.longest(suits)
         if me.hcp >= 12:
             return Bid(4, best) if best.is_major and me.lens[best] >= 4 else Bid(3, Strain.NT)
-        return _cheapest(auction, best)
+        cheapest = _cheapest(auction, best)
+        if me.hcp >= 9 and cheapest is not None and cheapest.level < 4:
+            return Bid(cheapest.level + 1, best)   # a jump below game: 9-11, invitational
+        return cheapest
 
     def _place(self, view, auction, me):
         picture = partner_picture(view)
         theirs = {b.strain for k, b in enumerate(view.calls) if b.is_bid and view.seat_of(k).side != view.seat.side}
         fits = {s: me.lens[s] + picture.lens.get(s, 2) for s in SUIT_STRAINS if s not in theirs}
         strain, fit = self._strain(me, fits, picture)
-        total = (me.suit_points if strain != Strain.NT else me.hcp) + picture.points
-        game = {Strain.NT: 3, Strain.H: 4, Strain.S: 4}.get(strain, 5)
+        if theirs:
+            # Competitive limits: count partner one point below the estimate, and shape only through the fit
+            # (a point per trump beyond eight), so that a contested part-score is not pushed into a light game.
+            total = me.hcp + max(0, fit - 8) + picture.points - 1
+        else:
+            total = (me.suit_points if strain != Strain.NT else me.hcp) + picture.points
+        game = _game_level(strain)
         if strain.is_minor and total < 28 and me.balanced:
             strain, game = Strain.NT, 3
         if total >= 37:
@@ -323,10 +361,17 @@ class HeuristicBidder:
             target = game - 1
         else:
             target = 3 if fit >= 9 else 2
+        current = auction.last_bid
         ours_last = auction.last_bidder is not None and auction.last_bidder.side == view.seat.side
-        if ours_last and (auction.last_bid.level >= target
-                          or (total < 23 and (auction.last_bid.strain == strain or fit < 8))):
-            return PASS
+        # Our side's contract is high enough when it reaches the target in a part-score, or is already a game
+        # (in any strain) and we are not looking for a slam.
+        reached = ours_last and (
+            (current.level >= _game_level(current.strain) and target < 6)
+            or (current.level >= target and target < game)
+            or (total < 23 and (current.strain == strain or fit < 8)))
+        if reached:
+            # Partner's forcing new suit still needs an answer: the cheapest bid in our best strain.
+            return (_cheapest(auction, strain) or PASS) if self._forcing(view) else PASS
         bid = _cheapest(auction, strain)
         if bid is not None and target >= game and bid.level <= game:
             bid = Bid(max(bid.level, target if target > game else game), strain)
@@ -335,6 +380,18 @@ class HeuristicBidder:
         if not ours_last and not auction.doubled and total >= 23 and auction.last_bid.level >= 2:
             return DOUBLE
         return PASS
+
+    @staticmethod
+    def _forcing(view):
+        """True when partner's last call is a new suit by an unpassed responder in an uncontested auction."""
+        bids = [(view.seat_of(k), c) for k, c in enumerate(view.calls) if c.is_bid]
+        if len(bids) < 2 or any(s.side != view.seat.side for s, _ in bids) or bids[0][0] != view.seat:
+            return False
+        seat, last = bids[-1]
+        partner_passed = any(c == PASS for k, c in enumerate(view.calls[:view.calls.index(bids[0][1])])
+                             if view.seat_of(k) == view.seat.partner)
+        return (seat == view.seat.partner and len(bids) == 2 and last.strain != Strain.NT and not partner_passed
+                and last.strain != bids[0][1].strain and bids[0][1].strain != Strain.NT and bids[0][1].level == 1)
 
     @staticmethod
     def _strain(me, fits, picture):
