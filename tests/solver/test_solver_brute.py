@@ -1,0 +1,94 @@
+"""The solver against the brute-force minimax reference on random small endings, every objective, 3 and 4 seats."""
+import random
+
+import pytest
+
+from trickcore import _solver, brute, solver
+from trickcore.cards import DECK32, DECK52, Suit, hand_mask
+from trickcore.play import legal_cards
+from trickcore.rules import TrickRules
+from trickcore.solver import Position
+
+
+def random_position(rng, max_cards):
+    """A random ending, possibly mid-trick, with a random objective and reported seat."""
+    n = rng.choice([3, 4])
+    k = rng.randint(1, max_cards)
+    deck = list(DECK52.cards if n == 4 else DECK32.cards)
+    rng.shuffle(deck)
+    hands = [deck[i * k:(i + 1) * k] for i in range(n)]
+    rules = TrickRules(n, rng.choice([None, *Suit]), True, n == 3 and rng.random() < 0.7)
+    leader = rng.randrange(n)
+    trick = []
+    for j in range(rng.randrange(n)):
+        seat = (leader + j) % n
+        card = rng.choice(legal_cards(rules, hands[seat], trick))
+        hands[seat].remove(card)
+        trick.append(card)
+    objective = rng.choice(solver.OBJECTIVES)
+    return Position(rules, hands, leader, trick, objective, seat=rng.randrange(n), declarer=rng.randrange(n))
+
+
+@pytest.mark.parametrize("block", range(10))
+def test_solver_matches_brute_force_on_small_endings(block):
+    rng = random.Random(1000 + block)
+    for _ in range(150):
+        pos = random_position(rng, 3)
+        counted, maxim = pos.masks()
+        expected = brute.minimax(pos.rules, pos.hands, pos.leader, pos.trick, counted, maxim)
+        assert solver.solve(pos) == expected, pos
+        values = brute.card_values(pos.rules, pos.hands, pos.leader, pos.trick, counted, maxim)
+        assert solver.solve_cards(pos) == values, pos
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_solver_matches_brute_force_on_five_card_endings(block):
+    rng = random.Random(2000 + block)
+    for _ in range(15):
+        pos = random_position(rng, 5)
+        counted, maxim = pos.masks()
+        assert solver.solve(pos) == brute.minimax(pos.rules, pos.hands, pos.leader, pos.trick, counted, maxim)
+
+
+def _preferans_ending(rng, k):
+    deck = list(DECK32.cards)
+    rng.shuffle(deck)
+    return [deck[i * k:(i + 1) * k] for i in range(3)], deck[3 * k:3 * k + 2]
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_best_discard_matches_brute_force(block):
+    rng = random.Random(3000 + block)
+    engine = _solver.Solver(16)
+    for _ in range(40):
+        hands, talon = _preferans_ending(rng, rng.randint(1, 4))
+        declarer, leader, misere = rng.randrange(3), rng.randrange(3), rng.random() < 0.4
+        rules = TrickRules(3, None if misere else rng.choice([None, *Suit]), True, True)
+        masks = [hand_mask(h) for h in hands]
+        masks[declarer] |= hand_mask(talon)
+        assert (engine.best_discard(rules.kernel_tuple(), masks, declarer, leader, misere)
+                == brute.best_discard(rules, hands, declarer, leader, talon, misere))
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_all_pass_talon_leads_match_brute_force(block):
+    rng = random.Random(4000 + block)
+    engine = _solver.Solver(16)
+    for _ in range(40):
+        hands, talon = _preferans_ending(rng, rng.randint(2, 4))
+        seat, dealer_owns = rng.randrange(3), rng.random() < 0.5
+        assert (engine.all_pass([hand_mask(h) for h in hands], [c.index for c in talon], seat, dealer_owns)
+                == brute.all_pass(hands, talon, seat, dealer_owns))
+
+
+def test_two_side_results_are_complementary():
+    rng = random.Random(5)
+    for _ in range(100):
+        pos = random_position(rng, 4)
+        if pos.objective != "tricks":
+            continue
+        other = next(s for s in range(pos.rules.n_seats) if not (pos.masks()[0] >> s) & 1)
+        mirror = Position(pos.rules, pos.hands, pos.leader, pos.trick, "tricks", seat=other,
+                          declarer=pos.declarer)
+        cards_left = len(pos.hands[pos.turn])
+        assert solver.solve(pos) + solver.solve(mirror) == cards_left
