@@ -1,0 +1,113 @@
+"""`tricks solve`: double-dummy analysis of one deal or of every deal of a PBN file (bridge), or of a
+preferans deal (contracts per strain after the best discard, misère, all-pass)."""
+import json
+import re
+import sys
+
+import click
+
+from cli.common import UserError, output_option, to_json, user_errors, write_output
+from trickcore import solver
+from trickcore.errors import NotationError, TrickcoreError
+
+_DEAL_TAG = re.compile(r'^\s*\[Deal\s+"([^"]*)"\s*\]', re.IGNORECASE)
+
+
+def read_pbn_deals(path):
+    """(line number, deal string) of every [Deal] tag of a PBN file (a simple reader: tags only)."""
+    try:
+        with open(path, encoding="utf-8-sig") as fh:
+            lines = fh.read().splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"{path}: cannot read: {exc}") from None
+    return [(k, m.group(1)) for k, line in enumerate(lines, 1) if (m := _DEAL_TAG.match(line))]
+
+
+def bridge_text(result):
+    """A double-dummy table and par as text."""
+    lines = [result.deal, "      " + "".join(f"{s:>4}" for s in solver.BRIDGE_STRAINS)]
+    for seat in solver.BRIDGE_SEATS:
+        lines.append(f"{seat:<6}" + "".join(f"{result.tricks[seat][s]:>4}" for s in solver.BRIDGE_STRAINS))
+    contracts = " ".join(result.par.contracts) or "passed out"
+    lines.append(f"par {result.par.score:+d} (N-S): {contracts}")
+    return "\n".join(lines) + "\n"
+
+
+def preferans_text(result, declarer, seats):
+    """One preferans declarer's contracts and the all-pass result as text."""
+    row = result.contracts[declarer]
+    lines = [result.deal, f"declarer {seats[declarer]}, tricks after the best discard:",
+             "  " + "  ".join(f"{s} {row[s]}" for s in solver.PREFERANS_STRAINS),
+             f"  misere: {row['misere']} trick(s) at best",
+             "all-pass, fewest tricks each seat can guarantee: "
+             + "  ".join(f"{seats[k]} {v}" for k, v in enumerate(result.all_pass))]
+    return "\n".join(lines) + "\n"
+
+
+@click.command("solve")
+@click.option("--game", "game_name", required=True, type=click.Choice(["bridge", "preferans"]))
+@click.option("--deal", "deal_text", default=None, help='The deal: "N:..." (bridge), "h1 h2 h3 | talon" (preferans).')
+@click.option("--deals", "deals_path", default=None, type=click.Path(dir_okay=False),
+              help="Bridge: a PBN file; every [Deal] is solved and written as one JSON object per line.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--vul", default="None", show_default=True, help="Bridge vulnerability for par: None, NS, EW, All.")
+@click.option("--dealer", default="N", show_default=True, help="Bridge dealer for par.")
+@click.option("--declarer", default=None, help="Preferans declarer: hand1, hand2 or hand3.")
+@click.option("--talon-mode", type=click.Choice(solver.TALON_MODES), default="suit_only", show_default=True,
+              help="Preferans all-pass: how the talon cards lead tricks 1 and 2.")
+@click.option("--jobs", type=click.IntRange(1, None), default=1, show_default=True, help="Worker processes.")
+@output_option
+@user_errors("argument")
+def solve(game_name, deal_text, deals_path, fmt, vul, dealer, declarer, talon_mode, jobs, output):
+    """Double-dummy analysis: the trick table and par (bridge), contracts, misère and all-pass (preferans)."""
+    if (deal_text is None) == (deals_path is None):
+        raise UserError("give exactly one of --deal and --deals")
+    from games.bridge.vocab import Seat, Vulnerability
+    if game_name == "bridge":
+        vul, dealer = Vulnerability.parse(vul), Seat.parse(dealer)
+        if deals_path is not None:
+            write_output(_solve_file(deals_path, vul, dealer, jobs), output)
+            return
+        from trickcore.deal import parse_deal
+        deal = parse_deal(deal_text)
+        if deal.n_seats != 4 or deal.hand_size != 13:
+            raise NotationError("a bridge deal has four hands of 13 cards", field="deal")
+        result = solver.solve_bridge(deal, vul, dealer)
+        write_output(to_json(result.to_dict()) if fmt == "json" else bridge_text(result), output)
+        return
+    if deals_path is not None:
+        raise UserError("--deals reads PBN files of bridge deals")
+    if declarer is None:
+        raise UserError("--declarer is required for preferans")
+    from games.preferans.game import PREFERANS
+    deal = PREFERANS.parse_deal(deal_text)
+    seat = PREFERANS.seat_index(declarer)
+    result = solver.solve_preferans(deal, (seat,), talon_mode)
+    if fmt == "json":
+        data = result.to_dict()
+        data["contracts"] = {PREFERANS.seats[k]: v for k, v in data["contracts"].items()}
+        data["all_pass"] = dict(zip(PREFERANS.seats, data["all_pass"]))
+        write_output(to_json(data), output)
+    else:
+        write_output(preferans_text(result, seat, PREFERANS.seats), output)
+
+
+def _solve_file(path, vul, dealer, jobs):
+    """Every deal of a PBN file solved: JSON lines, all deals checked before any is solved."""
+    from trickcore.deal import parse_deal
+    deals = []
+    for line, text in read_pbn_deals(path):
+        try:
+            deal = parse_deal(text)
+            if deal.n_seats != 4 or deal.hand_size != 13:
+                raise NotationError("a bridge deal has four hands of 13 cards")
+        except TrickcoreError as exc:
+            raise UserError(f"{path}:{line}: [Deal]: {exc}") from None
+        deals.append(deal)
+    results = solver.solve_bridge_batch(deals, vul, dealer, jobs)
+    out = []
+    with click.progressbar(results, length=len(deals), label="solving", file=sys.stderr,
+                           hidden=not sys.stderr.isatty()) as bar:
+        for result in bar:
+            out.append(json.dumps(result.to_dict()))
+    return "".join(line + "\n" for line in out)
