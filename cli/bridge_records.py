@@ -11,7 +11,7 @@ import click
 from cli.common import output_option, to_json, user_errors, write_output
 from games.bridge.auction import PASS, Auction, parse_call
 from games.bridge.lin import read_lin, write_lin
-from games.bridge.pbn import read_pbn, write_pbn
+from games.bridge.pbn import PBN_ENCODINGS, encode_pbn, read_pbn
 from games.bridge.record import board_from_dict, board_to_dict
 from games.bridge.vocab import Seat
 from trickcore.errors import InputError, NotationError, TrickcoreError
@@ -137,13 +137,15 @@ def auction_command(file, dealer, fmt):
 @click.command("convert")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--to", "target", type=click.Choice(FORMATS), required=True, help="The notation to write.")
+@click.option("--encoding", type=click.Choice(sorted(PBN_ENCODINGS)), default="latin-1", show_default=True,
+              help="PBN output encoding (the pbn_encoding setting): ISO-8859-1, or UTF-8 with its content-type line.")
 @output_option
 @user_errors()
-def convert_command(file, target, output):
+def convert_command(file, target, encoding, output):
     """Convert the boards of FILE (PBN, LIN or JSON, by extension or content) to another notation."""
     boards = read_boards(file)
     if target == "pbn":
-        text = write_pbn(boards)
+        text = encode_pbn(boards, encoding)
     elif target == "lin":
         text = write_lin(boards)
     else:

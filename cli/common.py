@@ -5,7 +5,7 @@ import json
 import click
 
 from trickcore.errors import TrickcoreError
-from trickcore.files import write_text_atomically
+from trickcore.files import write_bytes_atomically
 
 
 class UserError(click.ClickException):
@@ -34,11 +34,13 @@ def user_errors(source=None):
 
 
 def write_output(text, path):
-    """Write ``text`` to standard output, or completely to ``path`` (a temp file renamed when complete)."""
+    """Write ``text`` (str, or bytes already encoded) to standard output, or completely to ``path`` (a temp
+    file renamed when complete)."""
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
     if path is None or path == "-":
-        click.echo(text, nl=not text.endswith("\n"))
+        click.echo(data, nl=not data.endswith(b"\n"))
         return
-    write_text_atomically(path, text)
+    write_bytes_atomically(path, data)
 
 
 def to_json(value):

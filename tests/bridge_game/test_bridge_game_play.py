@@ -63,9 +63,9 @@ def test_bridge_game_claim():
 
 def test_bridge_game_fixed_deal_contract():
     board = BRIDGE.play_board(parse_deal(FIXED_DEAL), 1, [HeuristicAgent()] * 4)
-    assert " ".join(str(c) for c in board.auction) == "1H 1S 2H 2S 4H Pass Pass Pass"
-    assert (str(board.contract), board.declarer, board.result) == ("4H", Seat.N, 11)
-    assert board_score(board) == (450, 450)
+    assert " ".join(str(c) for c in board.auction) == "1H 1S 2H 2S Pass Pass 3H 3S 4H X Pass Pass Pass"
+    assert (str(board.contract), board.declarer, board.result) == ("4HX", Seat.N, 11)
+    assert board_score(board) == (690, 690)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
