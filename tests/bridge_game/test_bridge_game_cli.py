@@ -78,3 +78,17 @@ def test_bridge_game_tricks_play():
     assert set(json.loads(result.output)["boards"][0]) >= {"deal", "auction", "contract", "tricks", "ns_score"}
     result = CliRunner().invoke(tricks, ["play", "--game", "bridge", "--agents", "heuristic", "--trump", "S"])
     assert result.exit_code == 2
+
+
+def test_bridge_game_cli_convert_pbn_encoding(tmp_path):
+    source = tmp_path / "names.pbn"
+    source.write_text('[Board "1"]\n[West "Łukasz"]\n[North "José"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+                      '[Deal "N:AKQ.JT9.8765.432 JT9.8765.432.AKQ 8765.432.AKQ.JT9 432.AKQ.JT9.8765"]\n',
+                      encoding="utf-8")
+    utf8 = tmp_path / "utf8.pbn"
+    assert run(convert_command, str(source), "--to", "pbn", "--encoding", "utf-8", "-o", str(utf8)).exit_code == 0
+    data = utf8.read_bytes()
+    assert b"% Content-type: text/x-pbn; charset=UTF-8" in data and "Łukasz".encode() in data
+    latin = tmp_path / "latin.pbn"
+    result = CliRunner().invoke(convert_command, [str(source), "--to", "pbn", "-o", str(latin)])
+    assert result.exit_code == 2 and "pbn_encoding" in result.output and not latin.exists()
