@@ -1,0 +1,47 @@
+"""Agreement with DDS (through endplay): every number of the double-dummy table, on random endings and deals.
+
+Full 13-card deals are slow for this solver (seconds to minutes per table), so the normal run compares
+200 random endings of 5 to 8 cards per hand; the slow run adds full deals.
+"""
+import random
+
+import pytest
+from endplay.dds import calc_dd_table
+from endplay.types import Deal as EndplayDeal
+from endplay.types import Denom, Player
+
+from trickcore import solver
+from trickcore.cards import DECK52
+from trickcore.deal import Deal
+
+DENOMS = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
+
+
+def _ending(rng, k):
+    deck = list(DECK52.cards)
+    rng.shuffle(deck)
+    return Deal([deck[i * k:(i + 1) * k] for i in range(4)], deck[4 * k:], DECK52)
+
+
+def _dds_table(deal):
+    """DDS's table for our deal; DDS counts a short deal's tricks as 13 minus the defenders' tricks."""
+    table = calc_dd_table(EndplayDeal(deal.to_pbn()))
+    short = 13 - deal.hand_size
+    return {seat: {st: table[DENOMS[st], Player.find(seat)] - short for st in solver.BRIDGE_STRAINS}
+            for seat in solver.BRIDGE_SEATS}
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_solver_table_matches_dds_on_endings(block):
+    rng = random.Random(7000 + block)
+    for _ in range(50):
+        deal = _ending(rng, rng.randint(5, 8))
+        assert solver.dd_table(deal) == _dds_table(deal), deal.to_pbn()
+
+
+@pytest.mark.slow
+def test_solver_table_matches_dds_on_long_endings():
+    rng = random.Random(8000)
+    for _ in range(30):
+        deal = _ending(rng, 9)
+        assert solver.dd_table(deal) == _dds_table(deal), deal.to_pbn()
