@@ -1,0 +1,57 @@
+"""Solver speed (run with `pytest benchmarks --benchmark-enable`): bridge DD tables against DDS through
+endplay (single thread, same deals, same run), a preferans contract and a whole preferans table.
+
+Each test prints the median and the 95th percentile per deal; the bridge test prints the ratio to DDS.
+Set TRICKCORE_BENCH_DEALS to change the number of bridge deals (default 3: full tables are slow here).
+"""
+import os
+import statistics
+import time
+
+from endplay.dds import calc_dd_table
+from endplay.types import Deal as EndplayDeal
+
+from games.bridge.game import BRIDGE
+from games.preferans.game import PREFERANS
+from trickcore import solver
+
+N_BRIDGE = int(os.environ.get("TRICKCORE_BENCH_DEALS", "3"))
+
+
+def _times(func, items):
+    out = []
+    for item in items:
+        start = time.perf_counter()
+        func(item)
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def _summary(name, times):
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    median = statistics.median(ordered)
+    print(f"{name}: median {median * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms over {len(times)} deals")
+    return median, p95
+
+
+def test_bench_bridge_table_vs_dds(benchmark):
+    deals = [BRIDGE.deal(2024, i) for i in range(N_BRIDGE)]
+    ours = _summary("trickcore DD table", _times(solver.dd_table, deals))
+    dds = _summary("DDS DD table", _times(lambda d: calc_dd_table(EndplayDeal(d.to_pbn())), deals))
+    print(f"ratio trickcore/DDS: median {ours[0] / dds[0]:.1f}, p95 {ours[1] / dds[1]:.1f}")
+    benchmark.pedantic(solver.dd_table, args=(deals[0],), rounds=1, iterations=1)
+
+
+def test_bench_preferans_contract(benchmark):
+    deals = [PREFERANS.deal(2024, i) for i in range(200)]
+    _summary("preferans contract (declarer hand1, spades, best discard)",
+             _times(lambda d: solver.preferans_contract(d, 0, "S"), deals))
+    benchmark(solver.preferans_contract, deals[0], 0, "S")
+
+
+def test_bench_preferans_table(benchmark):
+    deals = [PREFERANS.deal(2024, i) for i in range(30)]
+    _summary("preferans table (3 declarers x 5 strains + misère, all-pass)",
+             _times(solver.solve_preferans, deals))
+    benchmark.pedantic(solver.solve_preferans, args=(deals[0],), rounds=3, iterations=1)
