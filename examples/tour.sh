@@ -14,3 +14,4 @@ tricks bridge convert examples/bridge_pbn/bbo_style.pbn --to lin
 tricks play --game whist --agents heuristic --seed 1 --hands 2
 tricks whist score examples/whist/rubber.json
 tricks preferans score examples/preferans/sochi_game.json
+tricks solve --game preferans --deal "AKJT.J8.QJ.AJ Q.AKT.K7.T987 987.97.A98.KQ | HQ DT" --declarer hand1
