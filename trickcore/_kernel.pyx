@@ -160,30 +160,34 @@ def winner(list cards, int trump):
     return winning_position(buf, len(cards), trump)
 
 
-def deal_batch(uint64_t seed, uint64_t start, Py_ssize_t count, uint64_t deck, const uint8_t[::1] pattern,
-               int n_owners, uint64_t[::1] out, uint8_t[::1] last):
-    """Deal the cards of mask ``deck`` for deals start..start+count-1: position i of the dealing order gets
-    the r-th lowest of the cards still undealt (r uniform), and goes to owner ``pattern[i]``.
+def deal_batch(uint64_t seed, uint64_t start, Py_ssize_t count, const uint8_t[::1] deck,
+               const uint8_t[::1] pattern, int n_owners, uint64_t[::1] out, uint8_t[::1] last):
+    """Shuffle ``deck`` (card bit indices) for deals start..start+count-1 and give position i of the
+    shuffled sequence to owner ``pattern[i]``.
 
-    ``out`` receives ``count * n_owners`` masks, deal-major; ``last`` the card dealt last in each deal (the
-    whist turn-up). Each deal has its own random stream, so a deal depends only on (seed, its index).
+    The shuffle is the "inside-out" Fisher-Yates: position i takes a uniform j <= i, moves the card at j to i
+    and puts deck[i] at j. Its random draws do not depend on the cards, so the loop runs at full speed
+    without a select instruction. ``out`` receives ``count * n_owners`` masks, deal-major; ``last`` the card
+    dealt last (the whist turn-up). Each deal has its own random stream, so a deal depends only on
+    (seed, its index).
     """
     cdef Py_ssize_t d
-    cdef int i, c, size = pattern.shape[0]
-    cdef uint64_t left
+    cdef int i, j, size = pattern.shape[0]
+    cdef uint8_t perm[64]
     cdef uint64_t hands[65]
     cdef Rng rng
     with nogil:
         for d in range(count):
             rng = stream(seed, start + d, DEAL_SALT)
+            for i in range(size):
+                j = below(&rng, i + 1)
+                perm[i] = perm[j]
+                perm[j] = deck[i]
             for i in range(n_owners):
                 hands[i] = 0
-            left = deck
             for i in range(size):
-                c = tc_select(left, below(&rng, size - i))
-                left ^= (<uint64_t>1) << c
-                hands[pattern[i]] |= (<uint64_t>1) << c
-            last[d] = c
+                hands[pattern[i]] |= (<uint64_t>1) << perm[i]
+            last[d] = perm[size - 1]
             for i in range(n_owners):
                 out[d * n_owners + i] = hands[i]
 

@@ -1,8 +1,8 @@
 """Deal (hands per seat plus the talon), its validation and notation, and seeded dealing, single or in batches.
 
-A seeded deal draws the cards one at a time from the stream of ``trickcore.rng``: position ``i`` of the
-dealing order takes the ``r``-th lowest (by bit index) of the cards still undealt, ``r`` uniform, and goes to
-``pattern[i]``: a seat index, or ``n_seats`` for the talon. Each game states its pattern (bridge: ``(dealer + 1 + i) mod 4``; preferans: pairs).
+A seeded deal shuffles the deck (in ``Deck.cards`` order, high to low) with the inside-out Fisher-Yates
+shuffle and the stream of ``trickcore.rng`` (position ``i`` draws a uniform ``j <= i``), and gives the card at
+position ``i`` of the shuffled sequence to ``pattern[i]``: a seat index, or ``n_seats`` for the talon. Each game states its pattern (bridge: ``(dealer + 1 + i) mod 4``; preferans: pairs).
 Deal ``index`` of seed ``s`` is the same whether it is dealt alone or inside any batch.
 """
 import array
@@ -191,10 +191,11 @@ def deal_batch(plan, seed, count, start=0):
     _check_seed(seed)
     _check_count(count)
     _check_count(start, "start")
+    deck = array.array("B", [c.index for c in plan.deck.cards])
     pattern = array.array("B", plan.pattern)
     out = array.array("Q", bytes(8 * count * plan.n_owners))
     last = array.array("B", bytes(count))
-    _kernel.deal_batch(seed, start, count, plan.deck.mask, pattern, plan.n_owners, out, last)
+    _kernel.deal_batch(seed, start, count, deck, pattern, plan.n_owners, out, last)
     return DealBatch(plan, out, last, seed, start)
 
 

@@ -52,10 +52,14 @@ def random_playout(rules, hands, leader, seed, index=0):
 
 
 def dealing_order(deck, seed, index=0):
-    """The cards of seeded deal ``index`` in dealing order: each the r-th lowest undealt card, r uniform."""
+    """The cards of seeded deal ``index`` in dealing order: the inside-out Fisher-Yates shuffle of the deck."""
     stream = Stream(seed, index, DEAL_SALT)
-    left = sorted(deck.cards, key=lambda c: c.index)
-    return [left.pop(stream.below(len(left))) for _ in range(len(deck))]
+    order = []
+    for i, card in enumerate(deck.cards):
+        j = stream.below(i + 1)
+        order.append(card)
+        order[i], order[j] = order[j], card
+    return order
 
 
 def deal(deck, pattern, n_owners, seed, index=0):

@@ -39,7 +39,7 @@ class Stream:
         return m >> 32
 
     def shuffle(self, items):
-        """Fisher-Yates shuffle in place, highest position first (the kernel's order)."""
+        """Shuffle ``items`` in place (Fisher-Yates, highest position first) and return them."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]

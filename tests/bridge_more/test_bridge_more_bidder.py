@@ -38,13 +38,17 @@ def survey(seed, boards):
     return missed, strong, light
 
 
-def test_bridge_more_bidder_over_200_seeded_boards():
-    # Measured when the system was revised (seed 1, boards 1-200): before, 6 of 62 strong sides missed game
-    # and 14 light competitive games were bid; after, 2 and 5. Over seeds 1-5: 44 -> 22 and 54 -> 22.
-    missed, strong, light = survey(1, 200)
-    assert strong >= 50
-    assert missed <= 4
-    assert light <= 8
+def test_bridge_more_bidder_over_1000_seeded_boards():
+    # Over seeds 1-5 x 200 boards the revised system missed 22-24 games with 26+ and bid 22-26 light
+    # competitive games; the system before the revision: 44 and 54. A large sample keeps the bound from
+    # depending on which deals one seed happens to give.
+    missed = strong = light = 0
+    for seed in range(1, 6):
+        m, s, li = survey(seed, 200)
+        missed, strong, light = missed + m, strong + s, light + li
+    assert strong >= 250
+    assert missed <= 35
+    assert light <= 35
 
 
 def call_for(hand, calls, dealer=Seat.N):
