@@ -27,13 +27,18 @@ from trickcore._kernel cimport (Rules, State, legal_mask, mix64, state_init, sta
 
 
 cdef struct Entry:
-    uint64_t k1
-    uint64_t k2
+    uint64_t dist       # hand lengths per seat and suit (4 bits each): positions are grouped by them
+    uint32_t pat[4]     # per suit: owners (2 bits each) of the top cards that decided the bound, left-aligned
+    uint32_t msk[4]     # per suit: the bits of ``pat`` that must match (the top 2k bits of 26)
     uint32_t gen        # entries of older generations (other trump or objective) count as empty
+    int8_t leader
     int8_t lo           # bounds on the tricks C still takes from this trick start
     int8_t hi
-    int8_t rem          # tricks left: deeper entries (more tricks left) are kept in the first slot
     int8_t move         # the lead that last decided this position, tried first
+
+
+# Entries of one hash slot: a position is looked up in a cluster of CLUSTER consecutive entries.
+DEF CLUSTER = 64
 
 
 cdef struct Search:
@@ -45,7 +50,11 @@ cdef struct Search:
     Entry* tt
     uint64_t tt_mask
     uint32_t gen
+    uint32_t victim     # round-robin replacement within a full cluster
     uint64_t nodes
+    uint64_t probes
+    uint64_t hits
+    uint64_t evictions
     # All-pass talon leads (tricks 1 and 2 led by the talon cards), used by talon_test only.
     int n_talon
     int talon[2]
@@ -73,24 +82,53 @@ cdef inline uint64_t in_play(const State* st) noexcept nogil:
     return p
 
 
-cdef inline void make_key(const State* st, uint64_t* k1, uint64_t* k2) noexcept nogil:
-    """The position at a trick start up to rank equivalence: per suit, the owners of its cards high to low."""
-    cdef uint64_t p = all_hands(st)
-    cdef uint64_t h1 = st.hands[1], h2 = st.hands[2], h3 = st.hands[3]
-    cdef uint64_t m, code[4]
-    cdef int su, top, cnt
+cdef inline uint64_t distribution(const State* st, int n) noexcept nogil:
+    """The hand lengths of every seat in every suit, 4 bits each."""
+    cdef uint64_t d = 0
+    cdef int seat, su
+    for seat in range(n):
+        for su in range(4):
+            d |= (<uint64_t>tc_popcount(st.hands[seat] & suit_mask(su))) << (4 * (4 * seat + su))
+    return d
+
+
+cdef inline void owner_codes(const State* st, int n, uint32_t* code) noexcept nogil:
+    """Per suit, the owners of its cards high to low, 2 bits each, the highest card in bits 25..24."""
+    cdef uint64_t m
+    cdef uint32_t c
+    cdef int su, top, seat, cnt
     for su in range(4):
-        m = p & suit_mask(su)
-        code[su] = 0
+        m = all_hands(st) & suit_mask(su)
+        c = 0
         cnt = 0
         while m:
             top = 63 - tc_clz(m)
             m ^= (<uint64_t>1) << top
-            code[su] = (code[su] << 2) | (((h1 >> top) & 1) | (((h2 >> top) & 1) << 1) | (((h3 >> top) & 1) * 3))
+            seat = 0
+            while not ((st.hands[seat] >> top) & 1):
+                seat += 1
+            c = (c << 2) | seat
             cnt += 1
-        code[su] |= (<uint64_t>cnt) << 26
-    k1[0] = code[0] | (code[1] << 32)
-    k2[0] = code[2] | (code[3] << 32) | ((<uint64_t>st.leader) << 62)
+        code[su] = c << (2 * (13 - cnt))
+
+
+cdef inline uint64_t top_cards(uint64_t suit_cards, int k) noexcept nogil:
+    """The ``k`` highest of ``suit_cards`` (all of one suit)."""
+    cdef int drop = tc_popcount(suit_cards) - k
+    while drop > 0:
+        suit_cards &= suit_cards - 1
+        drop -= 1
+    return suit_cards
+
+
+cdef inline uint64_t pattern_cards(const State* st, const uint32_t* msk) noexcept nogil:
+    """The cards of the position whose owners a stored pattern fixes."""
+    cdef uint64_t w = 0, p = all_hands(st)
+    cdef int su
+    for su in range(4):
+        if msk[su]:
+            w |= top_cards(p & suit_mask(su), tc_popcount(msk[su]) // 2)
+    return w
 
 
 cdef inline uint64_t sequence_tops(uint64_t legal, uint64_t hand, uint64_t present) noexcept nogil:
@@ -110,6 +148,19 @@ cdef inline uint64_t sequence_tops(uint64_t legal, uint64_t hand, uint64_t prese
     return out
 
 
+cdef inline uint64_t sequence_below(int c, uint64_t hand, uint64_t present) noexcept nogil:
+    """The cards of ``hand`` below ``c`` in its sequence (equivalent to it), if any."""
+    cdef uint64_t out = 0
+    cdef int x = c - 1
+    while x >= 0 and (x >> 4) == (c >> 4) and (x & 15) < 13:
+        if (present >> x) & 1:
+            if not ((hand >> x) & 1):
+                break
+            out |= (<uint64_t>1) << x
+        x -= 1
+    return out
+
+
 cdef inline int sequence_top(int c, uint64_t hand, uint64_t present) noexcept nogil:
     """The card heading the sequence of ``hand`` that contains ``c``."""
     cdef int x = c + 1
@@ -122,21 +173,23 @@ cdef inline int sequence_top(int c, uint64_t hand, uint64_t present) noexcept no
     return c
 
 
-cdef int quick_tricks(const Search* s) noexcept nogil:
-    """Tricks the seat on lead at a trick start surely wins by cashing its top cards (two-side objectives).
+cdef int cash_tricks(const Search* s, int lead, uint64_t* win) noexcept nogil:
+    """Tricks ``lead``, were he on lead now, surely wins by cashing his top cards (two-side objectives).
 
-    Per suit, the leader's cards above every other card in play; in a trump contract a side suit counts
-    only for as many rounds as every seat that could ruff still follows (opponents holding trumps, and with
-    the must-trump rule partners too, since a forced ruff by a partner would take the lead away). Cashing
-    trumps first keeps these lengths intact: a seat with trumps follows to them.
+    Per suit, his cards above every other card in play; in a trump contract a side suit counts only for as
+    many rounds as every seat that could ruff still follows (opponents holding trumps, and with the
+    must-trump rule partners too, since a forced ruff by a partner would take the lead away). Cashing
+    trumps first keeps these lengths intact: a seat with trumps follows to them. ``win`` receives the top
+    cards the count relies on (the rest depends on hand lengths only).
     """
     cdef const State* st = &s.st
-    cdef int lead = st.leader, trump = st.rules.trump, n = s.n
+    cdef int trump = st.rules.trump, n = s.n
     cdef uint32_t side = s.maxim if (s.maxim >> lead) & 1 else (~s.maxim) & ((1u << n) - 1)
     cdef uint64_t mine = st.hands[lead]
     cdef uint64_t others = all_hands(st) & ~mine
     cdef uint64_t h, o
     cdef int su, seat, k, ln, qt = 0
+    win[0] = 0
     for su in range(4):
         h = (mine >> (16 * su)) & 0x1FFF
         if not h:
@@ -151,15 +204,109 @@ cdef int quick_tricks(const Search* s) noexcept nogil:
                     ln = tc_popcount(st.hands[seat] & suit_mask(su))
                     if ln < k:
                         k = ln
+        if k:
+            win[0] |= top_cards(mine & suit_mask(su), k)
         qt += k
     k = tc_popcount(mine)
     return qt if qt < k else k
+
+
+cdef int quick_tricks(const Search* s, uint64_t* win) noexcept nogil:
+    """Tricks the side on lead surely wins at a trick start: the leader's cashed top cards, or a partner's
+    after a low lead to his top card in a suit the opponents cannot ruff."""
+    cdef const State* st = &s.st
+    cdef int lead = st.leader, trump = st.rules.trump, n = s.n, qt, qp, p, su, seat
+    cdef uint32_t side = s.maxim if (s.maxim >> lead) & 1 else (~s.maxim) & ((1u << n) - 1)
+    cdef uint64_t wp, held
+    cdef bint entry
+    qt = cash_tricks(s, lead, win)
+    for p in range(n):
+        if p == lead or not ((side >> p) & 1):
+            continue
+        entry = False
+        for su in range(4):
+            held = all_hands(st) & suit_mask(su)
+            if not (st.hands[lead] & held) or not (st.hands[p] & held) or top_owner(st, n, held) != p:
+                continue
+            entry = True
+            if trump >= 0 and su != trump:
+                for seat in range(n):
+                    if not ((side >> seat) & 1) and not (st.hands[seat] & held) and st.hands[seat] & suit_mask(trump):
+                        entry = False
+            if entry:
+                break
+        if entry:
+            qp = cash_tricks(s, p, &wp)
+            if qp > qt:
+                qt = qp
+                win[0] = wp
+    return qt
+
+
+cdef int top_trumps(const Search* s, uint32_t side, uint64_t* win) noexcept nogil:
+    """Tricks ``side`` surely wins with trumps: the most trumps one of its seats holds above every trump
+    of the other side. Each such trump wins the trick it is played to (for its side), one trick each."""
+    cdef const State* st = &s.st
+    cdef int trump = st.rules.trump, n = s.n, seat, k, best = 0
+    cdef uint64_t theirs = 0, t, above
+    for seat in range(n):
+        if not ((side >> seat) & 1):
+            theirs |= st.hands[seat] & suit_mask(trump)
+    for seat in range(n):
+        if (side >> seat) & 1:
+            t = st.hands[seat] & suit_mask(trump)
+            above = (t >> (64 - tc_clz(theirs))) << (64 - tc_clz(theirs)) if theirs else t
+            k = tc_popcount(above)
+            if k > best:
+                best = k
+                win[0] = above
+    return best
 
 
 cdef inline bint beats(int c, int best, int trump) noexcept nogil:
     if (c >> 4) == (best >> 4):
         return c > best
     return (c >> 4) == trump
+
+
+cdef inline int top_owner(const State* st, int n, uint64_t cards) noexcept nogil:
+    """The seat holding the highest of ``cards`` (one suit, not empty)."""
+    cdef int top = 63 - tc_clz(cards), seat = 0
+    while seat < n - 1 and not ((st.hands[seat] >> top) & 1):
+        seat += 1
+    return seat
+
+
+cdef inline int lead_score(const Search* s, int c, int turn, uint32_t side) noexcept nogil:
+    """How promising leading ``c`` is for a two-side objective (higher first)."""
+    cdef const State* st = &s.st
+    cdef int su = c >> 4, r = c & 15, trump = st.rules.trump, n = s.n, seat, owner
+    cdef uint64_t held = all_hands(st) & suit_mask(su)
+    cdef uint64_t others = held & ~st.hands[turn]
+    cdef bint ruff_danger = False, partner_ruff = False
+    if not others:
+        return 90 + r
+    owner = top_owner(st, n, held)
+    if trump >= 0 and su != trump:
+        for seat in range(n):
+            if seat == turn or (st.hands[seat] & suit_mask(su)) or not (st.hands[seat] & suit_mask(trump)):
+                continue
+            if (side >> seat) & 1:
+                partner_ruff = True
+            else:
+                ruff_danger = True
+    if ruff_danger:
+        return 10 - r
+    if owner == turn:
+        return 80 + r
+    if (side >> owner) & 1:
+        return 70 - r
+    if partner_ruff:
+        return 60 - r
+    # A sequence top that drives out a higher card, else a low card from a long suit.
+    if (st.hands[turn] >> (c - 1)) & 1 and (c & 15):
+        return 40 + r
+    return 30 - r + 2 * tc_popcount(st.hands[turn] & suit_mask(su))
 
 
 cdef int order_moves(const Search* s, int* moves) noexcept nogil:
@@ -169,14 +316,17 @@ cdef int order_moves(const Search* s, int* moves) noexcept nogil:
     cdef uint64_t hand = st.hands[turn]
     cdef uint64_t present = in_play(st)
     cdef uint64_t m = sequence_tops(state_legal(st), hand, present)
+    cdef uint64_t rest_led
     cdef bint maxing = (s.maxim >> turn) & 1
+    cdef uint32_t side = s.maxim if maxing else (~s.maxim) & ((1u << n) - 1)
     cdef bint mine_winning = False, last = nin == n - 1, wins
-    cdef int best = 0, pos, c, r, k, j, nm = 0
+    cdef int best = 0, pos, c, r, k, j, nm = 0, led = -1, seat
     cdef int score[16]
     if nin:
         pos = winning_position(&st.history[st.n_history - nin], nin, trump)
         best = st.history[st.n_history - nin + pos]
         mine_winning = ((s.maxim >> ((st.leader + pos) % n)) & 1) == maxing
+        led = st.history[st.n_history - nin] >> 4
     while m:
         c = tc_ctz(m)
         m &= m - 1
@@ -188,16 +338,30 @@ cdef int order_moves(const Search* s, int* moves) noexcept nogil:
             else:
                 k = -r
         elif nin == 0:
-            # Lead: sure winners first, then low cards.
-            k = (60 + r) if not (present & suit_mask(c >> 4) & ~hand & ~(((<uint64_t>2) << c) - 1)) else 20 - r
+            k = lead_score(s, c, turn, side)
         else:
             wins = beats(c, best, trump)
-            if mine_winning:
-                k = -r - 20 * wins
+            if (c >> 4) != led and (c >> 4) != trump:
+                # A discard: the lowest card of the longest suit.
+                k = 20 - r + 3 * tc_popcount(hand & suit_mask(c >> 4))
+            elif mine_winning:
+                k = 50 - r - 30 * wins
             elif wins:
-                k = (60 - r) if (last or nin == 1) else (60 + r)
+                if last:
+                    k = 100 - r
+                else:
+                    # Win as cheaply as possible with a card the seats still to play cannot beat.
+                    rest_led = 0
+                    for seat in range(nin + 1, n):
+                        rest_led |= st.hands[(st.leader + seat) % n]
+                    if (c >> 4) == led and not ((rest_led & suit_mask(led)) >> c):
+                        k = 90 - r
+                    elif nin == 1 and (c >> 4) == led:
+                        k = 30 - r
+                    else:
+                        k = 70 - r
             else:
-                k = 20 - r
+                k = 40 - r
         j = nm
         while j > 0 and score[j - 1] < k:
             score[j] = score[j - 1]
@@ -209,42 +373,147 @@ cdef int order_moves(const Search* s, int* moves) noexcept nogil:
     return nm
 
 
-cdef bint ab(Search* s, int target) noexcept nogil:
-    """True when M can make C take at least ``target`` tricks counted since the state was set up."""
+cdef inline bint entry_matches(const Entry* e, uint32_t gen, uint64_t dist, int leader,
+                               const uint32_t* code) noexcept nogil:
+    return (e.gen == gen and e.dist == dist and e.leader == leader
+            and (code[0] & e.msk[0]) == e.pat[0] and (code[1] & e.msk[1]) == e.pat[1]
+            and (code[2] & e.msk[2]) == e.pat[2] and (code[3] & e.msk[3]) == e.pat[3])
+
+
+cdef void tt_store(Search* s, Entry* cluster, uint64_t dist, int leader, const uint32_t* code,
+                   uint64_t win, int rem, bint lower, int bound, int move) noexcept nogil:
+    """Record a bound for every position sharing the hand lengths and the owners of the top cards down
+    to the lowest card of ``win`` in each suit (partition search)."""
+    cdef const State* st = &s.st
+    cdef uint64_t p = all_hands(st), ws
+    cdef uint32_t msk[4]
+    cdef uint32_t pat[4]
+    cdef int su, k, i
+    cdef Entry* e = NULL
+    for su in range(4):
+        ws = win & suit_mask(su)
+        if ws:
+            k = tc_popcount((p & suit_mask(su)) >> tc_ctz(ws))
+            msk[su] = ((1u << (2 * k)) - 1) << (26 - 2 * k)
+        else:
+            msk[su] = 0
+        pat[su] = code[su] & msk[su]
+    for i in range(CLUSTER):
+        if (cluster[i].gen == s.gen and cluster[i].dist == dist and cluster[i].leader == leader
+                and cluster[i].msk[0] == msk[0] and cluster[i].msk[1] == msk[1]
+                and cluster[i].msk[2] == msk[2] and cluster[i].msk[3] == msk[3]
+                and cluster[i].pat[0] == pat[0] and cluster[i].pat[1] == pat[1]
+                and cluster[i].pat[2] == pat[2] and cluster[i].pat[3] == pat[3]):
+            e = &cluster[i]
+            break
+    if e == NULL:
+        for i in range(CLUSTER):
+            if cluster[i].gen != s.gen:
+                e = &cluster[i]
+                break
+        if e == NULL:
+            s.evictions += 1
+            s.victim += 1
+            e = &cluster[s.victim % CLUSTER]
+        e.dist, e.leader, e.gen, e.lo, e.hi, e.move = dist, leader, s.gen, 0, rem, -1
+        for su in range(4):
+            e.msk[su] = msk[su]
+            e.pat[su] = pat[su]
+    if move >= 0:
+        e.move = move
+    if lower:
+        if bound > e.lo:
+            e.lo = bound
+    elif bound < e.hi:
+        e.hi = bound
+
+
+cdef bint last_trick(Search* s, int won, int target, uint64_t* win) noexcept nogil:
+    """Every seat holds one card: the trick plays itself."""
+    cdef State* st = &s.st
+    cdef int cards[4]
+    cdef int k, pos, w, n = s.n
+    for k in range(n):
+        cards[k] = tc_ctz(st.hands[(st.leader + k) % n])
+    pos = winning_position(cards, n, st.rules.trump)
+    win[0] = 0
+    for k in range(n):
+        if k != pos and (cards[k] >> 4) == (cards[pos] >> 4):
+            win[0] = (<uint64_t>1) << cards[pos]
+            break
+    s.nodes += 1
+    w = (st.leader + pos) % n
+    return won + ((s.counted >> w) & 1) >= target
+
+
+cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
+    """True when M can make C take at least ``target`` tricks counted since the state was set up.
+
+    ``win`` receives the cards whose owners decided the answer (the partition-search "winning ranks"): any
+    position with the same hand lengths and the same owners of each suit's cards down to its lowest card
+    in ``win`` has the same answer.
+    """
     cdef State* st = &s.st
     cdef int won = counted_won(s)
     cdef int turn = state_turn(st)
     cdef int rem = tc_popcount(st.hands[turn])
-    cdef Entry* e = NULL
-    cdef uint64_t k1 = 0, k2 = 0
-    cdef int qt, i, nm, first = -1, best_move = -1
+    cdef Entry* cluster = NULL
+    cdef Entry* e
+    cdef uint64_t dist = 0, cw, qwin
+    cdef uint32_t code[4]
+    cdef int qt, i, nm, first = -1, best_move = -1, nin, pos, c
+    cdef uint64_t present
     cdef int moves[16]
+    cdef int trick[4]
     cdef bint maxing, result
-    s.nodes += 1
+    win[0] = 0
     if won >= target:
         return True
     if won + rem < target:
         return False
-    if st.n_in_trick == 0:
-        make_key(st, &k1, &k2)
-        e = &s.tt[(mix64(k1 ^ mix64(k2)) & s.tt_mask) & ~(<uint64_t>1)]
-        if not (e.gen == s.gen and e.k1 == k1 and e.k2 == k2):
-            e += 1
-        if e.gen == s.gen and e.k1 == k1 and e.k2 == k2:
-            if won + e.lo >= target:
-                return True
-            if won + e.hi < target:
-                return False
-            first = e.move
+    nin = st.n_in_trick
+    if nin == 0:
+        if rem == 1:
+            return last_trick(s, won, target, win)
+        s.nodes += 1
+        dist = distribution(st, s.n)
+        owner_codes(st, s.n, code)
+        cluster = &s.tt[(mix64(dist + <uint64_t>st.leader) & s.tt_mask) & ~(<uint64_t>(CLUSTER - 1))]
+        s.probes += 1
+        for i in range(CLUSTER):
+            e = &cluster[i]
+            if entry_matches(e, s.gen, dist, st.leader, code):
+                if won + e.lo >= target:
+                    win[0] = pattern_cards(st, e.msk)
+                    s.hits += 1
+                    return True
+                if won + e.hi < target:
+                    win[0] = pattern_cards(st, e.msk)
+                    s.hits += 1
+                    return False
+                if e.move >= 0:
+                    first = e.move
         if s.sides:
-            qt = quick_tricks(s)
+            qt = quick_tricks(s, &qwin)
             if (s.maxim >> st.leader) & 1:
                 if won + qt >= target:
+                    win[0] = qwin
                     return True
             elif won + rem - qt < target:
+                win[0] = qwin
                 return False
+            if st.rules.trump >= 0:
+                if won + top_trumps(s, s.maxim, &qwin) >= target:
+                    win[0] = qwin
+                    return True
+                if won + rem - top_trumps(s, ((1u << s.n) - 1) & ~s.maxim, &qwin) < target:
+                    win[0] = qwin
+                    return False
+    else:
+        s.nodes += 1
     maxing = (s.maxim >> turn) & 1
     result = not maxing
+    present = in_play(st)
     nm = order_moves(s, moves)
     if first >= 0:
         for i in range(1, nm):
@@ -252,33 +521,36 @@ cdef bint ab(Search* s, int target) noexcept nogil:
                 moves[i] = moves[0]
                 moves[0] = first
                 break
+    if nin == s.n - 1:
+        for i in range(nin):
+            trick[i] = st.history[st.n_history - nin + i]
     for i in range(nm):
         state_play(st, moves[i])
-        if ab(s, target) == maxing:
+        if ab(s, target, &cw) == maxing:
             result = maxing
             best_move = moves[i]
-            state_undo(st)
-            break
+            win[0] = cw
+        else:
+            # Every card was tried: the answer also relies on the skipped cards of each sequence
+            # being equivalent to the one tried, so their owners are fixed too.
+            win[0] |= cw | sequence_below(moves[i], st.hands[turn] | ((<uint64_t>1) << moves[i]), present)
         state_undo(st)
-    if e != NULL:
-        if not (e.gen == s.gen and e.k1 == k1 and e.k2 == k2):
-            # The slot pair may have changed during the search: find ours again, or replace.
-            e = &s.tt[(mix64(k1 ^ mix64(k2)) & s.tt_mask) & ~(<uint64_t>1)]
-            if not (e.gen == s.gen and e.k1 == k1 and e.k2 == k2):
-                if e[1].gen == s.gen and e[1].k1 == k1 and e[1].k2 == k2:
-                    e += 1
-                else:
-                    if e.gen == s.gen and e.rem > rem:
-                        e += 1
-                    e.k1, e.k2, e.gen, e.lo, e.hi, e.move = k1, k2, s.gen, 0, rem, -1
-                    e.rem = rem
-        if best_move >= 0:
-            e.move = best_move
+        if nin == s.n - 1:
+            # This card completes the trick: a card that won it by rank over a card of its suit is a
+            # winning rank.
+            trick[nin] = moves[i]
+            pos = winning_position(trick, s.n, st.rules.trump)
+            for c in range(s.n):
+                if c != pos and (trick[c] >> 4) == (trick[pos] >> 4):
+                    win[0] |= (<uint64_t>1) << trick[pos]
+                    break
+        if result == maxing:
+            break
+    if cluster != NULL:
         if result:
-            if target - won > e.lo:
-                e.lo = target - won
-        elif target - won - 1 < e.hi:
-            e.hi = target - won - 1
+            tt_store(s, cluster, dist, st.leader, code, win[0], rem, True, target - won, best_move)
+        else:
+            tt_store(s, cluster, dist, st.leader, code, win[0], rem, False, target - won - 1, best_move)
     return result
 
 
@@ -292,10 +564,11 @@ cdef bint talon_trick(Search* s, uint64_t* h, int k, int pos, int best, uint64_t
     cdef uint64_t m, present
     cdef int moves[16]
     cdef bint maxing, result, r
+    cdef uint64_t dummy
     if k == s.n_talon:
         # Trick 3 is led by hand1 whoever won the talon tricks.
         state_init(&s.st, s.st.rules, h, 0, NULL, 0)
-        return ab(s, target - won)
+        return ab(s, target - won, &dummy)
     if pos == s.n:
         winner = -1
         if best >= 0 and not (s.dealer_owns and s.talon[k] > (best & 0xFF)):
@@ -331,12 +604,13 @@ cdef bint talon_trick(Search* s, uint64_t* h, int k, int pos, int best, uint64_t
 
 cdef inline bint test(Search* s, const uint64_t* hands, int target) noexcept nogil:
     cdef uint64_t h[4]
+    cdef uint64_t dummy
     cdef int k
     if s.n_talon:
         for k in range(4):
             h[k] = hands[k]
         return talon_trick(s, h, 0, 0, -1, 0, 0, target)
-    return ab(s, target)
+    return ab(s, target, &dummy)
 
 
 cdef int solve_value(Search* s, int guess) noexcept nogil:
@@ -376,6 +650,11 @@ cdef class Solver:
 
     def __dealloc__(self):
         free(self.s.tt)
+
+    @property
+    def stats(self):
+        """(TT probes, TT cutoffs, live entries evicted) since the solver was made."""
+        return self.s.probes, self.s.hits, self.s.evictions
 
     @property
     def nodes(self):
@@ -466,7 +745,8 @@ cdef class Solver:
         cdef uint64_t full = self.s.st.hands[declarer]
         cdef int cards[16]
         cdef int nc = 0, i, j, best, v, n_after
-        cdef uint64_t k1, k2, m = full
+        cdef uint64_t dummy, dist, m = full
+        cdef uint32_t code[4]
         cdef set seen = set()
         cdef State root = self.s.st
         while m:
@@ -480,18 +760,20 @@ cdef class Solver:
             for j in range(i + 1, nc):
                 self.s.st = root
                 self.s.st.hands[declarer] = full & ~((<uint64_t>1) << cards[i]) & ~((<uint64_t>1) << cards[j])
-                make_key(&self.s.st, &k1, &k2)
-                if (k1, k2) in seen:
+                dist = distribution(&self.s.st, 3)
+                owner_codes(&self.s.st, 3, code)
+                key = (dist, code[0], code[1], code[2], code[3])
+                if key in seen:
                     continue
-                seen.add((k1, k2))
+                seen.add(key)
                 with nogil:
                     if misere:
                         v = best - 1
-                        while v >= 0 and not ab(&self.s, v + 1):
+                        while v >= 0 and not ab(&self.s, v + 1, &dummy):
                             best = v
                             v -= 1
                     else:
-                        while best < n_after and ab(&self.s, best + 1):
+                        while best < n_after and ab(&self.s, best + 1, &dummy):
                             best += 1
         return best
 
