@@ -18,7 +18,7 @@ sequence of equivalent cards tried; cheap move ordering; the trick count found b
 ("can M make C take at least t tricks?") stepped from a guess. Nothing here validates its input: the public
 API is trickcore.solver.
 """
-from libc.stdint cimport uint64_t, uint32_t, int8_t
+from libc.stdint cimport uint64_t, uint32_t, int8_t, int32_t, int64_t
 from libc.stdlib cimport calloc, free
 
 from trickcore._kernel cimport (Rules, State, legal_mask, mix64, state_init, state_legal, state_play,
@@ -27,18 +27,19 @@ from trickcore._kernel cimport (Rules, State, legal_mask, mix64, state_init, sta
 
 
 cdef struct Entry:
-    uint64_t dist       # hand lengths per seat and suit (4 bits each): positions are grouped by them
     uint32_t pat[4]     # per suit: owners (2 bits each) of the top cards that decided the bound, left-aligned
     uint32_t msk[4]     # per suit: the bits of ``pat`` that must match (the top 2k bits of 26)
-    uint32_t gen        # entries of older generations (other trump or objective) count as empty
-    int8_t leader
+    int32_t next        # the next entry of the same bucket (-1: none)
     int8_t lo           # bounds on the tricks C still takes from this trick start
     int8_t hi
     int8_t move         # the lead that last decided this position, tried first
 
 
-# Entries of one hash slot: a position is looked up in a cluster of CLUSTER consecutive entries.
-DEF CLUSTER = 64
+cdef struct Bucket:
+    uint64_t dist       # hand lengths per seat and suit (4 bits each): positions are grouped by them
+    uint32_t gen        # buckets of older generations (other trump or objective) count as empty
+    int32_t head        # the newest entry of the bucket in the arena
+    int8_t leader
 
 
 cdef struct Search:
@@ -47,14 +48,16 @@ cdef struct Search:
     uint32_t maxim      # bit per seat: seats that maximise the tricks of C
     uint32_t counted    # bit per seat: the seats C whose tricks are counted
     bint sides          # maxim == counted: each side maximises its own tricks (quick tricks apply)
-    Entry* tt
-    uint64_t tt_mask
+    Bucket* buckets     # open addressing on (hand lengths, leader)
+    uint64_t bucket_mask
+    Entry* arena        # the entries of every bucket; emptied (a new generation) when full
+    int32_t arena_size
+    int32_t arena_used
     uint32_t gen
-    uint32_t victim     # round-robin replacement within a full cluster
     uint64_t nodes
     uint64_t probes
     uint64_t hits
-    uint64_t evictions
+    int64_t n_buckets
     # All-pass talon leads (tricks 1 and 2 led by the talon cards), used by talon_test only.
     int n_talon
     int talon[2]
@@ -373,14 +376,35 @@ cdef int order_moves(const Search* s, int* moves) noexcept nogil:
     return nm
 
 
-cdef inline bint entry_matches(const Entry* e, uint32_t gen, uint64_t dist, int leader,
-                               const uint32_t* code) noexcept nogil:
-    return (e.gen == gen and e.dist == dist and e.leader == leader
-            and (code[0] & e.msk[0]) == e.pat[0] and (code[1] & e.msk[1]) == e.pat[1]
+cdef inline bint entry_matches(const Entry* e, const uint32_t* code) noexcept nogil:
+    return ((code[0] & e.msk[0]) == e.pat[0] and (code[1] & e.msk[1]) == e.pat[1]
             and (code[2] & e.msk[2]) == e.pat[2] and (code[3] & e.msk[3]) == e.pat[3])
 
 
-cdef void tt_store(Search* s, Entry* cluster, uint64_t dist, int leader, const uint32_t* code,
+cdef inline Bucket* find_bucket(Search* s, uint64_t dist, int leader, bint create) noexcept nogil:
+    """The bucket of (hand lengths, leader), or NULL; ``create`` claims an empty one (linear probing)."""
+    cdef uint64_t i = mix64(dist * 4 + <uint64_t>leader) & s.bucket_mask
+    cdef Bucket* b
+    while True:
+        b = &s.buckets[i]
+        if b.gen != s.gen:
+            if not create:
+                return NULL
+            b.gen, b.dist, b.leader, b.head = s.gen, dist, leader, -1
+            return b
+        if b.dist == dist and b.leader == leader:
+            return b
+        i = (i + 1) & s.bucket_mask
+
+
+cdef inline void new_generation(Search* s) noexcept nogil:
+    """Forget every stored bound (another trump or objective, or a full arena)."""
+    s.gen += 1
+    s.arena_used = 0
+    s.n_buckets = 0
+
+
+cdef void tt_store(Search* s, uint64_t dist, int leader, const uint32_t* code,
                    uint64_t win, int rem, bint lower, int bound, int move) noexcept nogil:
     """Record a bound for every position sharing the hand lengths and the owners of the top cards down
     to the lowest card of ``win`` in each suit (partition search)."""
@@ -388,8 +412,10 @@ cdef void tt_store(Search* s, Entry* cluster, uint64_t dist, int leader, const u
     cdef uint64_t p = all_hands(st), ws
     cdef uint32_t msk[4]
     cdef uint32_t pat[4]
-    cdef int su, k, i
+    cdef int su, k
+    cdef int32_t i
     cdef Entry* e = NULL
+    cdef Bucket* b
     for su in range(4):
         ws = win & suit_mask(su)
         if ws:
@@ -398,24 +424,25 @@ cdef void tt_store(Search* s, Entry* cluster, uint64_t dist, int leader, const u
         else:
             msk[su] = 0
         pat[su] = code[su] & msk[su]
-    for i in range(CLUSTER):
-        if (cluster[i].gen == s.gen and cluster[i].dist == dist and cluster[i].leader == leader
-                and cluster[i].msk[0] == msk[0] and cluster[i].msk[1] == msk[1]
-                and cluster[i].msk[2] == msk[2] and cluster[i].msk[3] == msk[3]
-                and cluster[i].pat[0] == pat[0] and cluster[i].pat[1] == pat[1]
-                and cluster[i].pat[2] == pat[2] and cluster[i].pat[3] == pat[3]):
-            e = &cluster[i]
+    if s.arena_used >= s.arena_size or 2 * s.n_buckets > <int64_t>s.bucket_mask:
+        new_generation(s)
+    b = find_bucket(s, dist, leader, False)
+    if b == NULL:
+        b = find_bucket(s, dist, leader, True)
+        s.n_buckets += 1
+    i = b.head
+    while i >= 0:
+        e = &s.arena[i]
+        if (e.msk[0] == msk[0] and e.msk[1] == msk[1] and e.msk[2] == msk[2] and e.msk[3] == msk[3]
+                and e.pat[0] == pat[0] and e.pat[1] == pat[1] and e.pat[2] == pat[2] and e.pat[3] == pat[3]):
             break
-    if e == NULL:
-        for i in range(CLUSTER):
-            if cluster[i].gen != s.gen:
-                e = &cluster[i]
-                break
-        if e == NULL:
-            s.evictions += 1
-            s.victim += 1
-            e = &cluster[s.victim % CLUSTER]
-        e.dist, e.leader, e.gen, e.lo, e.hi, e.move = dist, leader, s.gen, 0, rem, -1
+        i = e.next
+    if i < 0:
+        i = s.arena_used
+        s.arena_used += 1
+        e = &s.arena[i]
+        e.lo, e.hi, e.move, e.next = 0, rem, -1, b.head
+        b.head = i
         for su in range(4):
             e.msk[su] = msk[su]
             e.pat[su] = pat[su]
@@ -457,8 +484,9 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
     cdef int won = counted_won(s)
     cdef int turn = state_turn(st)
     cdef int rem = tc_popcount(st.hands[turn])
-    cdef Entry* cluster = NULL
+    cdef Bucket* b
     cdef Entry* e
+    cdef int32_t ei
     cdef uint64_t dist = 0, cw, qwin
     cdef uint32_t code[4]
     cdef int qt, i, nm, first = -1, best_move = -1, nin, pos, c
@@ -478,11 +506,13 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
         s.nodes += 1
         dist = distribution(st, s.n)
         owner_codes(st, s.n, code)
-        cluster = &s.tt[(mix64(dist + <uint64_t>st.leader) & s.tt_mask) & ~(<uint64_t>(CLUSTER - 1))]
+        b = find_bucket(s, dist, st.leader, False)
         s.probes += 1
-        for i in range(CLUSTER):
-            e = &cluster[i]
-            if entry_matches(e, s.gen, dist, st.leader, code):
+        ei = b.head if b != NULL else -1
+        while ei >= 0:
+            e = &s.arena[ei]
+            ei = e.next
+            if entry_matches(e, code):
                 if won + e.lo >= target:
                     win[0] = pattern_cards(st, e.msk)
                     s.hits += 1
@@ -491,7 +521,7 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
                     win[0] = pattern_cards(st, e.msk)
                     s.hits += 1
                     return False
-                if e.move >= 0:
+                if e.move >= 0 and first < 0:
                     first = e.move
         if s.sides:
             qt = quick_tricks(s, &qwin)
@@ -546,11 +576,11 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
                     break
         if result == maxing:
             break
-    if cluster != NULL:
+    if nin == 0:
         if result:
-            tt_store(s, cluster, dist, st.leader, code, win[0], rem, True, target - won, best_move)
+            tt_store(s, dist, st.leader, code, win[0], rem, True, target - won, best_move)
         else:
-            tt_store(s, cluster, dist, st.leader, code, win[0], rem, False, target - won - 1, best_move)
+            tt_store(s, dist, st.leader, code, win[0], rem, False, target - won - 1, best_move)
     return result
 
 
@@ -642,19 +672,22 @@ cdef class Solver:
     cdef Search s
 
     def __cinit__(self, int tt_bits=20):
-        self.s.tt = <Entry*>calloc((<size_t>1) << tt_bits, sizeof(Entry))
-        if self.s.tt == NULL:
+        self.s.buckets = <Bucket*>calloc((<size_t>1) << tt_bits, sizeof(Bucket))
+        self.s.arena_size = 1 << (tt_bits + 1)
+        self.s.arena = <Entry*>calloc(self.s.arena_size, sizeof(Entry))
+        if self.s.buckets == NULL or self.s.arena == NULL:
             raise MemoryError()
-        self.s.tt_mask = ((<uint64_t>1) << tt_bits) - 1
+        self.s.bucket_mask = ((<uint64_t>1) << tt_bits) - 1
         self.s.gen = 0
 
     def __dealloc__(self):
-        free(self.s.tt)
+        free(self.s.buckets)
+        free(self.s.arena)
 
     @property
     def stats(self):
-        """(TT probes, TT cutoffs, live entries evicted) since the solver was made."""
-        return self.s.probes, self.s.hits, self.s.evictions
+        """(TT probes and cutoffs since the solver was made, entries stored in this generation)."""
+        return self.s.probes, self.s.hits, self.s.arena_used
 
     @property
     def nodes(self):
@@ -677,7 +710,7 @@ cdef class Solver:
         self.s.maxim = maxim
         self.s.sides = counted == maxim
         self.s.n_talon = 0
-        self.s.gen += 1
+        new_generation(&self.s)
 
     def solve(self, tuple rules, list hands, int leader, list trick, uint32_t counted, uint32_t maxim):
         """Tricks C takes from the position (the current trick included) with M maximising them."""
@@ -721,7 +754,7 @@ cdef class Solver:
         self.s.n, self.s.counted, self.s.maxim, self.s.sides, self.s.n_talon = 4, 5, 5, True, 0
         for strain in range(5):
             r.trump = strain if strain < 4 else -1
-            self.s.gen += 1
+            new_generation(&self.s)
             row = [0, 0, 0, 0]
             guess = n_cards // 2
             # Leaders E, W (declarers N, S), then S, N (declarers E, W): partners often take the same count.
@@ -749,13 +782,18 @@ cdef class Solver:
         cdef uint32_t code[4]
         cdef set seen = set()
         cdef State root = self.s.st
+        # The likeliest discards first, so that they prune the rest: low cards for a trick contract, high
+        # cards (the dangerous ones) for misère.
         while m:
-            cards[nc] = tc_ctz(m)
-            m &= m - 1
+            if misere:
+                cards[nc] = 63 - tc_clz(m)
+                m ^= (<uint64_t>1) << cards[nc]
+            else:
+                cards[nc] = tc_ctz(m)
+                m &= m - 1
             nc += 1
         n_after = nc - 2
         best = n_after + 1 if misere else -1
-        # Low cards first: the likeliest discards of a trick contract are found early and prune the rest.
         for i in range(nc):
             for j in range(i + 1, nc):
                 self.s.st = root
