@@ -1,26 +1,27 @@
 """`tricks solve`: double-dummy analysis of one deal or of every deal of a PBN file (bridge), or of a
 preferans deal (contracts per strain after the best discard, misère, all-pass)."""
 import json
-import re
 import sys
 
 import click
 
 from cli.common import UserError, output_option, to_json, user_errors, write_output
 from trickcore import solver
-from trickcore.errors import NotationError, TrickcoreError
+from trickcore.errors import NotationError
 
-_DEAL_TAG = re.compile(r'^\s*\[Deal\s+"([^"]*)"\s*\]', re.IGNORECASE)
-
-
-def read_pbn_deals(path):
-    """(line number, deal string) of every [Deal] tag of a PBN file (a simple reader: tags only)."""
+def read_pbn_boards(path):
+    """The boards of a PBN file that carry a deal, read with the full PBN reader (games.bridge.pbn)."""
+    from games.bridge.pbn import read_pbn
     try:
-        with open(path, encoding="utf-8-sig") as fh:
-            lines = fh.read().splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except OSError as exc:
         raise UserError(f"{path}: cannot read: {exc}") from None
-    return [(k, m.group(1)) for k, line in enumerate(lines, 1) if (m := _DEAL_TAG.match(line))]
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")        # the PBN standard's own encoding (ISO-8859-1)
+    return [board for board in read_pbn(text, path) if board.deal is not None]
 
 
 def bridge_text(result):
@@ -93,18 +94,21 @@ def solve(game_name, deal_text, deals_path, fmt, vul, dealer, declarer, talon_mo
 
 
 def _solve_file(path, vul, dealer, jobs):
-    """Every deal of a PBN file solved: JSON lines, all deals checked before any is solved."""
-    from trickcore.deal import parse_deal
-    deals = []
-    for line, text in read_pbn_deals(path):
-        try:
-            deal = parse_deal(text)
-            if deal.n_seats != 4 or deal.hand_size != 13:
-                raise NotationError("a bridge deal has four hands of 13 cards")
-        except TrickcoreError as exc:
-            raise UserError(f"{path}:{line}: [Deal]: {exc}") from None
+    """Every deal of a PBN file solved: JSON lines, all deals checked before any is solved.
+
+    A board's own [Dealer] and [Vulnerable] tags set its par; ``vul`` and ``dealer`` apply where they are
+    missing.
+    """
+    deals, vuls, dealers = [], [], []
+    for board in read_pbn_boards(path):
+        deal = board.deal
+        if deal.n_seats != 4 or deal.hand_size != 13:
+            label = f"board {board.number}" if board.number is not None else f"deal {len(deals) + 1}"
+            raise UserError(f"{path}: {label}: [Deal]: a bridge deal has four hands of 13 cards")
         deals.append(deal)
-    results = solver.solve_bridge_batch(deals, vul, dealer, jobs)
+        vuls.append(vul if board.vulnerability is None else board.vulnerability)
+        dealers.append(dealer if board.dealer is None else board.dealer)
+    results = solver.solve_batch(solver.solve_bridge, zip(deals, vuls, dealers), jobs)
     out = []
     with click.progressbar(results, length=len(deals), label="solving", file=sys.stderr,
                            hidden=not sys.stderr.isatty()) as bar:

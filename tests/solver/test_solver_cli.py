@@ -4,6 +4,7 @@ import json
 from click.testing import CliRunner
 
 from cli.solve import solve
+from trickcore import solver
 
 # Each hand holds one whole suit: every table entry is 13 or 0 in its own suit, found at once.
 EASY = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
@@ -30,13 +31,28 @@ def test_bridge_pbn_file_jobs(tmp_path):
     assert len(lines) == 2 and json.loads(lines[0]) == json.loads(lines[1])
 
 
+def test_real_pbn_file_with_tags_auction_and_commentary(tmp_path):
+    """A PBN file as exported by bridge programs: several tags, an auction, comments; per-board par."""
+    pbn = tmp_path / "real.pbn"
+    pbn.write_text('% PBN 2.1\n% EXPORT\n[Event "Club"]\n[Board "1"]\n[Dealer "E"]\n[Vulnerable "All"]\n'
+                   f'[Deal "{EASY}"]\n{{a comment}}\n[Auction "E"]\nPass Pass Pass Pass\n\n'
+                   f'[Event "#"]\n[Board "2"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{EASY}"]\n')
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(solve, ["--game", "bridge", "--deals", str(pbn), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    first, second = (json.loads(line) for line in out.read_text().splitlines())
+    assert first["tricks"] == second["tricks"]
+    assert first["par"] == solver.par(first["tricks"], "All", "E").to_dict()
+    assert second["par"] == solver.par(second["tricks"], "None", "N").to_dict()
+
+
 def test_bad_pbn_deal_names_line_and_writes_nothing(tmp_path):
     pbn = tmp_path / "bad.pbn"
-    pbn.write_text(f'[Deal "{EASY}"]\n[Deal "N:AKQ... - - -"]\n')
+    pbn.write_text(f'[Deal "{EASY}"]\n\n[Deal "N:AKQ.XYZ - - -"]\n')
     out = tmp_path / "out.jsonl"
     result = CliRunner().invoke(solve, ["--game", "bridge", "--deals", str(pbn), "-o", str(out)])
     assert result.exit_code == 2
-    assert ":2:" in result.output and not out.exists()
+    assert "line 3" in result.output and not out.exists()
 
 
 def test_preferans_text_and_json():
