@@ -87,7 +87,7 @@ cdef int playout(Rules rules, uint64_t* hands, int leader, Rng* rng, int* tricks
     play makes every such branch a coin flip for the predictor.
     """
     cdef int n = rules.n_seats
-    cdef int seat, k, t, c, led, score, best, best_seat, pos = 0
+    cdef int seat, k, t, c, led, key, best, pos = 0
     cdef int trump = rules.trump
     cdef int n_tricks = tc_popcount(hands[leader])
     cdef uint64_t hand, same, legal, led_mask
@@ -107,8 +107,9 @@ cdef int playout(Rules rules, uint64_t* hands, int leader, Rng* rng, int* tricks
         h[seat] = hand ^ ((<uint64_t>1) << c)
         led = c >> 4
         led_mask = suit_mask(led) & follow
-        best = 32 + (c & 15) + 64 * (led == trump)
-        best_seat = seat
+        # A card's key ranks it in the trick (trump over led suit over the rest, then rank) with its seat in
+        # the low two bits; the keys of one trick are distinct, so the winner is the seat of the largest.
+        best = ((32 + (c & 15) + 64 * (led == trump)) << 2) | seat
         if record != NULL:
             record[pos] = c
             pos += 1
@@ -123,14 +124,12 @@ cdef int playout(Rules rules, uint64_t* hands, int leader, Rng* rng, int* tricks
             legal = same if same else legal
             c = tc_select(legal, below(&r, tc_popcount(legal)))
             h[seat] = hand ^ ((<uint64_t>1) << c)
-            score = (c & 15) + 32 * ((c >> 4) == led) + 64 * ((c >> 4) == trump)
-            if score > best:
-                best = score
-                best_seat = seat
+            key = (((c & 15) + 32 * ((c >> 4) == led) + 64 * ((c >> 4) == trump)) << 2) | seat
+            best ^= (best ^ key) & -(key > best)       # max without a branch
             if record != NULL:
                 record[pos] = c
                 pos += 1
-        leader = best_seat
+        leader = best & 3
         won[leader] += 1
     for k in range(n):
         tricks[k] = won[k]
