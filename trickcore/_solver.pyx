@@ -58,6 +58,8 @@ cdef struct Search:
     uint64_t probes
     uint64_t hits
     int64_t n_buckets
+    uint64_t probes_at[14]
+    uint64_t hits_at[14]
     # All-pass talon leads (tricks 1 and 2 led by the talon cards), used by talon_test only.
     int n_talon
     int talon[2]
@@ -176,14 +178,14 @@ cdef inline int sequence_top(int c, uint64_t hand, uint64_t present) noexcept no
     return c
 
 
-cdef int cash_tricks(const Search* s, int lead, uint64_t* win) noexcept nogil:
+cdef int cash_tricks(const Search* s, int lead, int* ks) noexcept nogil:
     """Tricks ``lead``, were he on lead now, surely wins by cashing his top cards (two-side objectives).
 
-    Per suit, his cards above every other card in play; in a trump contract a side suit counts only for as
-    many rounds as every seat that could ruff still follows (opponents holding trumps, and with the
-    must-trump rule partners too, since a forced ruff by a partner would take the lead away). Cashing
-    trumps first keeps these lengths intact: a seat with trumps follows to them. ``win`` receives the top
-    cards the count relies on (the rest depends on hand lengths only).
+    Per suit (``ks``), his cards above every other card in play; in a trump contract a side suit counts
+    only for as many rounds as every seat that could ruff still follows (opponents holding trumps, and with
+    the must-trump rule partners too, since a forced ruff by a partner would take the lead away). Cashing
+    trumps first keeps these lengths intact: a seat with trumps follows to them. The count relies on his
+    top ``ks[su]`` cards of each suit and on hand lengths only.
     """
     cdef const State* st = &s.st
     cdef int trump = st.rules.trump, n = s.n
@@ -192,8 +194,8 @@ cdef int cash_tricks(const Search* s, int lead, uint64_t* win) noexcept nogil:
     cdef uint64_t others = all_hands(st) & ~mine
     cdef uint64_t h, o
     cdef int su, seat, k, ln, qt = 0
-    win[0] = 0
     for su in range(4):
+        ks[su] = 0
         h = (mine >> (16 * su)) & 0x1FFF
         if not h:
             continue
@@ -207,26 +209,54 @@ cdef int cash_tricks(const Search* s, int lead, uint64_t* win) noexcept nogil:
                     ln = tc_popcount(st.hands[seat] & suit_mask(su))
                     if ln < k:
                         k = ln
-        if k:
-            win[0] |= top_cards(mine & suit_mask(su), k)
+        ks[su] = k
         qt += k
-    k = tc_popcount(mine)
-    return qt if qt < k else k
+    return qt
 
 
-cdef int quick_tricks(const Search* s, uint64_t* win) noexcept nogil:
-    """Tricks the side on lead surely wins at a trick start: the leader's cashed top cards, or a partner's
-    after a low lead to his top card in a suit the opponents cannot ruff."""
+cdef inline uint64_t cashed_cards(const State* st, int lead, const int* ks, int need, int entry) noexcept nogil:
+    """The top cards of the fewest suits (``entry`` first, if any) whose cashed tricks reach ``need``."""
+    cdef uint64_t w = 0
+    cdef int got = 0, su, best
+    cdef bint used[4]
+    for su in range(4):
+        used[su] = False
+    if entry >= 0:
+        used[entry] = True
+        got = ks[entry]
+        w = top_cards(st.hands[lead] & suit_mask(entry), ks[entry])
+    while got < need:
+        best = -1
+        for su in range(4):
+            if not used[su] and ks[su] and (best < 0 or ks[su] > ks[best]):
+                best = su
+        if best < 0:
+            break
+        used[best] = True
+        got += ks[best]
+        w |= top_cards(st.hands[lead] & suit_mask(best), ks[best])
+    return w
+
+
+cdef bint quick_tricks(const Search* s, int need, uint64_t* win) noexcept nogil:
+    """Whether the side on lead surely wins ``need`` tricks at this trick start: the leader's cashed top
+    cards, or a partner's after a low lead to his top card in a suit the opponents cannot ruff. ``win``
+    receives the top cards relied on."""
     cdef const State* st = &s.st
-    cdef int lead = st.leader, trump = st.rules.trump, n = s.n, qt, qp, p, su, seat
+    cdef int lead = st.leader, trump = st.rules.trump, n = s.n, p, su, seat, e
     cdef uint32_t side = s.maxim if (s.maxim >> lead) & 1 else (~s.maxim) & ((1u << n) - 1)
-    cdef uint64_t wp, held
+    cdef uint64_t held
+    cdef int ks[4]
     cdef bint entry
-    qt = cash_tricks(s, lead, win)
+    if need > tc_popcount(st.hands[lead]):
+        return False
+    if cash_tricks(s, lead, ks) >= need:
+        win[0] = cashed_cards(st, lead, ks, need, -1)
+        return True
     for p in range(n):
         if p == lead or not ((side >> p) & 1):
             continue
-        entry = False
+        e = -1
         for su in range(4):
             held = all_hands(st) & suit_mask(su)
             if not (st.hands[lead] & held) or not (st.hands[p] & held) or top_owner(st, n, held) != p:
@@ -237,13 +267,12 @@ cdef int quick_tricks(const Search* s, uint64_t* win) noexcept nogil:
                     if not ((side >> seat) & 1) and not (st.hands[seat] & held) and st.hands[seat] & suit_mask(trump):
                         entry = False
             if entry:
+                e = su
                 break
-        if entry:
-            qp = cash_tricks(s, p, &wp)
-            if qp > qt:
-                qt = qp
-                win[0] = wp
-    return qt
+        if e >= 0 and cash_tricks(s, p, ks) >= need:
+            win[0] = cashed_cards(st, p, ks, need, e)
+            return True
+    return False
 
 
 cdef int top_trumps(const Search* s, uint32_t side, uint64_t* win) noexcept nogil:
@@ -490,7 +519,9 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
     cdef uint64_t dist = 0, cw, qwin
     cdef uint32_t code[4]
     cdef int qt, i, nm, first = -1, best_move = -1, nin, pos, c
-    cdef uint64_t present
+    cdef uint64_t present, ws
+    cdef int low, k
+    cdef int small[4]
     cdef int moves[16]
     cdef int trick[4]
     cdef bint maxing, result
@@ -508,6 +539,7 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
         owner_codes(st, s.n, code)
         b = find_bucket(s, dist, st.leader, False)
         s.probes += 1
+        s.probes_at[rem] += 1
         ei = b.head if b != NULL else -1
         while ei >= 0:
             e = &s.arena[ei]
@@ -516,20 +548,21 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
                 if won + e.lo >= target:
                     win[0] = pattern_cards(st, e.msk)
                     s.hits += 1
+                    s.hits_at[rem] += 1
                     return True
                 if won + e.hi < target:
                     win[0] = pattern_cards(st, e.msk)
                     s.hits += 1
+                    s.hits_at[rem] += 1
                     return False
                 if e.move >= 0 and first < 0:
                     first = e.move
         if s.sides:
-            qt = quick_tricks(s, &qwin)
             if (s.maxim >> st.leader) & 1:
-                if won + qt >= target:
+                if quick_tricks(s, target - won, &qwin):
                     win[0] = qwin
                     return True
-            elif won + rem - qt < target:
+            elif quick_tricks(s, rem - target + won + 1, &qwin):
                 win[0] = qwin
                 return False
             if st.rules.trump >= 0:
@@ -548,34 +581,51 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
     if first >= 0:
         for i in range(1, nm):
             if moves[i] == first:
-                moves[i] = moves[0]
+                # Keep the rest in order: the heuristic order still ranks them.
+                while i > 0:
+                    moves[i] = moves[i - 1]
+                    i -= 1
                 moves[0] = first
                 break
     if nin == s.n - 1:
         for i in range(nin):
             trick[i] = st.history[st.n_history - nin + i]
+    for i in range(4):
+        small[i] = -1
     for i in range(nm):
-        state_play(st, moves[i])
+        c = moves[i]
+        if c < small[c >> 4]:
+            continue
+        state_play(st, c)
         if ab(s, target, &cw) == maxing:
             result = maxing
-            best_move = moves[i]
+            best_move = c
             win[0] = cw
         else:
-            # Every card was tried: the answer also relies on the skipped cards of each sequence
-            # being equivalent to the one tried, so their owners are fixed too.
-            win[0] |= cw | sequence_below(moves[i], st.hands[turn] | ((<uint64_t>1) << moves[i]), present)
+            win[0] |= cw
         state_undo(st)
         if nin == s.n - 1:
             # This card completes the trick: a card that won it by rank over a card of its suit is a
             # winning rank.
-            trick[nin] = moves[i]
+            trick[nin] = c
             pos = winning_position(trick, s.n, st.rules.trump)
-            for c in range(s.n):
-                if c != pos and (trick[c] >> 4) == (trick[pos] >> 4):
+            for k in range(s.n):
+                if k != pos and (trick[k] >> 4) == (trick[pos] >> 4):
                     win[0] |= (<uint64_t>1) << trick[pos]
                     break
         if result == maxing:
             break
+        # Every card is being tried. If the answer did not depend on the rank of ``c`` (it lies below
+        # every winning rank of its suit), the other cards of the suit below those ranks give the same
+        # answer: skip them (DDS). Otherwise the cards skipped as equivalent to ``c`` (its sequence) are
+        # relied on: their owners become part of the answer.
+        ws = win[0] & suit_mask(c >> 4)
+        low = tc_ctz(ws) if ws else 16 * (c >> 4) + 16
+        if c < low:
+            if small[c >> 4] < 0:
+                small[c >> 4] = low
+        else:
+            win[0] |= sequence_below(c, st.hands[turn], present)
     if nin == 0:
         if result:
             tt_store(s, dist, st.leader, code, win[0], rem, True, target - won, best_move)
@@ -690,6 +740,11 @@ cdef class Solver:
         return self.s.probes, self.s.hits, self.s.arena_used
 
     @property
+    def depth_stats(self):
+        """[(tricks left, TT probes, TT cutoffs)]."""
+        return [(k, self.s.probes_at[k], self.s.hits_at[k]) for k in range(14)]
+
+    @property
     def nodes(self):
         """Positions visited since the solver was made."""
         return self.s.nodes
@@ -740,8 +795,9 @@ cdef class Solver:
                 out[c] = out[sequence_top(c, root.hands[turn], present)]
         return out
 
-    def dd_table(self, list hands):
-        """Tricks per declarer (rows: trump S, H, D, C, then no trump; columns: seats 0..3) of a 4-hand deal."""
+    def dd_table(self, list hands, tuple strains=(0, 1, 2, 3, 4)):
+        """Tricks per declarer (rows: trump S, H, D, C, then no trump (4); columns: seats 0..3) of a 4-hand
+        deal, one row for each of ``strains``."""
         cdef uint64_t h[4]
         cdef int k, strain, lead, v, guess, n_cards
         cdef list table = []
@@ -752,7 +808,7 @@ cdef class Solver:
         n_cards = tc_popcount(h[0])
         r.n_seats, r.follow_suit, r.must_trump = 4, True, False
         self.s.n, self.s.counted, self.s.maxim, self.s.sides, self.s.n_talon = 4, 5, 5, True, 0
-        for strain in range(5):
+        for strain in strains:
             r.trump = strain if strain < 4 else -1
             new_generation(&self.s)
             row = [0, 0, 0, 0]
