@@ -38,14 +38,23 @@ longest suit (no trump leads); defenders return partner's suit; declarer draws t
 some, then cashes winners; second hand low, third hand high (the cheapest card that wins), cover an honour with
 a higher honour, fourth hand wins as cheaply as possible; ruff when the opponents are winning, else discard
 the lowest card of the longest side suit.
+
+``DoubleDummyAgent`` ("dd") bids with the heuristic bidder above and plays the cards double dummy: it is the
+one agent exempt from the view rule. The table shows it all four hands before the play (``show_deal`` of
+games.double_dummy, called by games.bridge.table.run_play); from each view it takes the cards played so far,
+solves the position with ``trickcore.solver.solve_cards`` and plays a card with the most tricks for the side
+it plays for (declarer's side when it plays declarer's or dummy's cards), the lowest card of the best group.
 """
 import attrs
 
 from games.bridge.auction import DOUBLE, PASS, Auction, Bid
+from games.bridge.table import trick_rules
 from games.bridge.vocab import Seat, Strain
+from games.double_dummy import DoubleDummyBase, best_card
 from trickcore.cards import DECK52, Rank, Suit
 from trickcore.errors import InputError
 from trickcore.rng import Stream
+from trickcore.solver import Position
 
 AGENT_SALT = 0x62726964
 
@@ -517,14 +526,27 @@ class HeuristicAgent(HeuristicBidder, HeuristicPlayer):
     """The heuristic bidder and card player together."""
 
 
-AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
+class DoubleDummyAgent(DoubleDummyBase, HeuristicBidder):
+    """The heuristic bidder with double-dummy card play (sees every hand: see the module docstring)."""
+
+    def choose_card(self, view):
+        """The legal card with the most tricks for the side that plays it, every hand face up."""
+        hands = self.hands_now(view.played)
+        leader = view.current[0][0] if view.current else view.seat
+        trick = tuple(c for _, c in view.current)
+        return best_card(Position(trick_rules(view.contract), hands, int(leader), trick))
+
+
+AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "dd": DoubleDummyAgent}
 
 
 def make_agent(name, seed=0, seat=0):
-    """The agent called ``name`` (random or heuristic) for ``seat``, seeded with ``seed``."""
+    """The agent called ``name`` (random, heuristic or dd) for ``seat``, seeded with ``seed``."""
     key = str(name).strip().lower()
     if key == "random":
         return RandomAgent(seed, seat)
     if key == "heuristic":
         return HeuristicAgent()
+    if key == "dd":
+        return DoubleDummyAgent()
     raise InputError(f"unknown bridge agent {name!r} (known: {', '.join(AGENTS)})", field="agents")

@@ -1,12 +1,15 @@
 """One board at the table (bridge.md §3-§4): the auction and the play through the kernel, with agent views.
 
 Agents see only what their seat may see (§4.2): their own hand, the auction, the cards played, and dummy's
-remaining cards once the opening lead is faced. Declarer's agent chooses dummy's cards too.
+remaining cards once the opening lead is faced. Declarer's agent chooses dummy's cards too. The one exception
+is the double-dummy agent, which declares itself omniscient: ``run_play`` shows it all four hands before the
+opening lead (games.double_dummy.show_deal); no other agent's view changes.
 """
 import attrs
 
 from games.bridge.auction import Auction
 from games.bridge.vocab import Seat
+from games.double_dummy import show_deal
 from trickcore.errors import InvalidRecord
 from trickcore.play import PlayState
 from trickcore.rules import TrickRules
@@ -99,6 +102,7 @@ def run_play(deal, auction, agents):
     """Play the contract of a complete, not passed-out auction with the agents; returns a PlayResult."""
     outcome = auction.outcome
     declarer, dummy = outcome.declarer, outcome.dummy
+    show_deal(agents, deal.hands)
     state = PlayState(trick_rules(outcome.contract), deal.hands, outcome.opening_leader)
     while not state.is_over:
         seat = Seat(state.turn)

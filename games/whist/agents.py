@@ -22,12 +22,20 @@ The heuristic agent plays the classic whist maxims, in this order of precedence:
 
 Cards of equal value are told apart by the cards already played: two cards "touch" when every rank between
 them has gone. A "master" is a card that beats every unseen card of its suit.
+
+The double-dummy agent ("dd") is the one agent exempt from the view rule: the match shows it all four hands
+before each hand is played (``show_deal`` of games.double_dummy, called by games.whist.match); from each view it
+removes the cards played, solves the position with ``trickcore.solver.solve_cards`` and plays a card with the
+most tricks for its partnership, the lowest card of the best group.
 """
 import attrs
 
+from games.double_dummy import DoubleDummyBase, best_card
 from trickcore.cards import DECK52, Card, Rank, Suit
 from trickcore.errors import InputError
 from trickcore.rng import Stream
+from trickcore.rules import TrickRules
+from trickcore.solver import Position
 
 RANDOM_SALT = 0x77686973
 """Salt of the random agent's stream ("whis"): hand ``k`` of seat ``s`` draws from Stream(seed, 4k+s, salt)."""
@@ -200,7 +208,22 @@ class HeuristicAgent:
         return min(spare, key=lambda c: (c.rank, -length[c.suit]))
 
 
-AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
+class DoubleDummyAgent(DoubleDummyBase):
+    """Plays double dummy: every hand face up (see this module's docstring)."""
+
+    name = "dd"
+
+    def __init__(self, seat, seed=0):
+        super().__init__()
+        self.seat = seat
+
+    def choose_card(self, view):
+        """The legal card with the most tricks for the partnership, every hand face up."""
+        position = Position(TrickRules(4, view.trump), self.hands_now(view.played()), view.leader, view.trick)
+        return best_card(position)
+
+
+AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "dd": DoubleDummyAgent}
 
 
 def make_agents(names, seed=0):
@@ -214,7 +237,6 @@ def make_agents(names, seed=0):
     for seat, name in enumerate(names):
         key = name.strip().lower()
         if key not in AGENTS:
-            hint = " (the double-dummy agent needs the solver)" if key in ("dd", "double-dummy") else ""
-            raise InputError(f"unknown whist agent {name!r}{hint}; agents: {', '.join(AGENTS)}", field="agents")
+            raise InputError(f"unknown whist agent {name!r}; agents: {', '.join(AGENTS)}", field="agents")
         agents.append(AGENTS[key](seat, seed))
     return agents

@@ -1,9 +1,11 @@
 """A whist match with agents (``tricks play --game whist --agents ...``): hands dealt in rotation, scored
-into games and rubbers by the whist ledger, reported as text and JSON."""
+into games and rubbers by the whist ledger, reported as text and JSON. Before each hand is played the deal is
+shown to the omniscient (double-dummy) agents only, through games.double_dummy.show_deal."""
 import attrs
 
 from trickcore.files import write_text_atomically
 from games.base import MatchReport
+from games.double_dummy import show_deal
 from games.whist.agents import make_agents
 from games.whist.pbn import hands_to_pbn
 from games.whist.play import play_hand
@@ -49,6 +51,7 @@ def play_match(game, agent_names, seed, options):
         trump = rules.fixed_trump if rules.trump_selection == "fixed" else turn_up.suit
         fields = {"trump_selection": rules.trump_selection, "ruleset": rules.ruleset}
         if calls_at_eight(rules, ledger.points, honours_ns(deal, trump)) is None:
+            show_deal(agents, deal.hands)
             hand = play_hand(deal, dealer, trump, turn_up, agents, index, **fields)
         else:
             hand = WhistHand(deal, dealer, trump, turn_up, **fields)

@@ -1,0 +1,59 @@
+"""What every game's double-dummy agent shares: the hook that shows it the deal, and the choice of a card by
+solving the position (trickcore.solver).
+
+A double-dummy agent is, by definition, the one agent exempt from the view rule (each seat sees only what it
+may see): it plays as if every hand lay face up. It must not learn the cards through other agents' views, so a
+game shows the deal only to agents that declare themselves omniscient (``omniscient = True``), through
+``show_deal``: the game calls it before the play (preferans: again after the discard, with the hands that are
+played). Every other agent's view is unchanged. The agent then follows the play from its own views: the hands
+it was shown minus the cards played so far are the position it solves.
+"""
+from trickcore.errors import InputError
+from trickcore.solver import solve_cards
+
+
+def show_deal(agents, hands, talon=()):
+    """Show ``hands`` (seat order) and ``talon`` to every omniscient agent of ``agents``; others see nothing."""
+    hands = tuple(tuple(h) for h in hands)
+    seen = set()
+    for agent in agents:
+        if getattr(agent, "omniscient", False) and id(agent) not in seen:
+            seen.add(id(agent))
+            agent.see_deal(hands, tuple(talon))
+
+
+def lowest(cards):
+    """The lowest card of ``cards`` (by rank, then suit index): the deterministic tie-break."""
+    return min(cards, key=lambda c: (c.rank, c.suit))
+
+
+def best_card(position, minimise=False):
+    """The legal card of ``position`` with the best ``solve_cards`` value, the lowest card of the best group.
+
+    The values count tricks for the position's reported seat (its side): the best is the largest, or the
+    smallest with ``minimise`` (the seat to play is the misère declarer or an all-pass player, who keeps
+    his own tricks down).
+    """
+    values = solve_cards(position)
+    best = (min if minimise else max)(values.values())
+    return lowest(c for c, v in values.items() if v == best)
+
+
+class DoubleDummyBase:
+    """The omniscient part of a double-dummy agent: it keeps the hands ``show_deal`` gave it."""
+
+    omniscient = True
+
+    def __init__(self):
+        self.hands, self.talon = None, ()
+
+    def see_deal(self, hands, talon=()):
+        """The game's hook: every hand (seat order) and the talon, before the play."""
+        self.hands, self.talon = hands, talon
+
+    def hands_now(self, played):
+        """Each seat's remaining cards: the hands shown minus the cards in ``played``."""
+        if self.hands is None:
+            raise InputError("the double-dummy agent was not shown the deal (the game must call show_deal "
+                             "before the play)", field="agents")
+        return tuple(tuple(c for c in h if c not in played) for h in self.hands)
