@@ -39,7 +39,8 @@ cdef struct Bucket:
     uint64_t dist       # hand lengths per seat and suit (4 bits each): positions are grouped by them
     uint32_t gen        # buckets of older generations (other trump or objective) count as empty
     int32_t head        # the newest entry of the bucket in the arena
-    int8_t leader
+    uint32_t tag        # the leader, and for a narrow bucket the suits fixed and the owners of their top cards
+    uint32_t subsets    # wide bucket: bit S set when the narrow bucket of suit set S has entries
 
 
 cdef struct Search:
@@ -58,6 +59,7 @@ cdef struct Search:
     uint64_t probes
     uint64_t hits
     int64_t n_buckets
+    uint64_t scanned
     uint64_t probes_at[14]
     uint64_t hits_at[14]
     # All-pass talon leads (tricks 1 and 2 led by the talon cards), used by talon_test only.
@@ -410,18 +412,33 @@ cdef inline bint entry_matches(const Entry* e, const uint32_t* code) noexcept no
             and (code[2] & e.msk[2]) == e.pat[2] and (code[3] & e.msk[3]) == e.pat[3])
 
 
-cdef inline Bucket* find_bucket(Search* s, uint64_t dist, int leader, bint create) noexcept nogil:
-    """The bucket of (hand lengths, leader), or NULL; ``create`` claims an empty one (linear probing)."""
-    cdef uint64_t i = mix64(dist * 4 + <uint64_t>leader) & s.bucket_mask
+cdef inline uint32_t narrow_tag(int leader, const uint32_t* code, int suits) noexcept nogil:
+    """The tag of a narrow bucket: the leader, a set of suits and the owners of their top cards.
+
+    An entry whose pattern fixes the top cards of the suits ``suits`` (and no other) is kept in the narrow
+    bucket of those suits and their top cards' owners; the wide bucket (tag: the leader alone) keeps the
+    entries fixing no suit and the sets of suits used. A lookup scans a few short lists, not one long one.
+    """
+    cdef uint32_t t = <uint32_t>leader | (<uint32_t>suits << 10) | (1u << 14)
+    cdef int su
+    for su in range(4):
+        if (suits >> su) & 1:
+            t |= (code[su] >> 24) << (2 + 2 * su)
+    return t
+
+
+cdef inline Bucket* find_bucket(Search* s, uint64_t dist, uint32_t leader, bint create) noexcept nogil:
+    """The bucket of (hand lengths, tag), or NULL; ``create`` claims an empty one (linear probing)."""
+    cdef uint64_t i = mix64(dist * 2048 + <uint64_t>leader) & s.bucket_mask
     cdef Bucket* b
     while True:
         b = &s.buckets[i]
         if b.gen != s.gen:
             if not create:
                 return NULL
-            b.gen, b.dist, b.leader, b.head = s.gen, dist, leader, -1
+            b.gen, b.dist, b.tag, b.head = s.gen, dist, leader, -1
             return b
-        if b.dist == dist and b.leader == leader:
+        if b.dist == dist and b.tag == leader:
             return b
         i = (i + 1) & s.bucket_mask
 
@@ -445,6 +462,8 @@ cdef void tt_store(Search* s, uint64_t dist, int leader, const uint32_t* code,
     cdef int32_t i
     cdef Entry* e = NULL
     cdef Bucket* b
+    cdef uint32_t tag
+    cdef int suits
     for su in range(4):
         ws = win & suit_mask(su)
         if ws:
@@ -455,10 +474,22 @@ cdef void tt_store(Search* s, uint64_t dist, int leader, const uint32_t* code,
         pat[su] = code[su] & msk[su]
     if s.arena_used >= s.arena_size or 2 * s.n_buckets > <int64_t>s.bucket_mask:
         new_generation(s)
-    b = find_bucket(s, dist, leader, False)
+    suits = 0
+    for su in range(4):
+        if msk[su]:
+            suits |= 1 << su
+    b = find_bucket(s, dist, <uint32_t>leader, False)
     if b == NULL:
-        b = find_bucket(s, dist, leader, True)
+        b = find_bucket(s, dist, <uint32_t>leader, True)
+        b.subsets = 0
         s.n_buckets += 1
+    if suits:
+        b.subsets |= 1u << suits
+        tag = narrow_tag(leader, code, suits)
+        b = find_bucket(s, dist, tag, False)
+        if b == NULL:
+            b = find_bucket(s, dist, tag, True)
+            s.n_buckets += 1
     i = b.head
     while i >= 0:
         e = &s.arena[i]
@@ -514,6 +545,8 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
     cdef int turn = state_turn(st)
     cdef int rem = tc_popcount(st.hands[turn])
     cdef Bucket* b
+    cdef Bucket* wide
+    cdef uint32_t subsets
     cdef Entry* e
     cdef int32_t ei
     cdef uint64_t dist = 0, cw, qwin
@@ -537,26 +570,35 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
         s.nodes += 1
         dist = distribution(st, s.n)
         owner_codes(st, s.n, code)
-        b = find_bucket(s, dist, st.leader, False)
         s.probes += 1
         s.probes_at[rem] += 1
-        ei = b.head if b != NULL else -1
-        while ei >= 0:
-            e = &s.arena[ei]
-            ei = e.next
-            if entry_matches(e, code):
-                if won + e.lo >= target:
-                    win[0] = pattern_cards(st, e.msk)
-                    s.hits += 1
-                    s.hits_at[rem] += 1
-                    return True
-                if won + e.hi < target:
-                    win[0] = pattern_cards(st, e.msk)
-                    s.hits += 1
-                    s.hits_at[rem] += 1
-                    return False
-                if e.move >= 0 and first < 0:
-                    first = e.move
+        wide = find_bucket(s, dist, <uint32_t>st.leader, False)
+        subsets = wide.subsets if wide != NULL else 0
+        b = wide
+        while b != NULL:
+            ei = b.head
+            while ei >= 0:
+                e = &s.arena[ei]
+                ei = e.next
+                s.scanned += 1
+                if entry_matches(e, code):
+                    if won + e.lo >= target:
+                        win[0] = pattern_cards(st, e.msk)
+                        s.hits += 1
+                        s.hits_at[rem] += 1
+                        return True
+                    if won + e.hi < target:
+                        win[0] = pattern_cards(st, e.msk)
+                        s.hits += 1
+                        s.hits_at[rem] += 1
+                        return False
+                    if e.move >= 0 and first < 0:
+                        first = e.move
+            b = NULL
+            while subsets and b == NULL:
+                k = tc_ctz(subsets)
+                subsets &= subsets - 1
+                b = find_bucket(s, dist, narrow_tag(st.leader, code, k), False)
         if s.sides:
             if (s.maxim >> st.leader) & 1:
                 if quick_tricks(s, target - won, &qwin):
@@ -737,7 +779,7 @@ cdef class Solver:
     @property
     def stats(self):
         """(TT probes and cutoffs since the solver was made, entries stored in this generation)."""
-        return self.s.probes, self.s.hits, self.s.arena_used
+        return self.s.probes, self.s.hits, self.s.arena_used, self.s.scanned
 
     @property
     def depth_stats(self):
