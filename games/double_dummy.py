@@ -4,8 +4,8 @@ solving the position (trickcore.solver).
 A double-dummy agent is, by definition, the one agent exempt from the view rule (each seat sees only what it
 may see): it plays as if every hand lay face up. It must not learn the cards through other agents' views, so a
 game shows the deal only to agents that declare themselves omniscient (``omniscient = True``), through
-``show_deal``: the game calls it before the play (preferans: again after the discard, with the hands that are
-played). Every other agent's view is unchanged. The agent then follows the play from its own views: the hands
+``show_deal`` when the deal starts (before the auction or before the play) and, in preferans, through
+``show_play_hands`` once the declarer has discarded. Every other agent's view is unchanged. The agent then follows the play from its own views: the hands
 it was shown minus the cards played so far are the position it solves.
 """
 from trickcore.errors import InputError
@@ -15,11 +15,23 @@ from trickcore.solver import solve_cards
 def show_deal(agents, hands, talon=()):
     """Show ``hands`` (seat order) and ``talon`` to every omniscient agent of ``agents``; others see nothing."""
     hands = tuple(tuple(h) for h in hands)
-    seen = set()
+    for agent in _omniscient(agents):
+        agent.see_deal(hands, tuple(talon))
+
+
+def show_play_hands(agents, hands):
+    """Show the omniscient agents the hands as they are played, after a discard from the talon (preferans)."""
+    for agent in _omniscient(agents):
+        agent.see_play_hands(tuple(tuple(h) for h in hands))
+
+
+def _omniscient(agents):
+    """The distinct omniscient agents of ``agents`` (one object may play several seats)."""
+    out = []
     for agent in agents:
-        if getattr(agent, "omniscient", False) and id(agent) not in seen:
-            seen.add(id(agent))
-            agent.see_deal(hands, tuple(talon))
+        if getattr(agent, "omniscient", False) and all(agent is not a for a in out):
+            out.append(agent)
+    return out
 
 
 def lowest(cards):
@@ -40,16 +52,23 @@ def best_card(position, minimise=False):
 
 
 class DoubleDummyBase:
-    """The omniscient part of a double-dummy agent: it keeps the hands ``show_deal`` gave it."""
+    """The omniscient part of a double-dummy agent: it keeps the hands the game showed it.
+
+    ``dealt`` are the hands as dealt, ``hands`` as played (they differ by the preferans declarer's discard).
+    """
 
     omniscient = True
 
     def __init__(self):
-        self.hands, self.talon = None, ()
+        self.dealt, self.hands, self.talon = None, None, ()
 
     def see_deal(self, hands, talon=()):
-        """The game's hook: every hand (seat order) and the talon, before the play."""
-        self.hands, self.talon = hands, talon
+        """The game's hook at the start of a deal: every hand (seat order) and the talon."""
+        self.dealt, self.hands, self.talon = hands, hands, talon
+
+    def see_play_hands(self, hands):
+        """The game's hook after the discard: the hands as they are played."""
+        self.hands = hands
 
     def hands_now(self, played):
         """Each seat's remaining cards: the hands shown minus the cards in ``played``."""

@@ -38,15 +38,42 @@ Heuristics of the ``heuristic`` agent:
   highest card that still loses, discard their highest card when void, lead the card with the fewest
   outstanding lower cards. Misère defenders lead low in a suit where the declarer's cards lie above theirs,
   and play under the declarer's winning card.
+
+The ``dd`` agent (``DDAgent``) plays double dummy. It is the one agent exempt from the view rule: the engine
+shows it every hand and the talon when the deal starts, and the hands as played after the discard
+(games.double_dummy.show_deal and show_play_hands; no other agent sees more than its view). Seeing the talon while bidding is part
+of that omniscience. All its decisions come from ``trickcore.solver`` (hand1 leads, must trump):
+
+- **Bidding.** Its maximum is the highest ladder bid ``L``+strain whose ``preferans_contract`` (its tricks
+  after the best discard of the talon it will get) reaches ``L``; it bids misère as its first call when
+  ``preferans_misere`` is 0 and no trick bid of 9 or more makes. Otherwise it holds or bids the cheapest legal
+  bid within its maximum, as the heuristic agent does, else passes. Misère is solved only for hands that
+  pass a cheap screen (some discard leaves a misère danger of at most ``MISERE_SCREEN``), to save time.
+- **Discard and contract.** Among the allowed contracts it announces the highest level that makes (more
+  tricks, then the lower ladder rank, break ties); when none makes, the one with the smallest expected loss
+  (price × undertricks). The discard is the first of the 66, in the order the heuristic evaluation prefers
+  them, whose solved result equals that best result; for misère the same with ``preferans_misere``.
+- **Whist/pass.** It knows the defence's double-dummy tricks: it whists (or returns a half-whist) when they
+  reach the obligation (§5.4) or beat the contract, else passes (half-whists at the gentleman switch). A lone
+  whister plays open.
+- **Card play.** Declarer, defenders (as one side) and the misère declarer play the card with the best
+  ``solve_cards`` value for their side ("tricks" and "misere" objectives), the lowest card of the best group.
+  In all-pass play each seat plays to hold its own tricks down against the other two (the "all_pass"
+  objective) from trick 3 on; in the two tricks led by talon cards, which a solver ``Position`` cannot
+  express, it ducks like the heuristic agent.
 """
 import functools
 import itertools
 
 from games.preferans.contract import LADDER_RANK, MISERE, OBLIGATION, TRICK_BIDS, level, strain, trump_of
+from games.double_dummy import DoubleDummyBase, best_card
+from games.preferans.cardplay import TALON, trick_rules
 from games.preferans.defence import DEALER
 from trickcore.cards import DECK32, Suit
+from trickcore.deal import Deal
 from trickcore.errors import InputError
 from trickcore.rng import Stream
+from trickcore.solver import PREFERANS_STRAINS, Position, preferans_contract, preferans_misere, solve
 
 AGENT_SALT = 0x70726566   # "pref"
 RANKS32 = tuple(range(7, 15))
@@ -54,6 +81,9 @@ RANKS32 = tuple(range(7, 15))
 # minus tricks taken), so the announced contract is chosen on the estimate minus this.
 OPTIMISM = {"S": 1.3, "C": 1.3, "D": 1.3, "H": 1.3, "NT": 1.8}
 STRAIN_SUITS = {"S": Suit.S, "C": Suit.C, "D": Suit.D, "H": Suit.H}
+# The dd agent solves misère (its slowest solve) only for hands whose best discard leaves at most this misère
+# danger: every misère made double dummy in seeded deals (seed 11, deals 0-149, every seat: 37 made) passed it.
+MISERE_SCREEN = 9
 
 
 class RandomAgent:
@@ -423,7 +453,129 @@ class HeuristicAgent:
         return min(c for c in side if c.suit == suit)
 
 
-AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
+class DDAgent(DoubleDummyBase, HeuristicAgent):
+    """The double-dummy player documented in the module docstring (sees every hand and the talon)."""
+
+    def __init__(self, seed, player):
+        DoubleDummyBase.__init__(self)
+        HeuristicAgent.__init__(self, seed, player)
+        self._tables = {}
+
+    def see_deal(self, hands, talon=()):
+        """The engine's hook at the start of a deal: forget the previous deal's solved table."""
+        super().see_deal(hands, talon)
+        self._tables = {}
+
+    def _table(self, seat):
+        """{strain: tricks after the best discard} for ``seat`` declaring (cached for the deal)."""
+        if seat not in self._tables:
+            self.hands_now(())                          # raises if the deal was not shown
+            deal = Deal(self.dealt, self.talon, DECK32)
+            self._tables[seat] = {st: preferans_contract(deal, seat, st) for st in PREFERANS_STRAINS}
+        return self._tables[seat]
+
+    def _misere(self, seat):
+        """The fewest tricks ``seat`` takes in misère after the best discard (cached for the deal)."""
+        table = self._table(seat)
+        if MISERE not in table:
+            table[MISERE] = preferans_misere(Deal(self.dealt, self.talon, DECK32), seat)
+        return table[MISERE]
+
+    def _misere_candidate(self, seat):
+        """The screen before solving misère (the slowest solve): some discard leaves a misère danger of at
+        most MISERE_SCREEN."""
+        twelve = tuple(self.dealt[seat]) + tuple(self.talon)
+        return min(misere_danger([c for c in twelve if c not in p])
+                   for p in itertools.combinations(twelve, 2)) <= MISERE_SCREEN
+
+    # -- calls --
+    def _bid(self, view):
+        table = self._table(view.seat)
+        top = None
+        for bid in TRICK_BIDS:
+            if table[strain(bid)] >= level(bid):
+                top = bid
+        if (MISERE in view.legal and (top is None or level(top) < 9) and self._misere_candidate(view.seat)
+                and self._misere(view.seat) == 0):
+            return MISERE
+        if top is None:
+            return "pass"
+        high = None
+        for _, call in view.auction:
+            if call not in ("pass", "hold"):
+                high = call
+        if "hold" in view.legal and high != MISERE and LADDER_RANK[high] <= LADDER_RANK[top]:
+            return "hold"
+        bids = [c for c in view.legal if c in LADDER_RANK and c != MISERE]
+        if bids and LADDER_RANK[bids[0]] <= LADDER_RANK[top]:
+            return bids[0]
+        return "pass"
+
+    def _defend(self, view):
+        declarer_tricks = solve(Position(trick_rules(trump_of(view.contract)), self.hands, 0, (), "tricks",
+                                         view.declarer, view.declarer))
+        lv = level(view.contract)
+        good = 10 - declarer_tricks >= OBLIGATION[lv] or declarer_tricks < lv
+        for call in (("whist", "return") if good else ("pass", "half_whist")):
+            if call in view.legal:
+                return call
+        return view.legal[0]
+
+    def choose_discard(self, view):
+        """The contract and discard the solver finds best (see the module docstring)."""
+        decl = view.declarer
+        if view.legal == (MISERE,):
+            return self._discard(view, MISERE, self._misere(decl)), MISERE
+        table = self._table(decl)
+
+        def merit(contract):
+            lv, tricks = level(contract), table[strain(contract)]
+            if tricks >= lv:
+                return (1, lv, tricks, -LADDER_RANK[contract])
+            return (0, -_price(lv) * (lv - tricks), tricks, -LADDER_RANK[contract])
+
+        contract = max(view.legal, key=merit)
+        return self._discard(view, contract, table[strain(contract)]), contract
+
+    def _discard(self, view, contract, target):
+        """The first discard of the twelve whose solved result for ``contract`` is ``target``."""
+        decl, twelve = view.declarer, tuple(sorted(view.hand, reverse=True))
+        misere = contract == MISERE
+        rules = trick_rules(None if misere else trump_of(contract))
+        # Try the discards the heuristic evaluation likes first: the search stops at the first that reaches it.
+        if misere:
+            order = sorted(itertools.combinations(twelve, 2),
+                           key=lambda p: misere_danger([c for c in twelve if c not in p]))
+        else:
+            order = sorted(itertools.combinations(twelve, 2),
+                           key=lambda p: -evaluate([c for c in twelve if c not in p], strain(contract)))
+        for pair in order:
+            hands = list(self.dealt)
+            hands[decl] = tuple(c for c in twelve if c not in pair)
+            position = Position(rules, hands, 0, (), "misere" if misere else "tricks", decl, decl)
+            if solve(position) == target:
+                return pair
+        raise AssertionError("no discard reaches the solver's best result")   # the solver's own bound
+
+    # -- cards --
+    def choose_card(self, view):
+        """The card with the best solved value for the side (or seat) it plays for."""
+        played = _played(view)
+        if view.kind == "all_pass" and any(who == TALON for who, _ in view.trick):
+            return self._duck(view, sorted(view.legal, key=lambda c: (c.rank, c.suit)))
+        leader = view.trick[0][0] if view.trick else view.seat
+        trick = tuple(c for _, c in view.trick)
+        hands = self.hands_now(played)
+        if view.kind == "game":
+            position = Position(trick_rules(view.trump), hands, leader, trick, "tricks", None, view.declarer)
+            return best_card(position)
+        if view.kind == "misere":
+            position = Position(trick_rules(None), hands, leader, trick, "misere", view.declarer)
+            return best_card(position, minimise=view.seat == view.declarer)
+        return best_card(Position(trick_rules(None), hands, leader, trick, "all_pass", view.seat), minimise=True)
+
+
+AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "dd": DDAgent}
 
 
 def make_agents(names, n_players, seed):
@@ -435,9 +587,6 @@ def make_agents(names, n_players, seed):
         raise InputError(f"give one agent or {n_players} agents (one per player), not {len(names)}",
                          field="agents")
     for name in names:
-        if name == "dd":
-            raise InputError("the double-dummy agent 'dd' is not available yet (the solver is in progress)",
-                             field="agents")
         if name not in AGENTS:
             raise InputError(f"unknown preferans agent {name!r} (known: {', '.join(AGENTS)})", field="agents")
     return [AGENTS[name](seed, p) for p, name in enumerate(names)]

@@ -1,10 +1,13 @@
 """One preferans deal from the cards to its protocol record: auction, talon and discard, announcement,
 defence calls, open/closed choice, play, and the §11.2 deal record (preferans.md §3-§6, §11.2).
 
-Agents decide through views that hold only what their player may see (``View``).
+Agents decide through views that hold only what their player may see (``View``). The double-dummy agent is
+the one exception: it is shown every hand and the talon when the deal starts and the hands as played after the
+discard (games.double_dummy.show_deal / show_play_hands), which no other agent receives.
 """
 import attrs
 
+from games.double_dummy import show_deal, show_play_hands
 from games.preferans.auction import Auction, contracts_allowed
 from games.preferans.cardplay import TALON, play_all_pass, play_tricks, tricks_won
 from games.preferans.contract import MISERE, level, strain, trump_of
@@ -82,6 +85,7 @@ def play_deal(deal, agents, players, dealer, settings, exit_level=6):
 
     hands = [tuple(sorted(h, reverse=True)) for h in deal.hands]
     talon = tuple(deal.talon)
+    show_deal(agents, hands, talon)
     auction = Auction(settings.allow_hold, exit_level)
     while not auction.is_complete:
         hand = auction.turn
@@ -117,6 +121,7 @@ def play_deal(deal, agents, players, dealer, settings, exit_level=6):
         raise IllegalCall(f"{contract} may not be announced after winning the auction with {bid}")
     play_hands = list(hands)
     play_hands[decl] = tuple(c for c in twelve if c not in discard)
+    show_play_hands(agents, play_hands)
     info = dict(auction_calls=tuple(auction.calls), declarer=decl, bid=bid, contract=contract, talon=talon,
                 discard=discard)
     record["declarer"] = ids[decl]
