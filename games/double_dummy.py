@@ -5,8 +5,9 @@ A double-dummy agent is, by definition, the one agent exempt from the view rule 
 may see): it plays as if every hand lay face up. It must not learn the cards through other agents' views, so a
 game shows the deal only to agents that declare themselves omniscient (``omniscient = True``), through
 ``show_deal`` when the deal starts (before the auction or before the play) and, in preferans, through
-``show_play_hands`` once the declarer has discarded. Every other agent's view is unchanged. The agent then follows the play from its own views: the hands
-it was shown minus the cards played so far are the position it solves.
+``show_play_hands`` once the declarer has discarded. Every other agent's view is unchanged. The agent then
+follows the play from its own views: the hands it was shown minus the cards played so far are the position
+it solves.
 """
 from trickcore.errors import InputError
 from trickcore.solver import solve_cards

@@ -41,8 +41,8 @@ Heuristics of the ``heuristic`` agent:
 
 The ``dd`` agent (``DDAgent``) plays double dummy. It is the one agent exempt from the view rule: the engine
 shows it every hand and the talon when the deal starts, and the hands as played after the discard
-(games.double_dummy.show_deal and show_play_hands; no other agent sees more than its view). Seeing the talon while bidding is part
-of that omniscience. All its decisions come from ``trickcore.solver`` (hand1 leads, must trump):
+(games.double_dummy.show_deal and show_play_hands; no other agent sees more than its view). Seeing the talon
+while bidding is part of that omniscience. All its decisions come from ``trickcore.solver`` (hand1 leads, must trump):
 
 - **Bidding.** Its maximum is the highest ladder bid ``L``+strain whose ``preferans_contract`` (its tricks
   after the best discard of the talon it will get) reaches ``L``; it bids misère as its first call when
@@ -232,6 +232,21 @@ def _price(lv):
     return 2 * (lv - 5)
 
 
+def call_within(view, top):
+    """Hold (здесь) when allowed and the held bid is within ``top``, else the cheapest legal bid within it,
+    else pass."""
+    high = None
+    for _, call in view.auction:
+        if call not in ("pass", "hold"):
+            high = call
+    if "hold" in view.legal and high != MISERE and LADDER_RANK[high] <= LADDER_RANK[top]:
+        return "hold"
+    bids = [c for c in view.legal if c in LADDER_RANK and c != MISERE]
+    if bids and LADDER_RANK[bids[0]] <= LADDER_RANK[top]:
+        return bids[0]
+    return "pass"
+
+
 # ---- card play helpers ------------------------------------------------------------------------------------
 
 def _beats(card, best, led, trump):
@@ -278,16 +293,7 @@ class HeuristicAgent:
         top = max_bid(bidding_estimates(hand))
         if top is None:
             return "pass"
-        high = None
-        for _, call in view.auction:
-            if call not in ("pass", "hold"):
-                high = call
-        if "hold" in view.legal and high != MISERE and LADDER_RANK[high] <= LADDER_RANK[top]:
-            return "hold"
-        bids = [c for c in view.legal if c in LADDER_RANK and c != MISERE]
-        if bids and LADDER_RANK[bids[0]] <= LADDER_RANK[top]:
-            return bids[0]
-        return "pass"
+        return call_within(view, top)
 
     def _defend(self, view):
         lv = level(view.contract)
@@ -500,16 +506,7 @@ class DDAgent(DoubleDummyBase, HeuristicAgent):
             return MISERE
         if top is None:
             return "pass"
-        high = None
-        for _, call in view.auction:
-            if call not in ("pass", "hold"):
-                high = call
-        if "hold" in view.legal and high != MISERE and LADDER_RANK[high] <= LADDER_RANK[top]:
-            return "hold"
-        bids = [c for c in view.legal if c in LADDER_RANK and c != MISERE]
-        if bids and LADDER_RANK[bids[0]] <= LADDER_RANK[top]:
-            return bids[0]
-        return "pass"
+        return call_within(view, top)
 
     def _defend(self, view):
         declarer_tricks = solve(Position(trick_rules(trump_of(view.contract)), self.hands, 0, (), "tricks",
@@ -555,7 +552,8 @@ class DDAgent(DoubleDummyBase, HeuristicAgent):
             position = Position(rules, hands, 0, (), "misere" if misere else "tricks", decl, decl)
             if solve(position) == target:
                 return pair
-        raise AssertionError("no discard reaches the solver's best result")   # the solver's own bound
+        # preferans_contract / preferans_misere are the best over these same 66 discards: one reaches it.
+        raise AssertionError(f"no discard reaches the solver's best result {target} for {contract}")
 
     # -- cards --
     def choose_card(self, view):
