@@ -343,6 +343,35 @@ cdef inline int lead_score(const Search* s, int c, int turn, uint32_t side) noex
     return 30 - r + 2 * tc_popcount(st.hands[turn] & suit_mask(su))
 
 
+cdef int lose_score(const Search* s, int c, int nin, int best, int best_seat, int turn) noexcept nogil:
+    """How promising ``c`` is when C (one seat) plays to lose tricks and M to make him win them."""
+    cdef const State* st = &s.st
+    cdef int r = c & 15, su = c >> 4, trump = st.rules.trump, seat, lowest
+    cdef uint64_t others, mine
+    if (s.counted >> turn) & 1:
+        if nin == 0:
+            # Lead the card most likely to be beaten: many higher cards outstanding.
+            others = all_hands(st) & ~st.hands[turn] & suit_mask(su)
+            return 10 * tc_popcount(others >> c) - r
+        if beats(c, best, trump):
+            return r            # forced to win: win with the highest, keep the low cards
+        return 30 + r           # shed the highest card that does not win
+    if nin == 0:
+        # Lead under C's lowest card of the suit, so that he must win.
+        seat = 0
+        while not ((s.counted >> seat) & 1):
+            seat += 1
+        mine = st.hands[seat] & suit_mask(su)
+        if mine:
+            lowest = tc_ctz(mine)
+            return (40 - r) if lowest > c else (20 - r)
+        return -r
+    if best_seat >= 0 and (s.counted >> best_seat) & 1:
+        # C is winning the trick: stay under him, shedding the highest such card.
+        return -r if beats(c, best, trump) else 30 + r
+    return -r
+
+
 cdef int order_moves(const Search* s, int* moves) noexcept nogil:
     """The cards worth trying (one per sequence), most promising first; returns how many."""
     cdef const State* st = &s.st
@@ -354,23 +383,20 @@ cdef int order_moves(const Search* s, int* moves) noexcept nogil:
     cdef bint maxing = (s.maxim >> turn) & 1
     cdef uint32_t side = s.maxim if maxing else (~s.maxim) & ((1u << n) - 1)
     cdef bint mine_winning = False, last = nin == n - 1, wins
-    cdef int best = 0, pos, c, r, k, j, nm = 0, led = -1, seat
+    cdef int best = 0, pos, c, r, k, j, nm = 0, led = -1, seat, best_seat = -1
     cdef int score[16]
     if nin:
         pos = winning_position(&st.history[st.n_history - nin], nin, trump)
         best = st.history[st.n_history - nin + pos]
-        mine_winning = ((s.maxim >> ((st.leader + pos) % n)) & 1) == maxing
+        best_seat = (st.leader + pos) % n
+        mine_winning = ((s.maxim >> best_seat) & 1) == maxing
         led = st.history[st.n_history - nin] >> 4
     while m:
         c = tc_ctz(m)
         m &= m - 1
         r = c & 15
         if not s.sides:
-            # C wants to lose tricks: shed the highest card that does not win; M plays low.
-            if (s.counted >> turn) & 1:
-                k = (30 + r) if nin and not beats(c, best, trump) else -r
-            else:
-                k = -r
+            k = lose_score(s, c, nin, best, best_seat, turn)
         elif nin == 0:
             k = lead_score(s, c, turn, side)
         else:
@@ -891,7 +917,7 @@ cdef class Solver:
                 m &= m - 1
             nc += 1
         n_after = nc - 2
-        best = n_after + 1 if misere else -1
+        best = -1
         for i in range(nc):
             for j in range(i + 1, nc):
                 self.s.st = root
@@ -903,11 +929,13 @@ cdef class Solver:
                     continue
                 seen.add(key)
                 with nogil:
-                    if misere:
-                        v = best - 1
-                        while v >= 0 and not ab(&self.s, v + 1, &dummy):
-                            best = v
-                            v -= 1
+                    if best < 0:
+                        # The first discard is solved outright (from a small guess for misère); the others
+                        # are only tested against the best so far.
+                        best = solve_value(&self.s, 1 if misere else n_after // 2)
+                    elif misere:
+                        while best > 0 and not ab(&self.s, best, &dummy):
+                            best -= 1
                     else:
                         while best < n_after and ab(&self.s, best + 1, &dummy):
                             best += 1
