@@ -69,7 +69,7 @@ def test_classic_same_dealer_after_all_pass_at_most_three_times():
 @pytest.mark.parametrize("opts,agents,words", [
     (options(variant="nonsense"), ["heuristic"], "unknown preferans variant"),
     (options(players=5), ["heuristic"], "3 or 4 players"),
-    (options(), ["dd"], "not available yet"),
+    (options(), ["ddd"], "unknown preferans agent"),
     (options(), ["heuristic", "random"], "one per player"),
     (options(), ["wizard"], "unknown preferans agent"),
     (options(dealer="Z"), ["random"], "dealer"),
@@ -82,7 +82,7 @@ def test_bad_input_is_an_input_error(opts, agents, words):
 
 
 @pytest.mark.parametrize("args,words", [(["--variant", "bogus"], "variant"), (["--players", "5"], "players"),
-                                        (["--agents", "dd"], "dd")])
+                                        (["--agents", "ddd"], "ddd")])
 def test_cli_bad_input_exits_2(tmp_path, args, words):
     path = tmp_path / "p.json"
     base = ["play", "--game", "preferans", "--agents", "heuristic", "--seed", "1", "--pool-target", "5",

@@ -73,7 +73,7 @@ def test_random_agent_is_seeded_and_legal():
 def test_make_agents_names():
     assert [a.name for a in make_agents(["heuristic"])] == ["heuristic"] * 4
     with pytest.raises(InputError):
-        make_agents(["dd"])
+        make_agents(["ddd"])
     with pytest.raises(InputError):
         make_agents(["random", "random"])
 

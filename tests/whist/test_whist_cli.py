@@ -138,8 +138,8 @@ def test_bad_json_unknown_setting_and_missing_file(tmp_path):
     assert result.exit_code == 2 and "--set" in result.output and "'colour'" in result.output
     result = CliRunner().invoke(tricks, ["whist", "score", str(tmp_path / "missing.json")])
     assert result.exit_code == 2 and "missing.json" in result.output
-    result = CliRunner().invoke(tricks, ["play", "--game", "whist", "--agents", "dd"])
-    assert result.exit_code == 2 and "solver" in result.output
+    result = CliRunner().invoke(tricks, ["play", "--game", "whist", "--agents", "wizard"])
+    assert result.exit_code == 2 and "unknown whist agent" in result.output
 
 
 def test_dealing_example_record_through_the_cli(tmp_path):
