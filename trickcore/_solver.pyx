@@ -372,6 +372,66 @@ cdef int lose_score(const Search* s, int c, int nin, int best, int best_seat, in
     return -r
 
 
+cdef inline int nth_owner(const State* st, int n, uint64_t cards, int k) noexcept nogil:
+    """The seat holding the ``k``-th highest of ``cards`` (one suit), or -1 when there are fewer."""
+    while k > 0 and cards:
+        cards ^= (<uint64_t>1) << (63 - tc_clz(cards))
+        k -= 1
+    if not cards:
+        return -1
+    return top_owner(st, n, cards)
+
+
+cdef int lead_weight(const Search* s, int c, int turn, int rem) noexcept nogil:
+    """DDS's lead weights (4 seats, two sides): suits where the opponents have few cards to choose from
+    keep the tree small; then winners, finesse positions and sequences."""
+    cdef const State* st = &s.st
+    cdef int su = c >> 4, trump = st.rules.trump
+    cdef int lho = (turn + 1) & 3, rho = (turn + 3) & 3, pd = (turn + 2) & 3, seat
+    cdef uint64_t held = all_hands(st) & suit_mask(su)
+    cdef int len_l = tc_popcount(st.hands[lho] & held), len_r = tc_popcount(st.hands[rho] & held)
+    cdef int len_p = tc_popcount(st.hands[pd] & held)
+    cdef int rr = tc_popcount(held & ((((<uint64_t>1) << c)) - 1))
+    cdef int top = top_owner(st, 4, held), second = nth_owner(st, 4, held, 1), third = nth_owner(st, 4, held, 2)
+    cdef uint64_t opp = (st.hands[lho] | st.hands[rho]) & held
+    cdef int w = -(((len_l if len_l else rem) + (len_r if len_r else rem)) * 128) // 19
+    cdef bint seq = sequence_below(c, st.hands[turn], held) != 0
+    if not len_p:
+        w -= 9
+    if trump >= 0 and su != trump:
+        for seat in range(4):
+            if (seat == lho or seat == rho) and not (st.hands[seat] & held) and st.hands[seat] & suit_mask(trump):
+                w -= 30
+        if not len_p and st.hands[pd] & suit_mask(trump):
+            w += 20
+    if top == turn or (st.hands[pd] & held and (not opp or 63 - tc_clz(st.hands[pd] & held) > 63 - tc_clz(opp))):
+        if second == rho:
+            if len_r != 1:
+                w -= 1
+        elif second == lho:
+            w += 22 if len_l != 1 else 16
+        if (second != lho or len_l == 1) and (second != rho or len_r == 1):
+            return w + 45 + rr
+        return w + 18 + rr
+    if top == rho or second == rho:
+        if len_r != 1:
+            w -= 10
+    elif top == lho and second == pd:
+        if len_p != 1:
+            w += 31
+    if second == pd and third == pd:
+        w += 35
+    elif ((second == turn and third == pd) or (second == pd and third == turn)) and len_p > 1:
+        w += 25
+    if (len_l == 1 and top == lho) or (len_r == 1 and top == rho):
+        return w + 28 + rr
+    if not seq:
+        return w + 12 + rr
+    if second == turn and c == 63 - tc_clz(held & ~(((<uint64_t>1) << (63 - tc_clz(held))))):
+        return w + 48
+    return w + 29 - rr
+
+
 cdef int order_moves(const Search* s, int* moves) noexcept nogil:
     """The cards worth trying (one per sequence), most promising first; returns how many."""
     cdef const State* st = &s.st
@@ -398,7 +458,7 @@ cdef int order_moves(const Search* s, int* moves) noexcept nogil:
         if not s.sides:
             k = lose_score(s, c, nin, best, best_seat, turn)
         elif nin == 0:
-            k = lead_score(s, c, turn, side)
+            k = lead_weight(s, c, turn, tc_popcount(hand)) if n == 4 else lead_score(s, c, turn, side)
         else:
             wins = beats(c, best, trump)
             if (c >> 4) != led and (c >> 4) != trump:
