@@ -442,7 +442,9 @@ cdef int order_moves(const Search* s, int* moves) noexcept nogil:
     cdef uint64_t rest_led
     cdef bint maxing = (s.maxim >> turn) & 1
     cdef uint32_t side = s.maxim if maxing else (~s.maxim) & ((1u << n) - 1)
-    cdef bint mine_winning = False, last = nin == n - 1, wins
+    cdef bint mine_winning = False, last = nin == n - 1, wins, partner_beats = False
+    cdef uint64_t third, fourth
+    cdef int fourth_top = -1
     cdef int best = 0, pos, c, r, k, j, nm = 0, led = -1, seat, best_seat = -1
     cdef int score[16]
     if nin:
@@ -451,6 +453,23 @@ cdef int order_moves(const Search* s, int* moves) noexcept nogil:
         best_seat = (st.leader + pos) % n
         mine_winning = ((s.maxim >> best_seat) & 1) == maxing
         led = st.history[st.n_history - nin] >> 4
+        if nin == 2 and n == 4 and s.sides:
+            # Third hand: fourth hand's strongest legal card against the trick.
+            fourth = legal_mask(&st.rules, st.hands[(st.leader + 3) & 3], led)
+            while fourth:
+                c = 63 - tc_clz(fourth)
+                fourth ^= (<uint64_t>1) << c
+                if fourth_top < 0 or beats(c, fourth_top, trump):
+                    fourth_top = c
+        if nin == 1 and n == 4 and s.sides:
+            # Second hand: when partner (fourth hand) beats the lead and everything third hand holds in
+            # the suit, play low (DDS).
+            third = st.hands[(st.leader + 2) & 3]
+            fourth = st.hands[(st.leader + 3) & 3] & suit_mask(led)
+            if (fourth and (63 - tc_clz(fourth)) > best
+                    and (third & suit_mask(led) or trump < 0 or not (third & suit_mask(trump)))
+                    and (not (third & suit_mask(led)) or (63 - tc_clz(fourth)) > 63 - tc_clz(third & suit_mask(led)))):
+                partner_beats = True
     while m:
         c = tc_ctz(m)
         m &= m - 1
@@ -461,11 +480,17 @@ cdef int order_moves(const Search* s, int* moves) noexcept nogil:
             k = lead_weight(s, c, turn, tc_popcount(hand)) if n == 4 else lead_score(s, c, turn, side)
         else:
             wins = beats(c, best, trump)
-            if (c >> 4) != led and (c >> 4) != trump:
+            if partner_beats:
+                k = -r
+            elif (c >> 4) != led and (c >> 4) != trump:
                 # A discard: the lowest card of the longest suit.
                 k = 20 - r + 3 * tc_popcount(hand & suit_mask(c >> 4))
             elif mine_winning:
-                k = 50 - r - 30 * wins
+                if fourth_top >= 0 and beats(fourth_top, best, trump):
+                    # Fourth hand would beat partner: take over with a card he cannot beat, cheaply.
+                    k = (80 - r) if beats(c, fourth_top, trump) else -r
+                else:
+                    k = 50 - r - 30 * wins
             elif wins:
                 if last:
                     k = 100 - r
