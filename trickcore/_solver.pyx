@@ -247,8 +247,10 @@ cdef bint quick_tricks(const Search* s, int need, uint64_t* win) noexcept nogil:
     cdef const State* st = &s.st
     cdef int lead = st.leader, trump = st.rules.trump, n = s.n, p, su, seat, e
     cdef uint32_t side = s.maxim if (s.maxim >> lead) & 1 else (~s.maxim) & ((1u << n) - 1)
-    cdef uint64_t held
+    cdef uint64_t held, wl
     cdef int ks[4]
+    cdef int kl[4]
+    cdef int qp
     cdef bint entry
     if need > tc_popcount(st.hands[lead]):
         return False
@@ -271,8 +273,22 @@ cdef bint quick_tricks(const Search* s, int need, uint64_t* win) noexcept nogil:
             if entry:
                 e = su
                 break
-        if e >= 0 and cash_tricks(s, p, ks) >= need:
+        if e < 0:
+            continue
+        qp = cash_tricks(s, p, ks)
+        if qp >= need:
             win[0] = cashed_cards(st, p, ks, need, e)
+            return True
+        # The leader first cashes his own top cards in the suits his partner follows to all along (so
+        # the partner keeps his cards), then crosses in the entry suit and the partner cashes his.
+        cash_tricks(s, lead, kl)
+        wl = 0
+        for su in range(4):
+            if kl[su] and tc_popcount(st.hands[p] & suit_mask(su)) >= kl[su]:
+                qp += kl[su]
+                wl |= top_cards(st.hands[lead] & suit_mask(su), kl[su])
+        if qp >= need:
+            win[0] = cashed_cards(st, p, ks, 14, e) | wl
             return True
     return False
 
