@@ -10,12 +10,26 @@ small. The three objectives of trickcore.solver are choices of C and M:
 * misère and all-pass, for a seat s: C = {s}, M = the other seats; the value is the fewest tricks s can hold
   himself to when all the others play against him.
 
-Techniques: a transposition table keyed on the remaining cards with rank equivalence (each suit is stored as
-the owners of its remaining cards, high to low, so cards that became touching are the same card), probed at
-the start of each trick and holding lower/upper bounds on the future tricks of C; quick tricks of the seat on
-lead (two-side objectives) as a lower bound for its side and an upper bound for the other; one card of each
-sequence of equivalent cards tried; cheap move ordering; the trick count found by null-window tests
-("can M make C take at least t tricks?") stepped from a guess. Nothing here validates its input: the public
+Techniques (after Haglund's DDS and Ginsberg's partition search):
+
+* partition search: every answer comes with its "winning ranks" (the cards whose owners decided it: cards
+  that won a trick by rank over a card of their suit, quick-trick and top-trump cards, stored patterns).
+  The transposition table, probed at trick starts only, groups positions by leader and hand lengths (one
+  bucket each, its entries listed in an arena; narrow buckets per set of fixed suits and the owners of
+  their top cards keep the lists short) and stores each bound with the owners of each suit's cards down to
+  its lowest winning rank: any position agreeing on those gets the bound;
+* bounds: the last trick played out directly; quick tricks of the side on lead (the leader's top cards,
+  a partner's reached through an entry, or both in turn), cut to the suits needed; top trumps (each of a
+  seat's trumps above all the other side's wins a trick);
+* moves: one card of each sequence; after a card below every winning rank of its suit, the suit's other
+  cards below those ranks are skipped (their answer is the same); DDS-style heuristic ordering (lead
+  weights from the opponents' choices, winners, finesse positions; second hand low, third hand covering
+  cheaply) and the stored best lead first; for misère and all-pass, "lose high, stay under" ordering;
+* the trick count found by null-window tests ("can M make C take at least t tricks?") stepped from a
+  guess; a bridge table keeps one table per strain for its four leaders, each leader's search starting
+  from the previous result.
+
+Nothing here validates its input: the public
 API is trickcore.solver.
 """
 from libc.stdint cimport uint64_t, uint32_t, int8_t, int32_t, int64_t
@@ -56,12 +70,7 @@ cdef struct Search:
     int32_t arena_used
     uint32_t gen
     uint64_t nodes
-    uint64_t probes
-    uint64_t hits
     int64_t n_buckets
-    uint64_t scanned
-    uint64_t probes_at[14]
-    uint64_t hits_at[14]
     # All-pass talon leads (tricks 1 and 2 led by the talon cards), used by talon_test only.
     int n_talon
     int talon[2]
@@ -697,8 +706,6 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
         s.nodes += 1
         dist = distribution(st, s.n)
         owner_codes(st, s.n, code)
-        s.probes += 1
-        s.probes_at[rem] += 1
         wide = find_bucket(s, dist, <uint32_t>st.leader, False)
         subsets = wide.subsets if wide != NULL else 0
         b = wide
@@ -707,17 +714,12 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
             while ei >= 0:
                 e = &s.arena[ei]
                 ei = e.next
-                s.scanned += 1
                 if entry_matches(e, code):
                     if won + e.lo >= target:
                         win[0] = pattern_cards(st, e.msk)
-                        s.hits += 1
-                        s.hits_at[rem] += 1
                         return True
                     if won + e.hi < target:
                         win[0] = pattern_cards(st, e.msk)
-                        s.hits += 1
-                        s.hits_at[rem] += 1
                         return False
                     if e.move >= 0 and first < 0:
                         first = e.move
@@ -902,16 +904,6 @@ cdef class Solver:
     def __dealloc__(self):
         free(self.s.buckets)
         free(self.s.arena)
-
-    @property
-    def stats(self):
-        """(TT probes and cutoffs since the solver was made, entries stored in this generation)."""
-        return self.s.probes, self.s.hits, self.s.arena_used, self.s.scanned
-
-    @property
-    def depth_stats(self):
-        """[(tricks left, TT probes, TT cutoffs)]."""
-        return [(k, self.s.probes_at[k], self.s.hits_at[k]) for k in range(14)]
 
     @property
     def nodes(self):
