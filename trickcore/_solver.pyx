@@ -110,9 +110,9 @@ cdef inline uint64_t distribution(const State* st, int n) noexcept nogil:
 
 cdef inline void owner_codes(const State* st, int n, uint32_t* code) noexcept nogil:
     """Per suit, the owners of its cards high to low, 2 bits each, the highest card in bits 25..24."""
-    cdef uint64_t m
+    cdef uint64_t m, h1 = st.hands[1], h2 = st.hands[2], h3 = st.hands[3]
     cdef uint32_t c
-    cdef int su, top, seat, cnt
+    cdef int su, top, cnt
     for su in range(4):
         m = all_hands(st) & suit_mask(su)
         c = 0
@@ -120,10 +120,7 @@ cdef inline void owner_codes(const State* st, int n, uint32_t* code) noexcept no
         while m:
             top = 63 - tc_clz(m)
             m ^= (<uint64_t>1) << top
-            seat = 0
-            while not ((st.hands[seat] >> top) & 1):
-                seat += 1
-            c = (c << 2) | seat
+            c = (c << 2) | <uint32_t>(((h1 >> top) & 1) | (((h2 >> top) & 1) << 1) | (((h3 >> top) & 1) * 3))
             cnt += 1
         code[su] = c << (2 * (13 - cnt))
 
