@@ -957,7 +957,7 @@ cdef class Solver:
         """Tricks per declarer (rows: trump S, H, D, C, then no trump (4); columns: seats 0..3) of a 4-hand
         deal, one row for each of ``strains``."""
         cdef uint64_t h[4]
-        cdef int k, strain, lead, v, guess, n_cards
+        cdef int k, strain, lead, v, guess, n_cards, first
         cdef list table = []
         cdef list row
         cdef Rules r
@@ -966,16 +966,19 @@ cdef class Solver:
         n_cards = tc_popcount(h[0])
         r.n_seats, r.follow_suit, r.must_trump = 4, True, False
         self.s.n, self.s.counted, self.s.maxim, self.s.sides, self.s.n_talon = 4, 5, 5, True, 0
+        first = n_cards // 2
         for strain in strains:
             r.trump = strain if strain < 4 else -1
             new_generation(&self.s)
             row = [0, 0, 0, 0]
-            guess = n_cards // 2
+            guess = first
             # Leaders E, W (declarers N, S), then S, N (declarers E, W): partners often take the same count.
             for lead in (1, 3, 2, 0):
                 state_init(&self.s.st, r, h, lead, NULL, 0)
                 with nogil:
                     v = solve_value(&self.s, guess)
+                if lead == 1:
+                    first = v
                 guess = v
                 row[(lead + 3) % 4] = v if lead % 2 else n_cards - v
             table.append(row)
