@@ -1,8 +1,9 @@
 """Agreement with DDS (through endplay): every number of the double-dummy table, on random endings and deals.
 
 A full 13-card table takes this solver about 1 s (median; tails to 5-10 s), so the normal run compares
-200 random endings of 5 to 8 cards per hand and 28 random full deals (about a minute), not 200; the slow
-run compares 2,000 full deals (TRICKCORE_DDS_DEALS sets another count), which takes about an hour.
+200 random endings of 5 to 8 cards per hand and 28 random full deals (about a minute), not 200; the long
+run, ``pytest -m longrun``, compares 2,000 full deals (TRICKCORE_DDS_DEALS sets another count), which takes
+about an hour and is not part of the normal suite.
 """
 import os
 import random
@@ -49,7 +50,7 @@ def test_solver_table_matches_dds_on_full_deals(block):
         assert solver.dd_table(deal) == _dds_table(deal), deal.to_pbn()
 
 
-@pytest.mark.slow
+@pytest.mark.longrun
 def test_solver_table_matches_dds_on_many_full_deals():
     rng = random.Random(9100)
     disagree = []
