@@ -27,7 +27,6 @@ class Game:
     seats = ()
     talon_size = 0
     must_trump = False
-    default_trump = None
     variants = ()
     auctions = ()
 

@@ -202,8 +202,3 @@ def deal_batch(plan, seed, count, start=0):
 def deal_one(plan, seed, index=0):
     """Deal number ``index`` under ``seed``: the same deal as row ``index`` of any batch with that seed."""
     return deal_batch(plan, seed, 1, start=index)[0]
-
-
-def pattern_round_robin(n_seats, size, first):
-    """Cards one at a time clockwise from seat ``first``: position i goes to ``(first + i) mod n_seats``."""
-    return tuple((first + i) % n_seats for i in range(size))
