@@ -35,50 +35,6 @@ cdef void state_init(State* st, Rules rules, const uint64_t* hands, int leader,
         st.history[i] = trick[i]
 
 
-cdef int state_turn(const State* st) noexcept nogil:
-    return (st.leader + st.n_in_trick) % st.rules.n_seats
-
-
-cdef uint64_t state_legal(const State* st) noexcept nogil:
-    cdef int led = -1
-    if st.n_in_trick:
-        led = st.history[st.n_history - st.n_in_trick] >> 4
-    return legal_mask(&st.rules, st.hands[state_turn(st)], led)
-
-
-cdef void state_play(State* st, int card) noexcept nogil:
-    cdef int n = st.rules.n_seats
-    cdef int w
-    st.hands[state_turn(st)] &= ~((<uint64_t>1) << card)
-    st.history[st.n_history] = card
-    st.n_history += 1
-    st.n_in_trick += 1
-    if st.n_in_trick == n:
-        w = (st.leader + winning_position(&st.history[st.n_history - n], n, st.rules.trump)) % n
-        st.trick_leader[st.n_tricks] = st.leader
-        st.trick_winner[st.n_tricks] = w
-        st.n_tricks += 1
-        st.tricks[w] += 1
-        st.leader = w
-        st.n_in_trick = 0
-
-
-cdef bint state_undo(State* st) noexcept nogil:
-    cdef int card
-    if st.n_history == st.n_initial:
-        return False
-    if st.n_in_trick == 0:
-        st.n_tricks -= 1
-        st.tricks[st.trick_winner[st.n_tricks]] -= 1
-        st.leader = st.trick_leader[st.n_tricks]
-        st.n_in_trick = st.rules.n_seats
-    st.n_history -= 1
-    st.n_in_trick -= 1
-    card = st.history[st.n_history]
-    st.hands[state_turn(st)] |= (<uint64_t>1) << card
-    return True
-
-
 cdef int playout(Rules rules, uint64_t* hands, int leader, Rng* rng, int* tricks,
                  int* record) noexcept nogil:
     """Play every card at random from the start of a trick; ``hands`` is consumed. Returns the tricks played.

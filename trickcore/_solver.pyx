@@ -71,6 +71,10 @@ cdef struct Search:
     uint32_t gen
     uint64_t nodes
     int64_t n_buckets
+    # The transposition-table key of the cards held, kept up to date by play/unplay: the hand lengths
+    # (``distribution``) and the owners of each suit's cards (``owner_codes``).
+    uint64_t dist
+    uint32_t code[4]
     # All-pass talon leads (tricks 1 and 2 led by the talon cards), used by talon_test only.
     int n_talon
     int talon[2]
@@ -123,6 +127,37 @@ cdef inline void owner_codes(const State* st, int n, uint32_t* code) noexcept no
             c = (c << 2) | <uint32_t>(((h1 >> top) & 1) | (((h2 >> top) & 1) << 1) | (((h3 >> top) & 1) * 3))
             cnt += 1
         code[su] = c << (2 * (13 - cnt))
+
+
+cdef inline void reset_keys(Search* s) noexcept nogil:
+    """Compute the position's keys afresh (after the state was set directly)."""
+    s.dist = distribution(&s.st, s.n)
+    owner_codes(&s.st, s.n, s.code)
+
+
+cdef inline int cards_above(const State* st, int c) noexcept nogil:
+    """How many cards held (by anyone) rank above ``c`` in its suit: its field in the suit's owner code."""
+    return tc_popcount(all_hands(st) & suit_mask(c >> 4) & ~(((<uint64_t>2) << c) - 1))
+
+
+cdef inline void play(Search* s, int seat, int c) noexcept nogil:
+    """``seat`` plays ``c``: the state and its keys (the card's owner field leaves the suit's code)."""
+    cdef int field = 24 - 2 * cards_above(&s.st, c)
+    cdef uint32_t code = s.code[c >> 4]
+    s.code[c >> 4] = (code & ~((4u << field) - 1)) | ((code & ((1u << field) - 1)) << 2)
+    s.dist -= (<uint64_t>1) << (4 * (4 * seat + (c >> 4)))
+    state_play(&s.st, c)
+
+
+cdef inline void unplay(Search* s, int seat, int c) noexcept nogil:
+    """Take back ``c``, the last card played (by ``seat``)."""
+    cdef int field
+    cdef uint32_t code = s.code[c >> 4]
+    state_undo(&s.st)
+    field = 24 - 2 * cards_above(&s.st, c)
+    s.code[c >> 4] = ((code & ~((4u << field) - 1)) | (<uint32_t>seat << field)
+                      | ((code & ((4u << field) - 1)) >> 2))
+    s.dist += (<uint64_t>1) << (4 * (4 * seat + (c >> 4)))
 
 
 cdef inline uint64_t top_cards(uint64_t suit_cards, int k) noexcept nogil:
@@ -701,8 +736,9 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
         if rem == 1:
             return last_trick(s, won, target, win)
         s.nodes += 1
-        dist = distribution(st, s.n)
-        owner_codes(st, s.n, code)
+        dist = s.dist
+        for i in range(4):
+            code[i] = s.code[i]
         wide = find_bucket(s, dist, <uint32_t>st.leader, False)
         subsets = wide.subsets if wide != NULL else 0
         b = wide
@@ -764,14 +800,14 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
         c = moves[i]
         if c < small[c >> 4]:
             continue
-        state_play(st, c)
+        play(s, turn, c)
         if ab(s, target, &cw) == maxing:
             result = maxing
             best_move = c
             win[0] = cw
         else:
             win[0] |= cw
-        state_undo(st)
+        unplay(s, turn, c)
         if nin == s.n - 1:
             # This card completes the trick: a card that won it by rank over a card of its suit is a
             # winning rank.
@@ -816,6 +852,7 @@ cdef bint talon_trick(Search* s, uint64_t* h, int k, int pos, int best, uint64_t
     if k == s.n_talon:
         # Trick 3 is led by hand1 whoever won the talon tricks.
         state_init(&s.st, s.st.rules, h, 0, NULL, 0)
+        reset_keys(s)
         return ab(s, target - won, &dummy)
     if pos == s.n:
         winner = -1
@@ -919,6 +956,7 @@ cdef class Solver:
             t[k] = trick[k]
         state_init(&self.s.st, r, h, leader, t, len(trick))
         self.s.n = r.n_seats
+        reset_keys(&self.s)
         self.s.counted = counted
         self.s.maxim = maxim
         self.s.sides = counted == maxim
@@ -945,7 +983,8 @@ cdef class Solver:
         for c in range(64):
             if (tops >> c) & 1:
                 self.s.st = root
-                state_play(&self.s.st, c)
+                reset_keys(&self.s)
+                play(&self.s, turn, c)
                 guess = solve_value(&self.s, guess)
                 out[c] = counted_won(&self.s) + guess
         for c in range(64):
@@ -975,6 +1014,7 @@ cdef class Solver:
             # Leaders E, W (declarers N, S), then S, N (declarers E, W): partners often take the same count.
             for lead in (1, 3, 2, 0):
                 state_init(&self.s.st, r, h, lead, NULL, 0)
+                reset_keys(&self.s)
                 with nogil:
                     v = solve_value(&self.s, guess)
                 if lead == 1:
@@ -995,8 +1035,7 @@ cdef class Solver:
         cdef uint64_t full = self.s.st.hands[declarer]
         cdef int cards[16]
         cdef int nc = 0, i, j, best, v, n_after
-        cdef uint64_t dummy, dist, m = full
-        cdef uint32_t code[4]
+        cdef uint64_t dummy, m = full
         cdef set seen = set()
         cdef State root = self.s.st
         # The likeliest discards first, so that they prune the rest: low cards for a trick contract, high
@@ -1015,9 +1054,8 @@ cdef class Solver:
             for j in range(i + 1, nc):
                 self.s.st = root
                 self.s.st.hands[declarer] = full & ~((<uint64_t>1) << cards[i]) & ~((<uint64_t>1) << cards[j])
-                dist = distribution(&self.s.st, 3)
-                owner_codes(&self.s.st, 3, code)
-                key = (dist, code[0], code[1], code[2], code[3])
+                reset_keys(&self.s)
+                key = (self.s.dist, self.s.code[0], self.s.code[1], self.s.code[2], self.s.code[3])
                 if key in seen:
                     continue
                 seen.add(key)
