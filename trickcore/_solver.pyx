@@ -75,6 +75,7 @@ cdef struct Search:
     # (``distribution``) and the owners of each suit's cards (``owner_codes``).
     uint64_t dist
     uint32_t code[4]
+    int8_t killer[64]   # per cards played: the lead that last caused a cutoff there
     # All-pass talon leads (tricks 1 and 2 led by the talon cards), used by talon_test only.
     int n_talon
     int talon[2]
@@ -439,58 +440,158 @@ cdef inline int nth_owner(const State* st, int n, uint64_t cards, int k) noexcep
     return top_owner(st, n, cards)
 
 
-cdef int lead_weight(const Search* s, int c, int turn, int rem) noexcept nogil:
+cdef inline uint64_t above(uint64_t cards, int c) noexcept nogil:
+    """The cards of ``cards`` (one suit) above card ``c``'s rank... or above nothing when ``c`` < 0."""
+    return cards >> (c + 1) if c >= 0 else cards
+
+
+cdef inline bint ruffs(const State* st, int seat, uint64_t held, int trump) noexcept nogil:
+    """``seat`` is void in the suit of ``held`` and holds a trump."""
+    return not (st.hands[seat] & held) and (st.hands[seat] & suit_mask(trump)) != 0
+
+
+cdef inline bint trumps_over(const State* st, int seat, int other, int trump) noexcept nogil:
+    """``seat``'s highest trump beats ``other``'s (who may hold none)."""
+    return (st.hands[seat] & suit_mask(trump)) > (st.hands[other] & suit_mask(trump))
+
+
+cdef int lead_weight(const Search* s, int c, int turn, int rem, int tt_move, int killer) noexcept nogil:
     """DDS's lead weights (4 seats, two sides): suits where the opponents have few cards to choose from
-    keep the tree small; then winners, finesse positions and sequences."""
+    keep the tree small; then leads that win the trick (for either partner), finesse positions, sequences;
+    the lead that last caused a cutoff at this depth (``killer``) and the stored best lead get a bonus."""
     cdef const State* st = &s.st
     cdef int su = c >> 4, trump = st.rules.trump
-    cdef int lho = (turn + 1) & 3, rho = (turn + 3) & 3, pd = (turn + 2) & 3, seat
+    cdef int lho = (turn + 1) & 3, rho = (turn + 3) & 3, pd = (turn + 2) & 3
     cdef uint64_t held = all_hands(st) & suit_mask(su)
     cdef int len_l = tc_popcount(st.hands[lho] & held), len_r = tc_popcount(st.hands[rho] & held)
-    cdef int len_p = tc_popcount(st.hands[pd] & held)
+    cdef int len_p = tc_popcount(st.hands[pd] & held), len_t = tc_popcount(st.hands[turn] & held)
     cdef int rr = tc_popcount(held & ((((<uint64_t>1) << c)) - 1))
     cdef int top = top_owner(st, 4, held), second = nth_owner(st, 4, held, 1), third = nth_owner(st, 4, held, 2)
+    cdef int top_card = 63 - tc_clz(held)
     cdef uint64_t opp = (st.hands[lho] | st.hands[rho]) & held
-    cdef int w = -(((len_l if len_l else rem) + (len_r if len_r else rem)) * 128) // 19
     cdef bint seq = sequence_below(c, st.hands[turn], held) != 0
-    if not len_p:
-        w -= 9
-    if trump >= 0 and su != trump:
-        for seat in range(4):
-            if (seat == lho or seat == rho) and not (st.hands[seat] & held) and st.hands[seat] & suit_mask(trump):
-                w -= 30
-        if not len_p and st.hands[pd] & suit_mask(trump):
-            w += 20
-    if top == turn or (st.hands[pd] & held and (not opp or 63 - tc_clz(st.hands[pd] & held) > 63 - tc_clz(opp))):
-        if second == rho:
+    cdef bint partner_tops = (st.hands[pd] & held) > opp
+    cdef bint wins, side_suit
+    cdef int w
+    if trump < 0 or not (all_hands(st) & suit_mask(trump)):
+        w = -(((len_l if len_l else rem) + (len_r if len_r else rem)) * 128) // 19
+        if not len_p:
+            w -= 9
+        if c == top_card or partner_tops:
+            if second == rho:
+                if len_r != 1:
+                    w -= 1
+            elif second == lho:
+                w += 22 if len_l != 1 else 16
+            if (second != lho or len_l == 1) and (second != rho or len_r == 1):
+                w += 45 + rr
+            else:
+                w += 18 + rr
+            if c == killer:
+                return w + 126
+            return w + 32 if c == tt_move else w
+        if top == rho or second == rho:
             if len_r != 1:
-                w -= 1
-        elif second == lho:
-            w += 22 if len_l != 1 else 16
-        if (second != lho or len_l == 1) and (second != rho or len_r == 1):
-            return w + 45 + rr
-        return w + 18 + rr
+                w -= 10
+        elif top == lho and second == pd:
+            if len_p != 1:
+                w += 31
+        if second == pd and third == pd:
+            w += 35
+        elif ((second == turn and third == pd) or (second == pd and third == turn)) and len_p > 1:
+            w += 25
+        if (len_l == 1 and top == lho) or (len_r == 1 and top == rho):
+            w += 28 + rr
+        elif top == turn:
+            w += -17 + rr
+        elif not seq:
+            w += 12 + rr
+        elif c == 63 - tc_clz(held & ~((<uint64_t>1) << top_card)):
+            w += 48
+        else:
+            w += 29 - rr
+        if c == killer:
+            return w + 47
+        return w + 19 if c == tt_move else w
+    # Trumps remain.
+    side_suit = su != trump
+    w = -(((len_l if len_l else rem) + (len_r if len_r else rem)) * 128) // 13
+    if side_suit and (ruffs(st, lho, held, trump) or ruffs(st, rho, held, trump)):
+        w -= 12
+    if side_suit and ruffs(st, pd, held, trump) and len_r:
+        w += 17
     if top == rho or second == rho:
         if len_r != 1:
-            w -= 10
+            w -= 12
     elif top == lho and second == pd:
         if len_p != 1:
-            w += 31
+            w += 27
+    if side_suit and len_t == 1 and st.hands[turn] & suit_mask(trump) and len_p > 1 and top == pd:
+        w += 19
+    # Can the lead (or partner's card over it) win the trick, ruffs considered?
+    wins = False
+    if c == top_card or partner_tops:
+        if not side_suit:
+            wins = True
+        elif c != top_card or len_p or not (st.hands[pd] & suit_mask(trump)):
+            wins = not ruffs(st, lho, held, trump) and not ruffs(st, rho, held, trump)
+        else:
+            wins = ((len_l or trumps_over(st, pd, lho, trump)) and (len_r or trumps_over(st, pd, rho, trump)))
+    elif side_suit and ruffs(st, pd, held, trump):
+        if ruffs(st, lho, held, trump) and ruffs(st, rho, held, trump):
+            wins = trumps_over(st, pd, lho, trump) and trumps_over(st, pd, rho, trump)
+        elif ruffs(st, lho, held, trump):
+            wins = trumps_over(st, pd, lho, trump)
+        elif ruffs(st, rho, held, trump):
+            wins = trumps_over(st, pd, rho, trump)
+        else:
+            wins = True
+    if wins:
+        if (len_l == 1 and top == lho) or (len_r == 1 and top == rho):
+            w += 35 + rr
+        elif top == turn:
+            if second == pd:
+                w += 48 + rr
+            elif c == top_card:
+                w += 31
+            else:
+                w += -3 + rr
+        elif top == pd:
+            w += (42 if second == turn else 28) + rr
+        elif seq and c == 63 - tc_clz(held & ~((<uint64_t>1) << top_card)):
+            w += 40
+        elif seq:
+            w += 22 + rr
+        else:
+            w += 11 + rr
+        if c == killer:
+            return w + 55
+        return w + 18 if c == tt_move else w
     if second == pd and third == pd:
-        w += 35
+        w += 20
     elif ((second == turn and third == pd) or (second == pd and third == turn)) and len_p > 1:
-        w += 25
+        w += 13
     if (len_l == 1 and top == lho) or (len_r == 1 and top == rho):
-        return w + 28 + rr
-    if not seq:
-        return w + 12 + rr
-    if second == turn and c == 63 - tc_clz(held & ~(((<uint64_t>1) << (63 - tc_clz(held))))):
-        return w + 48
-    return w + 29 - rr
+        w += rr + 2
+    elif top == turn:
+        if second == pd:
+            w += 33 + rr
+        elif c == top_card:
+            w += 38
+        else:
+            w += -14 + rr
+    elif top == pd:
+        w += 34 + rr
+    elif seq and c == 63 - tc_clz(held & ~((<uint64_t>1) << top_card)):
+        w += 35
+    else:
+        w += 17 - (c & 15)
+    return w + 18 if c == killer else w
 
 
-cdef int order_moves(const Search* s, int* moves) noexcept nogil:
-    """The cards worth trying (one per sequence), most promising first; returns how many."""
+cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
+    """The cards worth trying (one per sequence), most promising first; returns how many. ``tt_move``: the
+    lead stored for this position (-1: none)."""
     cdef const State* st = &s.st
     cdef int turn = state_turn(st), n = s.n, nin = st.n_in_trick, trump = st.rules.trump
     cdef uint64_t hand = st.hands[turn]
@@ -534,7 +635,8 @@ cdef int order_moves(const Search* s, int* moves) noexcept nogil:
         if not s.sides:
             k = lose_score(s, c, nin, best, best_seat, turn)
         elif nin == 0:
-            k = lead_weight(s, c, turn, tc_popcount(hand)) if n == 4 else lead_score(s, c, turn, side)
+            k = (lead_weight(s, c, turn, tc_popcount(hand), tt_move, s.killer[st.n_history]) if n == 4
+                 else lead_score(s, c, turn, side))
         else:
             wins = beats(c, best, trump)
             if partner_beats:
@@ -613,9 +715,12 @@ cdef inline Bucket* find_bucket(Search* s, uint64_t dist, uint32_t leader, bint 
 
 cdef inline void new_generation(Search* s) noexcept nogil:
     """Forget every stored bound (another trump or objective, or a full arena)."""
+    cdef int i
     s.gen += 1
     s.arena_used = 0
     s.n_buckets = 0
+    for i in range(64):
+        s.killer[i] = -1
 
 
 cdef void tt_store(Search* s, uint64_t dist, int leader, const uint32_t* code,
@@ -781,8 +886,8 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
     maxing = (s.maxim >> turn) & 1
     result = not maxing
     present = in_play(st)
-    nm = order_moves(s, moves)
-    if first >= 0:
+    nm = order_moves(s, moves, first)
+    if first >= 0 and s.n != 4:
         for i in range(1, nm):
             if moves[i] == first:
                 # Keep the rest in order: the heuristic order still ranks them.
@@ -804,6 +909,8 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
         if ab(s, target, &cw) == maxing:
             result = maxing
             best_move = c
+            if nin == 0:
+                s.killer[st.n_history - 1] = c
             win[0] = cw
         else:
             win[0] |= cw
