@@ -335,6 +335,61 @@ cdef bint quick_tricks(const Search* s, int need, uint64_t* win) noexcept nogil:
     return False
 
 
+cdef bint second_hand_tricks(const Search* s, int need, uint64_t* win) noexcept nogil:
+    """Whether the side of the second hand (4 seats, two sides) surely wins ``need`` tricks, this one first.
+
+    It wins this trick when it can ruff and third hand cannot overruff (third hand is not void with
+    trumps), or when its highest card of the suit led beats the lead and all of third hand's cards and
+    third hand cannot ruff (DDS). In no trump the seat winning the trick then cashes its next card of that
+    suit if it is the suit's top card, each other suit's top card it holds and every card of a suit only it
+    holds. ``win`` receives the top cards relied on.
+    """
+    cdef const State* st = &s.st
+    cdef int turn = state_turn(st), trump = st.rules.trump
+    cdef int third = (turn + 1) & 3, pd = (turn + 2) & 3, lead = st.history[st.n_history - 1], su = lead >> 4
+    cdef int hh, k, q = 1
+    cdef uint64_t led = suit_mask(su), ours, top, rest, others
+    cdef bint can_ruff
+    win[0] = 0
+    can_ruff = trump >= 0 and su != trump and (
+        (not (st.hands[turn] & led) and st.hands[turn] & suit_mask(trump)) or
+        (not (st.hands[pd] & led) and st.hands[pd] & suit_mask(trump)))
+    if trump >= 0 and su != trump and not (st.hands[third] & led) and st.hands[third] & suit_mask(trump):
+        return False
+    if not can_ruff:
+        ours = (st.hands[turn] | st.hands[pd]) & led
+        if not ours or (63 - tc_clz(ours)) < lead or ours <= (st.hands[third] & led):
+            return False
+        win[0] = (<uint64_t>1) << (63 - tc_clz(ours))
+    if q >= need:
+        return True
+    if trump >= 0 or can_ruff:
+        return False
+    # No trump: the seat holding the side's highest card of the suit wins the trick and leads.
+    hh = turn if (st.hands[turn] & led) > (st.hands[pd] & led) else pd
+    rest = all_hands(st) & led & ~win[0]
+    if rest and top_owner(st, 4, rest) == hh:
+        q += 1
+        win[0] |= (<uint64_t>1) << (63 - tc_clz(rest))
+        if q >= need:
+            return True
+    for k in range(4):
+        if k == su or not (st.hands[hh] & suit_mask(k)):
+            continue
+        others = all_hands(st) & suit_mask(k) & ~st.hands[hh]
+        if not others:
+            q += tc_popcount(st.hands[hh] & suit_mask(k))
+        elif top_owner(st, 4, all_hands(st) & suit_mask(k)) == hh:
+            top = all_hands(st) & suit_mask(k)
+            win[0] |= (<uint64_t>1) << (63 - tc_clz(top))
+            q += 1
+        else:
+            continue
+        if q >= need:
+            return True
+    return False
+
+
 cdef int top_trumps(const Search* s, uint32_t side, uint64_t* win) noexcept nogil:
     """Tricks ``side`` surely wins with trumps: the most trumps one of its seats holds above every trump
     of the other side. Each such trump wins the trick it is played to (for its side), one trick each."""
@@ -883,6 +938,14 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
                     return False
     else:
         s.nodes += 1
+        if nin == 1 and s.sides and s.n == 4:
+            if (s.maxim >> turn) & 1:
+                if second_hand_tricks(s, target - won, &qwin):
+                    win[0] = qwin
+                    return True
+            elif second_hand_tricks(s, rem - target + won + 1, &qwin):
+                win[0] = qwin
+                return False
     maxing = (s.maxim >> turn) & 1
     result = not maxing
     present = in_play(st)
