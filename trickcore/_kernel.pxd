@@ -96,8 +96,14 @@ cdef int playout(Rules rules, uint64_t* hands, int leader, Rng* rng, int* tricks
                  int* record) noexcept nogil
 
 # Play and undo are inline: the solver's inner loop calls them at every node.
+cdef inline int seat_after(int seat, int k, int n) noexcept nogil:
+    """The seat ``k`` (0 <= k < n) places after ``seat`` at a table of ``n``: no division in hot loops."""
+    seat += k
+    return seat - n if seat >= n else seat
+
+
 cdef inline int state_turn(const State* st) noexcept nogil:
-    return (st.leader + st.n_in_trick) % st.rules.n_seats
+    return seat_after(st.leader, st.n_in_trick, st.rules.n_seats)
 
 
 cdef inline uint64_t state_legal(const State* st) noexcept nogil:
@@ -115,7 +121,7 @@ cdef inline void state_play(State* st, int card) noexcept nogil:
     st.n_history += 1
     st.n_in_trick += 1
     if st.n_in_trick == n:
-        w = (st.leader + winning_position(&st.history[st.n_history - n], n, st.rules.trump)) % n
+        w = seat_after(st.leader, winning_position(&st.history[st.n_history - n], n, st.rules.trump), n)
         st.trick_leader[st.n_tricks] = st.leader
         st.trick_winner[st.n_tricks] = w
         st.n_tricks += 1

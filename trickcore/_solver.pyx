@@ -35,9 +35,13 @@ API is trickcore.solver.
 from libc.stdint cimport uint64_t, uint32_t, int8_t, int32_t, int64_t
 from libc.stdlib cimport calloc, free
 
-from trickcore._kernel cimport (Rules, State, legal_mask, mix64, state_init, state_legal, state_play,
+from trickcore._kernel cimport (Rules, State, legal_mask, mix64, seat_after, state_init, state_legal, state_play,
                                 state_turn, state_undo, suit_mask, tc_clz, tc_ctz, tc_popcount,
                                 winning_position)
+
+
+# The 13 rank bits of every suit.
+cdef uint64_t ALL_RANKS = 0x1FFF1FFF1FFF1FFF
 
 
 cdef struct Entry:
@@ -181,20 +185,22 @@ cdef inline uint64_t pattern_cards(const State* st, const uint32_t* msk) noexcep
 
 
 cdef inline uint64_t sequence_tops(uint64_t legal, uint64_t hand, uint64_t present) noexcept nogil:
-    """The legal cards that head a sequence of ``hand`` (no card in play lies between equivalent cards)."""
-    cdef uint64_t out = 0, m = legal
-    cdef int c, x
-    while m:
-        c = tc_ctz(m)
-        m &= m - 1
-        x = c + 1
-        while (x & 15) < 13:
-            if (present >> x) & 1:
-                break
-            x += 1
-        if (x & 15) >= 13 or not ((hand >> x) & 1):
-            out |= (<uint64_t>1) << c
-    return out
+    """The legal cards that head a sequence of ``hand`` (no card in play lies between equivalent cards).
+
+    A card of ``hand`` is not a sequence top when another card of ``hand`` lies above it with only cards
+    out of play between them: fill each card of ``hand`` downwards through cards out of play and cards of
+    ``hand`` (an occluded fill), stopping at other cards in play and at suit ends.
+    """
+    cdef uint64_t through = ALL_RANKS & ~(present & ~hand)
+    cdef uint64_t fill = hand
+    fill |= through & (fill >> 1)
+    through &= through >> 1
+    fill |= through & (fill >> 2)
+    through &= through >> 2
+    fill |= through & (fill >> 4)
+    through &= through >> 4
+    fill |= through & (fill >> 8)
+    return legal & ~(fill >> 1)
 
 
 cdef inline uint64_t sequence_below(int c, uint64_t hand, uint64_t present) noexcept nogil:
@@ -663,7 +669,7 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
     if nin:
         pos = winning_position(&st.history[st.n_history - nin], nin, trump)
         best = st.history[st.n_history - nin + pos]
-        best_seat = (st.leader + pos) % n
+        best_seat = seat_after(st.leader, pos, n)
         mine_winning = ((s.maxim >> best_seat) & 1) == maxing
         led = st.history[st.n_history - nin] >> 4
         if nin == 2 and n == 4 and s.sides:
@@ -712,7 +718,7 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
                     # Win as cheaply as possible with a card the seats still to play cannot beat.
                     rest_led = 0
                     for seat in range(nin + 1, n):
-                        rest_led |= st.hands[(st.leader + seat) % n]
+                        rest_led |= st.hands[seat_after(st.leader, seat, n)]
                     if (c >> 4) == led and not ((rest_led & suit_mask(led)) >> c):
                         k = 90 - r
                     elif nin == 1 and (c >> 4) == led:
@@ -849,7 +855,7 @@ cdef bint last_trick(Search* s, int won, int target, uint64_t* win) noexcept nog
     cdef int cards[4]
     cdef int k, pos, w, n = s.n
     for k in range(n):
-        cards[k] = tc_ctz(st.hands[(st.leader + k) % n])
+        cards[k] = tc_ctz(st.hands[seat_after(st.leader, k, n)])
     pos = winning_position(cards, n, st.rules.trump)
     win[0] = 0
     for k in range(n):
@@ -857,7 +863,7 @@ cdef bint last_trick(Search* s, int won, int target, uint64_t* win) noexcept nog
             win[0] = (<uint64_t>1) << cards[pos]
             break
     s.nodes += 1
-    w = (st.leader + pos) % n
+    w = seat_after(st.leader, pos, n)
     return won + ((s.counted >> w) & 1) >= target
 
 
