@@ -59,6 +59,7 @@ cdef struct Bucket:
     int32_t head        # the newest entry of the bucket in the arena
     uint32_t tag        # the leader, and for a narrow bucket the suits fixed and the owners of their top cards
     uint32_t subsets    # wide bucket: bit S set when the narrow bucket of suit set S has entries
+    uint64_t narrow     # wide bucket: a one-bit-per-tag filter of its narrow buckets (saves failing probes)
 
 
 cdef struct Search:
@@ -758,6 +759,10 @@ cdef inline uint32_t narrow_tag(int leader, const uint32_t* code, int suits) noe
     return t
 
 
+cdef inline uint64_t tag_bit(uint32_t tag) noexcept nogil:
+    return (<uint64_t>1) << ((tag * <uint64_t>0x9E3779B97F4A7C15) >> 58)
+
+
 cdef inline Bucket* find_bucket(Search* s, uint64_t dist, uint32_t leader, bint create) noexcept nogil:
     """The bucket of (hand lengths, tag), or NULL; ``create`` claims an empty one (linear probing)."""
     cdef uint64_t i = mix64(dist * 2048 + <uint64_t>leader) & s.bucket_mask
@@ -816,10 +821,12 @@ cdef void tt_store(Search* s, uint64_t dist, int leader, const uint32_t* code,
     if b == NULL:
         b = find_bucket(s, dist, <uint32_t>leader, True)
         b.subsets = 0
+        b.narrow = 0
         s.n_buckets += 1
     if suits:
         b.subsets |= 1u << suits
         tag = narrow_tag(leader, code, suits)
+        b.narrow |= tag_bit(tag)
         b = find_bucket(s, dist, tag, False)
         if b == NULL:
             b = find_bucket(s, dist, tag, True)
@@ -880,7 +887,8 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
     cdef int rem = tc_popcount(st.hands[turn])
     cdef Bucket* b
     cdef Bucket* wide
-    cdef uint32_t subsets
+    cdef uint32_t subsets, tag
+    cdef uint64_t narrow
     cdef Entry* e
     cdef int32_t ei
     cdef uint64_t dist = 0, cw, qwin
@@ -907,6 +915,7 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
             code[i] = s.code[i]
         wide = find_bucket(s, dist, <uint32_t>st.leader, False)
         subsets = wide.subsets if wide != NULL else 0
+        narrow = wide.narrow if wide != NULL else 0
         b = wide
         while b != NULL:
             ei = b.head
@@ -926,7 +935,9 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
             while subsets and b == NULL:
                 k = tc_ctz(subsets)
                 subsets &= subsets - 1
-                b = find_bucket(s, dist, narrow_tag(st.leader, code, k), False)
+                tag = narrow_tag(st.leader, code, k)
+                if narrow & tag_bit(tag):
+                    b = find_bucket(s, dist, tag, False)
         if s.sides:
             if (s.maxim >> st.leader) & 1:
                 if quick_tricks(s, target - won, &qwin):
