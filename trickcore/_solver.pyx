@@ -1108,6 +1108,23 @@ cdef int solve_value(Search* s, int guess) noexcept nogil:
     return lo
 
 
+cdef int first_guess(const uint64_t* h, int strain) noexcept nogil:
+    """A guess at North-South's tricks with East on lead in a 13-card deal, to start the null-window tests
+    near the answer: a least-squares fit on 300 random deals of DDS's tables (mean error under one trick)
+    to North-South's high-card points and, in a trump suit, their trump length."""
+    cdef uint64_t ns = h[0] | h[2], m
+    cdef int hcp = 0, su, r, guess
+    for su in range(4):
+        m = (ns >> (16 * su)) & 0x1FFF
+        for r in range(9, 13):
+            hcp += (r - 8) * <int>((m >> r) & 1)
+    if strain < 4:
+        guess = (-8106 + 376 * hcp + 1072 * tc_popcount(ns & suit_mask(strain)) + 500) // 1000
+    else:
+        guess = (-3974 + 506 * hcp + 500) // 1000
+    return 0 if guess < 0 else (13 if guess > 13 else guess)
+
+
 cdef class Solver:
     """A double-dummy solver with its own transposition table; one per thread or process."""
 
@@ -1197,7 +1214,7 @@ cdef class Solver:
             r.trump = strain if strain < 4 else -1
             new_generation(&self.s)
             row = [0, 0, 0, 0]
-            guess = first
+            guess = first_guess(h, strain) if n_cards == 13 else first
             # Leaders E, W (declarers N, S), then S, N (declarers E, W): partners often take the same count.
             for lead in (1, 3, 2, 0):
                 state_init(&self.s.st, r, h, lead, NULL, 0)
