@@ -21,6 +21,9 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
 * bounds: the last trick played out directly; quick tricks of the side on lead (the leader's top cards,
   a partner's reached through an entry, or both in turn), cut to the suits needed; top trumps (each of a
   seat's trumps above all the other side's wins a trick);
+  for misère and all-pass (no trump), the lone seat C surely takes no more tricks when each of his cards
+  lies under all the others' of its suit (and he is not on lead or can lead a suit they hold), and every
+  trick left when he is on lead with each suit's lowest card above all of theirs;
 * moves: one card of each sequence; after a card below every winning rank of its suit, the suit's other
   cards below those ranks are skipped (their answer is the same); DDS-style heuristic ordering (lead
   weights from the opponents' choices, winners, finesse positions; second hand low, third hand covering
@@ -63,6 +66,7 @@ cdef struct Search:
     uint32_t maxim      # bit per seat: seats that maximise the tricks of C
     uint32_t counted    # bit per seat: the seats C whose tricks are counted
     bint sides          # maxim == counted: each side maximises its own tricks (quick tricks apply)
+    int lone            # misère and all-pass: the one counted seat, playing against M (-1: none)
     Bucket* buckets     # open addressing on (hand lengths, leader)
     uint64_t bucket_mask
     Entry* arena        # the entries of every bucket; emptied (a new generation) when full
@@ -352,6 +356,44 @@ cdef int top_trumps(const Search* s, uint32_t side, uint64_t* win) noexcept nogi
                 best = k
                 win[0] = above
     return best
+
+
+cdef int lone_bound(const Search* s, uint64_t* win) noexcept nogil:
+    """Misère and all-pass bounds at a trick start (no trump, must follow suit): 0 when the lone seat C
+    surely takes no more tricks, 1 when he surely takes every one left, -1 when neither is known.
+
+    No more tricks: in every suit each card of C lies below every card the others hold, and C is not on
+    lead or can lead a suit the others still hold. Removing cards keeps the first condition, so by
+    induction a trick another seat leads is won by a card above C's (he follows below or discards, which
+    never wins without trumps), and his own lead is beaten by a seat forced to follow with a higher card:
+    C never wins a trick, so never leads again.
+    Every trick: C is on lead and in every suit his lowest card lies above every card the others hold. His
+    lead wins (nobody holds a higher card of its suit) and leaves the condition true, so he leads again.
+
+    Both rely on the owners of the suits where C and the others hold cards, down to C's lowest card there
+    (hand lengths fix the rest); those cards go to ``win``.
+    """
+    cdef const State* st = &s.st
+    cdef int su, c_seat = s.lone
+    cdef uint64_t mine = st.hands[c_seat], others = all_hands(st) & ~mine, cx, ox, w = 0
+    cdef bint under = True, over = st.leader == c_seat, lead_out = False
+    for su in range(4):
+        cx = mine & suit_mask(su)
+        ox = others & suit_mask(su)
+        if not cx or not ox:
+            continue
+        lead_out = True
+        w |= cx & (~cx + 1)
+        if 63 - tc_clz(cx) > tc_ctz(ox):
+            under = False
+        if tc_ctz(cx) < 63 - tc_clz(ox):
+            over = False
+    win[0] = w
+    if under and (lead_out or st.leader != c_seat):
+        return 0
+    if over:
+        return 1
+    return -1
 
 
 cdef inline bint beats(int c, int best, int trump) noexcept nogil:
@@ -776,6 +818,12 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
                 if won + rem - top_trumps(s, ((1u << s.n) - 1) & ~s.maxim, &qwin) < target:
                     win[0] = qwin
                     return False
+        elif s.lone >= 0 and st.rules.trump < 0 and st.rules.follow_suit:
+            k = lone_bound(s, &qwin)
+            if k >= 0:
+                # won < target <= won + rem here: no more tricks fails the test, every one passes it.
+                win[0] = qwin
+                return k == 1
     else:
         s.nodes += 1
     maxing = (s.maxim >> turn) & 1
@@ -960,6 +1008,7 @@ cdef class Solver:
         self.s.counted = counted
         self.s.maxim = maxim
         self.s.sides = counted == maxim
+        self.s.lone = tc_ctz(counted) if tc_popcount(counted) == 1 and not (maxim & counted) else -1
         self.s.n_talon = 0
         new_generation(&self.s)
 
@@ -1004,7 +1053,7 @@ cdef class Solver:
             h[k] = hands[k]
         n_cards = tc_popcount(h[0])
         r.n_seats, r.follow_suit, r.must_trump = 4, True, False
-        self.s.n, self.s.counted, self.s.maxim, self.s.sides, self.s.n_talon = 4, 5, 5, True, 0
+        self.s.n, self.s.counted, self.s.maxim, self.s.sides, self.s.n_talon, self.s.lone = 4, 5, 5, True, 0, -1
         first = n_cards // 2
         for strain in strains:
             r.trump = strain if strain < 4 else -1
