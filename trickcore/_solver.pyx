@@ -22,8 +22,9 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   a partner's reached through an entry, or both in turn), cut to the suits needed; top trumps (each of a
   seat's trumps above all the other side's wins a trick);
   for misère and all-pass (no trump), the lone seat C surely takes no more tricks when each of his cards
-  lies under all the others' of its suit (and he is not on lead or can lead a suit they hold), and every
-  trick left when he is on lead with each suit's lowest card above all of theirs;
+  lies under all the others' of its suit (and he is not on lead or can lead a suit they hold), every
+  trick left when he is on lead with each suit's lowest card above all of theirs, and the current trick
+  when the leader holds a card under his lowest of a suit that nobody else can beat;
 * moves: one card of each sequence; after a card below every winning rank of its suit, the suit's other
   cards below those ranks are skipped (their answer is the same); DDS-style heuristic ordering (lead
   weights from the opponents' choices, winners, finesse positions; second hand low, third hand covering
@@ -31,6 +32,9 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
 * the trick count found by null-window tests ("can M make C take at least t tricks?") stepped from a
   guess; a bridge table keeps one table per strain for its four leaders, each leader's search starting
   from the previous result.
+* preferans discards: one per class of rank-equivalent hands, the likeliest best first (heuristically:
+  low cards of short side suits; for misère the hand left with the fewest cards the others can undercut)
+  solved outright, the rest only tested against the best so far, stopping when no discard can beat it.
 
 Nothing here validates its input: the public
 API is trickcore.solver.
@@ -360,7 +364,8 @@ cdef int top_trumps(const Search* s, uint32_t side, uint64_t* win) noexcept nogi
 
 cdef int lone_bound(const Search* s, uint64_t* win) noexcept nogil:
     """Misère and all-pass bounds at a trick start (no trump, must follow suit): 0 when the lone seat C
-    surely takes no more tricks, 1 when he surely takes every one left, -1 when neither is known.
+    surely takes no more tricks, 2 when he surely takes every one left, 1 when he surely takes this one,
+    -1 when none is known.
 
     No more tricks: in every suit each card of C lies below every card the others hold, and C is not on
     lead or can lead a suit the others still hold. Removing cards keeps the first condition, so by
@@ -372,6 +377,8 @@ cdef int lone_bound(const Search* s, uint64_t* win) noexcept nogil:
 
     Both rely on the owners of the suits where C and the others hold cards, down to C's lowest card there
     (hand lengths fix the rest); those cards go to ``win``.
+    This trick: another seat leads a card of a suit under C's lowest, and every other seat holds nothing
+    of it above C's lowest: C must follow and win. It relies on the owners down to the card led.
     """
     cdef const State* st = &s.st
     cdef int su, c_seat = s.lone
@@ -392,7 +399,18 @@ cdef int lone_bound(const Search* s, uint64_t* win) noexcept nogil:
     if under and (lead_out or st.leader != c_seat):
         return 0
     if over:
-        return 1
+        return 2
+    if st.leader == c_seat:
+        return -1
+    for su in range(4):
+        cx = mine & suit_mask(su)
+        if not cx:
+            continue
+        # The leader's highest card under C's lowest, and nobody else above C's lowest.
+        ox = st.hands[st.leader] & suit_mask(su) & ((cx & (~cx + 1)) - 1)
+        if ox and not ((others & ~st.hands[st.leader] & suit_mask(su)) >> tc_ctz(cx)):
+            win[0] = (<uint64_t>1) << (63 - tc_clz(ox))
+            return 1
     return -1
 
 
@@ -820,10 +838,10 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
                     return False
         elif s.lone >= 0 and st.rules.trump < 0 and st.rules.follow_suit:
             k = lone_bound(s, &qwin)
-            if k >= 0:
+            if k == 0 or k == 2 or (k == 1 and won + 1 >= target):
                 # won < target <= won + rem here: no more tricks fails the test, every one passes it.
                 win[0] = qwin
-                return k == 1
+                return k > 0
     else:
         s.nodes += 1
     maxing = (s.maxim >> turn) & 1
@@ -969,6 +987,28 @@ cdef int solve_value(Search* s, int guess) noexcept nogil:
     return lo
 
 
+cdef inline int contract_waste(uint64_t hand, int c, int trump) noexcept nogil:
+    """How much discarding ``c`` likely costs a trick contract (for ordering discards): low cards of short
+    side suits cost least."""
+    return (c & 15) + 2 * tc_popcount(hand & suit_mask(c >> 4)) + (20 if (c >> 4) == trump else 0)
+
+
+cdef int misere_danger(uint64_t hand, uint64_t others) noexcept nogil:
+    """A misère hand's weak cards (for ordering discards): its cards the others can undercut, the
+    ``i``-th lowest of a suit when they hold ``i`` lower cards of it (they can lead under it in turn)."""
+    cdef int su, i, d = 0
+    cdef uint64_t h
+    for su in range(4):
+        h = hand & suit_mask(su)
+        i = 0
+        while h:
+            i += 1
+            if tc_popcount(others & suit_mask(su) & ((h & (~h + 1)) - 1)) >= i:
+                d += 1
+            h &= h - 1
+    return d
+
+
 cdef class Solver:
     """A double-dummy solver with its own transposition table; one per thread or process."""
 
@@ -1081,44 +1121,52 @@ cdef class Solver:
         """
         self.setup(rules, hands, leader, [], 1u << declarer,
                    (((1u << len(hands)) - 1) & ~(1u << declarer)) if misere else (1u << declarer))
-        cdef uint64_t full = self.s.st.hands[declarer]
+        cdef uint64_t full = self.s.st.hands[declarer], others = all_hands(&self.s.st) & ~full
         cdef int cards[16]
-        cdef int nc = 0, i, j, best, v, n_after
-        cdef uint64_t dummy, m = full
+        cdef int nc = 0, i, j, best, n_after
+        cdef uint64_t dummy, kept, m = full
         cdef set seen = set()
+        cdef list order = []
         cdef State root = self.s.st
-        # The likeliest discards first, so that they prune the rest: low cards for a trick contract, high
-        # cards (the dangerous ones) for misère.
+        cdef int trump = root.rules.trump
         while m:
-            if misere:
-                cards[nc] = 63 - tc_clz(m)
-                m ^= (<uint64_t>1) << cards[nc]
-            else:
-                cards[nc] = tc_ctz(m)
-                m &= m - 1
+            cards[nc] = tc_ctz(m)
+            m &= m - 1
             nc += 1
-        n_after = nc - 2
-        best = -1
+        # The likeliest discards first, so that they prune the rest: low cards for a trick contract; for
+        # misère the hands left with the fewest cards the others can force to win.
         for i in range(nc):
             for j in range(i + 1, nc):
-                self.s.st = root
-                self.s.st.hands[declarer] = full & ~((<uint64_t>1) << cards[i]) & ~((<uint64_t>1) << cards[j])
-                reset_keys(&self.s)
-                key = (self.s.dist, self.s.code[0], self.s.code[1], self.s.code[2], self.s.code[3])
-                if key in seen:
-                    continue
-                seen.add(key)
-                with nogil:
-                    if best < 0:
-                        # The first discard is solved outright (from a small guess for misère); the others
-                        # are only tested against the best so far.
-                        best = solve_value(&self.s, 1 if misere else n_after // 2)
-                    elif misere:
-                        while best > 0 and not ab(&self.s, best, &dummy):
-                            best -= 1
-                    else:
-                        while best < n_after and ab(&self.s, best + 1, &dummy):
-                            best += 1
+                kept = full & ~((<uint64_t>1) << cards[i]) & ~((<uint64_t>1) << cards[j])
+                if misere:
+                    order.append((misere_danger(kept, others), -cards[j], kept))
+                else:
+                    order.append((contract_waste(full, cards[i], trump) + contract_waste(full, cards[j], trump),
+                                  0, kept))
+        order.sort()
+        n_after = nc - 2
+        best = -1
+        for _, _, kept in order:
+            if best == (0 if misere else n_after):
+                break       # no discard can do better
+            self.s.st = root
+            self.s.st.hands[declarer] = kept
+            reset_keys(&self.s)
+            key = (self.s.dist, self.s.code[0], self.s.code[1], self.s.code[2], self.s.code[3])
+            if key in seen:
+                continue
+            seen.add(key)
+            with nogil:
+                if best < 0:
+                    # The first discard is solved outright (from a small guess for misère); the others
+                    # are only tested against the best so far.
+                    best = solve_value(&self.s, 1 if misere else n_after // 2)
+                elif misere:
+                    while best > 0 and not ab(&self.s, best, &dummy):
+                        best -= 1
+                else:
+                    while best < n_after and ab(&self.s, best + 1, &dummy):
+                        best += 1
         return best
 
     def all_pass(self, list hands, list talon, int seat, bint dealer_owns):
