@@ -474,14 +474,15 @@ cdef int lose_score(const Search* s, int c, int nin, int best, int best_seat, in
             return r            # forced to win: win with the highest, keep the low cards
         return 30 + r           # shed the highest card that does not win
     if nin == 0:
-        # Lead under C's lowest card of the suit, so that he must win.
+        # Lead under C's lowest card of the suit, so that he must win: the highest such card (the lower
+        # ones stay under him longer), in his shortest suit (fewer cards to duck with).
         seat = 0
         while not ((s.counted >> seat) & 1):
             seat += 1
         mine = st.hands[seat] & suit_mask(su)
         if mine:
             lowest = tc_ctz(mine)
-            return (40 - r) if lowest > c else (20 - r)
+            return (40 + r - 2 * tc_popcount(mine)) if lowest > c else (20 - r)
         return -r
     if best_seat >= 0 and (s.counted >> best_seat) & 1:
         # C is winning the trick: stay under him, shedding the highest such card.
