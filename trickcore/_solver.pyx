@@ -1183,6 +1183,6 @@ cdef class Solver:
             self.s.talon[k] = talon[k]
         self.s.dealer_owns = dealer_owns
         with nogil:
-            v = solve_value(&self.s, 3)
+            v = solve_value(&self.s, 1)
         self.s.n_talon = 0
         return v
