@@ -377,12 +377,14 @@ cdef int lone_bound(const Search* s, uint64_t* win) noexcept nogil:
 
     Both rely on the owners of the suits where C and the others hold cards, down to C's lowest card there
     (hand lengths fix the rest); those cards go to ``win``.
-    This trick: another seat leads a card of a suit under C's lowest, and every other seat holds nothing
-    of it above C's lowest: C must follow and win. It relies on the owners down to the card led.
+    This trick: in a suit C holds, each of the others holding it has a card under C's lowest; the leader
+    too when he is not C. The others (all in M) lead and follow under him, so C must follow and win; C's
+    own lead wins when every suit he holds is so. It relies on the owners down to those cards.
     """
     cdef const State* st = &s.st
-    cdef int su, c_seat = s.lone
-    cdef uint64_t mine = st.hands[c_seat], others = all_hands(st) & ~mine, cx, ox, w = 0
+    cdef int su, seat, c_seat = s.lone
+    cdef uint64_t mine = st.hands[c_seat], others = all_hands(st) & ~mine, cx, ox, low, w = 0
+    cdef bint forced
     cdef bint under = True, over = st.leader == c_seat, lead_out = False
     for su in range(4):
         cx = mine & suit_mask(su)
@@ -400,8 +402,41 @@ cdef int lone_bound(const Search* s, uint64_t* win) noexcept nogil:
         return 0
     if over:
         return 2
-    if st.leader == c_seat:
-        return -1
+    for su in range(4):
+        cx = mine & suit_mask(su)
+        if not cx:
+            continue
+        low = cx & (~cx + 1)
+        if st.leader == c_seat:
+            w = 0
+        else:
+            ox = st.hands[st.leader] & suit_mask(su) & (low - 1)
+            if not ox:
+                continue
+            w = (<uint64_t>1) << (63 - tc_clz(ox))
+        forced = True
+        for seat in range(s.n):
+            if seat == c_seat or seat == st.leader:
+                continue
+            ox = st.hands[seat] & suit_mask(su)
+            if not ox:
+                continue
+            ox &= low - 1
+            if not ox:
+                forced = False
+                break
+            ox = (<uint64_t>1) << (63 - tc_clz(ox))
+            if not w or ox < w:
+                w = ox
+        if st.leader == c_seat:
+            # His lead loses only in a suit where another seat holds nothing under his lowest card.
+            if not forced:
+                return -1
+            win[0] |= w
+        elif forced:
+            win[0] = w
+            return 1
+    return 1 if st.leader == c_seat else -1
     for su in range(4):
         cx = mine & suit_mask(su)
         if not cx:
@@ -1052,7 +1087,7 @@ cdef class Solver:
         self.s.counted = counted
         self.s.maxim = maxim
         self.s.sides = counted == maxim
-        self.s.lone = tc_ctz(counted) if tc_popcount(counted) == 1 and not (maxim & counted) else -1
+        self.s.lone = tc_ctz(counted) if tc_popcount(counted) == 1 and maxim == ((1u << r.n_seats) - 1) & ~counted else -1
         self.s.n_talon = 0
         new_generation(&self.s)
 
