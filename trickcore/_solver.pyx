@@ -525,6 +525,9 @@ cdef int lose_score(const Search* s, int c, int nin, int best, int best_seat, in
     if (c >> 4) != (best >> 4) and (c >> 4) != trump:
         # A discard: shed high cards, keeping the low ones to lead under C.
         return r
+    if best_seat >= 0 and nin == s.n - 1:
+        # Last to a trick M wins: shed the highest card.
+        return r
     return -r
 
 
