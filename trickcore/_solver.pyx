@@ -1036,17 +1036,20 @@ cdef inline int contract_waste(uint64_t hand, int c, int trump) noexcept nogil:
 
 
 cdef int misere_danger(uint64_t hand, uint64_t others) noexcept nogil:
-    """A misère hand's weak cards (for ordering discards): its cards the others can undercut, the
-    ``i``-th lowest of a suit when they hold ``i`` lower cards of it (they can lead under it in turn)."""
+    """A misère hand's weakness (for ordering discards): its cards the others can undercut, the ``i``-th
+    lowest of a suit when they hold ``i`` lower cards of it (they can lead under it in turn), 4 each; less
+    1 per void in a suit they hold (a chance to discard)."""
     cdef int su, i, d = 0
     cdef uint64_t h
     for su in range(4):
         h = hand & suit_mask(su)
+        if not h and others & suit_mask(su):
+            d -= 1
         i = 0
         while h:
             i += 1
             if tc_popcount(others & suit_mask(su) & ((h & (~h + 1)) - 1)) >= i:
-                d += 1
+                d += 4
             h &= h - 1
     return d
 
