@@ -502,8 +502,13 @@ cdef int lose_score(const Search* s, int c, int nin, int best, int best_seat, in
     cdef uint64_t others, mine
     if (s.counted >> turn) & 1:
         if nin == 0:
-            # Lead the card most likely to be beaten: many higher cards outstanding.
+            # Lead the card most likely to be beaten: many higher cards outstanding, better still a seat
+            # holding only higher cards of the suit (he must beat it).
             others = all_hands(st) & ~st.hands[turn] & suit_mask(su)
+            for seat in range(s.n):
+                mine = st.hands[seat] & suit_mask(su)
+                if seat != turn and mine and tc_ctz(mine) > c:
+                    return 10 * tc_popcount(others >> c) - r + 40
             return 10 * tc_popcount(others >> c) - r
         if beats(c, best, trump):
             return r            # forced to win: win with the highest, keep the low cards
