@@ -1212,8 +1212,12 @@ cdef class Solver:
                     # are only tested against the best so far.
                     best = solve_value(&self.s, 1 if misere else n_after // 2)
                 elif misere:
-                    while best > 0 and not ab(&self.s, best, &dummy):
-                        best -= 1
+                    if not ab(&self.s, best, &dummy):
+                        # Better than the best so far: its value from below (low targets are cheap).
+                        i = 1
+                        while i < best and ab(&self.s, i, &dummy):
+                            i += 1
+                        best = i - 1
                 else:
                     while best < n_after and ab(&self.s, best + 1, &dummy):
                         best += 1
