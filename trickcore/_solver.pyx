@@ -1040,6 +1040,16 @@ cdef inline int contract_waste(uint64_t hand, int c, int trump) noexcept nogil:
     return (c & 15) + 2 * tc_popcount(hand & suit_mask(c >> 4)) + (20 if (c >> 4) == trump else 0)
 
 
+cdef int contract_guess(uint64_t hand, int trump) noexcept nogil:
+    """A first guess at a declarer's tricks: his aces and kings, and his trumps beyond two."""
+    cdef int su, g = 0
+    for su in range(4):
+        g += tc_popcount(hand & suit_mask(su) & ((<uint64_t>3) << (16 * su + 11)))
+    if trump >= 0 and tc_popcount(hand & suit_mask(trump)) > 2:
+        g += tc_popcount(hand & suit_mask(trump)) - 2
+    return g
+
+
 cdef int misere_danger(uint64_t hand, uint64_t others) noexcept nogil:
     """A misère hand's weakness (for ordering discards): its cards the others can undercut, the ``i``-th
     lowest of a suit when they hold ``i`` lower cards of it (they can lead under it in turn), 4 each; less
@@ -1210,7 +1220,7 @@ cdef class Solver:
                 if best < 0:
                     # The first discard is solved outright (from a small guess for misère); the others
                     # are only tested against the best so far.
-                    best = solve_value(&self.s, 1 if misere else n_after // 2)
+                    best = solve_value(&self.s, 1 if misere else contract_guess(kept, trump))
                 elif misere:
                     if not ab(&self.s, best, &dummy):
                         # Better than the best so far: its value from below (low targets are cheap).
