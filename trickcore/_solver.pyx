@@ -24,11 +24,13 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   for misère and all-pass (no trump), the lone seat C surely takes no more tricks when each of his cards
   lies under all the others' of its suit (and he is not on lead or can lead a suit they hold), every
   trick left when he is on lead with each suit's lowest card above all of theirs, and the current trick
-  when the leader holds a card under his lowest of a suit that nobody else can beat;
+  when in a suit of his (in every suit of his, when he leads) the others can all lead or follow under his
+  lowest card;
 * moves: one card of each sequence; after a card below every winning rank of its suit, the suit's other
   cards below those ranks are skipped (their answer is the same); DDS-style heuristic ordering (lead
   weights from the opponents' choices, winners, finesse positions; second hand low, third hand covering
-  cheaply) and the stored best lead first; for misère and all-pass, "lose high, stay under" ordering;
+  cheaply) and the stored best lead first; for misère and all-pass, "lose high, stay under" ordering
+  (C sheds his highest losing cards, the others lead just under his lowest and shed their high cards);
 * the trick count found by null-window tests ("can M make C take at least t tricks?") stepped from a
   guess; a bridge table keeps one table per strain for its four leaders, each leader's search starting
   from the previous result.
