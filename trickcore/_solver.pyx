@@ -1054,9 +1054,9 @@ cdef int contract_guess(uint64_t hand, int trump) noexcept nogil:
 
 cdef int misere_danger(uint64_t hand, uint64_t others) noexcept nogil:
     """A misère hand's weakness (for ordering discards): its cards the others can undercut, the ``i``-th
-    lowest of a suit when they hold ``i`` lower cards of it (they can lead under it in turn), 4 each; less
-    1 per void in a suit they hold (a chance to discard)."""
-    cdef int su, i, d = 0
+    lowest of a suit when they hold ``i`` lower cards of it (they can lead under it in turn), 4 each and up
+    to 2 more for further lower cards; less 1 per void in a suit they hold (a chance to discard)."""
+    cdef int su, i, k, d = 0
     cdef uint64_t h
     for su in range(4):
         h = hand & suit_mask(su)
@@ -1065,8 +1065,9 @@ cdef int misere_danger(uint64_t hand, uint64_t others) noexcept nogil:
         i = 0
         while h:
             i += 1
-            if tc_popcount(others & suit_mask(su) & ((h & (~h + 1)) - 1)) >= i:
-                d += 4
+            k = tc_popcount(others & suit_mask(su) & ((h & (~h + 1)) - 1)) - i
+            if k >= 0:
+                d += 4 + (k if k < 2 else 2)
             h &= h - 1
     return d
 
