@@ -514,6 +514,11 @@ cdef int lose_score(const Search* s, int c, int nin, int best, int best_seat, in
             return 10 * tc_popcount(others >> c) - r
         if beats(c, best, trump):
             return r            # forced to win: win with the highest, keep the low cards
+        if (c >> 4) != (best >> 4):
+            # A discard: first a card the others could undercut, keeping his cards under theirs.
+            others = all_hands(st) & ~st.hands[turn] & suit_mask(su)
+            if others & ((<uint64_t>1 << c) - 1):
+                return 50 + r
         return 30 + r           # shed the highest card that does not win
     if nin == 0:
         # Lead under C's lowest card of the suit, so that he must win: the highest such card (the lower
