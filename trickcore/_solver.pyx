@@ -21,13 +21,22 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
 * bounds: the last trick played out directly; quick tricks of the side on lead (the leader's top cards,
   a partner's reached through an entry, or both in turn), cut to the suits needed; top trumps (each of a
   seat's trumps above all the other side's wins a trick);
+  for misère and all-pass (no trump), the lone seat C surely takes no more tricks when each of his cards
+  lies under all the others' of its suit (and he is not on lead or can lead a suit they hold), every
+  trick left when he is on lead with each suit's lowest card above all of theirs, and the current trick
+  when in a suit of his (in every suit of his, when he leads) the others can all lead or follow under his
+  lowest card;
 * moves: one card of each sequence; after a card below every winning rank of its suit, the suit's other
   cards below those ranks are skipped (their answer is the same); DDS-style heuristic ordering (lead
   weights from the opponents' choices, winners, finesse positions; second hand low, third hand covering
-  cheaply) and the stored best lead first; for misère and all-pass, "lose high, stay under" ordering;
+  cheaply) and the stored best lead first; for misère and all-pass, "lose high, stay under" ordering
+  (C sheds his highest losing cards, the others lead just under his lowest and shed their high cards);
 * the trick count found by null-window tests ("can M make C take at least t tricks?") stepped from a
   guess; a bridge table keeps one table per strain for its four leaders, each leader's search starting
   from the previous result.
+* preferans discards: one per class of rank-equivalent hands, the likeliest best first (heuristically:
+  low cards of short side suits; for misère the hand left with the fewest cards the others can undercut)
+  solved outright, the rest only tested against the best so far, stopping when no discard can beat it.
 
 Nothing here validates its input: the public
 API is trickcore.solver.
@@ -68,6 +77,7 @@ cdef struct Search:
     uint32_t maxim      # bit per seat: seats that maximise the tricks of C
     uint32_t counted    # bit per seat: the seats C whose tricks are counted
     bint sides          # maxim == counted: each side maximises its own tricks (quick tricks apply)
+    int lone            # misère and all-pass: the one counted seat, playing against M (-1: none)
     Bucket* buckets     # open addressing on (hand lengths, leader)
     uint64_t bucket_mask
     Entry* arena        # the entries of every bucket; emptied (a new generation) when full
@@ -417,6 +427,83 @@ cdef int top_trumps(const Search* s, uint32_t side, uint64_t* win) noexcept nogi
     return best
 
 
+cdef int lone_bound(const Search* s, uint64_t* win) noexcept nogil:
+    """Misère and all-pass bounds at a trick start (no trump, must follow suit): 0 when the lone seat C
+    surely takes no more tricks, 2 when he surely takes every one left, 1 when he surely takes this one,
+    -1 when none is known.
+
+    No more tricks: in every suit each card of C lies below every card the others hold, and C is not on
+    lead or can lead a suit the others still hold. Removing cards keeps the first condition, so by
+    induction a trick another seat leads is won by a card above C's (he follows below or discards, which
+    never wins without trumps), and his own lead is beaten by a seat forced to follow with a higher card:
+    C never wins a trick, so never leads again.
+    Every trick: C is on lead and in every suit his lowest card lies above every card the others hold. His
+    lead wins (nobody holds a higher card of its suit) and leaves the condition true, so he leads again.
+
+    Both rely on the owners of the suits where C and the others hold cards, down to C's lowest card there
+    (hand lengths fix the rest); those cards go to ``win``.
+    This trick: in a suit C holds, each of the others holding it has a card under C's lowest; the leader
+    too when he is not C. The others (all in M) lead and follow under him, so C must follow and win; C's
+    own lead wins when every suit he holds is so. It relies on the owners down to those cards.
+    """
+    cdef const State* st = &s.st
+    cdef int su, seat, c_seat = s.lone
+    cdef uint64_t mine = st.hands[c_seat], others = all_hands(st) & ~mine, cx, ox, low, w = 0
+    cdef bint forced
+    cdef bint under = True, over = st.leader == c_seat, lead_out = False
+    for su in range(4):
+        cx = mine & suit_mask(su)
+        ox = others & suit_mask(su)
+        if not cx or not ox:
+            continue
+        lead_out = True
+        w |= cx & (~cx + 1)
+        if 63 - tc_clz(cx) > tc_ctz(ox):
+            under = False
+        if tc_ctz(cx) < 63 - tc_clz(ox):
+            over = False
+    win[0] = w
+    if under and (lead_out or st.leader != c_seat):
+        return 0
+    if over:
+        return 2
+    for su in range(4):
+        cx = mine & suit_mask(su)
+        if not cx:
+            continue
+        low = cx & (~cx + 1)
+        if st.leader == c_seat:
+            w = 0
+        else:
+            ox = st.hands[st.leader] & suit_mask(su) & (low - 1)
+            if not ox:
+                continue
+            w = (<uint64_t>1) << (63 - tc_clz(ox))
+        forced = True
+        for seat in range(s.n):
+            if seat == c_seat or seat == st.leader:
+                continue
+            ox = st.hands[seat] & suit_mask(su)
+            if not ox:
+                continue
+            ox &= low - 1
+            if not ox:
+                forced = False
+                break
+            ox = (<uint64_t>1) << (63 - tc_clz(ox))
+            if not w or ox < w:
+                w = ox
+        if st.leader == c_seat:
+            # His lead loses only in a suit where another seat holds nothing under his lowest card.
+            if not forced:
+                return -1
+            win[0] |= w
+        elif forced:
+            win[0] = w
+            return 1
+    return 1 if st.leader == c_seat else -1
+
+
 cdef inline bint beats(int c, int best, int trump) noexcept nogil:
     if (c >> 4) == (best >> 4):
         return c > best
@@ -470,25 +557,42 @@ cdef int lose_score(const Search* s, int c, int nin, int best, int best_seat, in
     cdef uint64_t others, mine
     if (s.counted >> turn) & 1:
         if nin == 0:
-            # Lead the card most likely to be beaten: many higher cards outstanding.
+            # Lead the card most likely to be beaten: many higher cards outstanding, better still a seat
+            # holding only higher cards of the suit (he must beat it).
             others = all_hands(st) & ~st.hands[turn] & suit_mask(su)
+            for seat in range(s.n):
+                mine = st.hands[seat] & suit_mask(su)
+                if seat != turn and mine and tc_ctz(mine) > c:
+                    return 10 * tc_popcount(others >> c) - r + 40
             return 10 * tc_popcount(others >> c) - r
         if beats(c, best, trump):
             return r            # forced to win: win with the highest, keep the low cards
+        if (c >> 4) != (best >> 4):
+            # A discard: first a card the others could undercut, keeping his cards under theirs.
+            others = all_hands(st) & ~st.hands[turn] & suit_mask(su)
+            if others & ((<uint64_t>1 << c) - 1):
+                return 50 + r
         return 30 + r           # shed the highest card that does not win
     if nin == 0:
-        # Lead under C's lowest card of the suit, so that he must win.
+        # Lead under C's lowest card of the suit, so that he must win: the highest such card (the lower
+        # ones stay under him longer), in his shortest suit (fewer cards to duck with).
         seat = 0
         while not ((s.counted >> seat) & 1):
             seat += 1
         mine = st.hands[seat] & suit_mask(su)
         if mine:
             lowest = tc_ctz(mine)
-            return (40 - r) if lowest > c else (20 - r)
+            return (40 + r - 2 * tc_popcount(mine)) if lowest > c else (20 - r)
         return -r
     if best_seat >= 0 and (s.counted >> best_seat) & 1:
         # C is winning the trick: stay under him, shedding the highest such card.
         return -r if beats(c, best, trump) else 30 + r
+    if (c >> 4) != (best >> 4) and (c >> 4) != trump:
+        # A discard: shed high cards, keeping the low ones to lead under C.
+        return r
+    if best_seat >= 0 and nin == s.n - 1:
+        # Last to a trick M wins: shed the highest card.
+        return r
     return -r
 
 
@@ -953,6 +1057,12 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
                 if won + rem - top_trumps(s, ((1u << s.n) - 1) & ~s.maxim, &qwin) < target:
                     win[0] = qwin
                     return False
+        elif s.lone >= 0 and st.rules.trump < 0 and st.rules.follow_suit:
+            k = lone_bound(s, &qwin)
+            if k == 0 or k == 2 or (k == 1 and won + 1 >= target):
+                # won < target <= won + rem here: no more tricks fails the test, every one passes it.
+                win[0] = qwin
+                return k > 0
     else:
         s.nodes += 1
         if nin == 1 and s.sides and s.n == 4:
@@ -1125,6 +1235,42 @@ cdef int first_guess(const uint64_t* h, int strain) noexcept nogil:
     return 0 if guess < 0 else (13 if guess > 13 else guess)
 
 
+cdef inline int contract_waste(uint64_t hand, int c, int trump) noexcept nogil:
+    """How much discarding ``c`` likely costs a trick contract (for ordering discards): low cards of short
+    side suits cost least."""
+    return (c & 15) + 2 * tc_popcount(hand & suit_mask(c >> 4)) + (20 if (c >> 4) == trump else 0)
+
+
+cdef int contract_guess(uint64_t hand, int trump) noexcept nogil:
+    """A first guess at a declarer's tricks: his aces and kings, and his trumps beyond two."""
+    cdef int su, g = 0
+    for su in range(4):
+        g += tc_popcount(hand & suit_mask(su) & ((<uint64_t>3) << (16 * su + 11)))
+    if trump >= 0 and tc_popcount(hand & suit_mask(trump)) > 2:
+        g += tc_popcount(hand & suit_mask(trump)) - 2
+    return g
+
+
+cdef int misere_danger(uint64_t hand, uint64_t others) noexcept nogil:
+    """A misère hand's weakness (for ordering discards): its cards the others can undercut, the ``i``-th
+    lowest of a suit when they hold ``i`` lower cards of it (they can lead under it in turn), 4 each and up
+    to 2 more for further lower cards; less 1 per void in a suit they hold (a chance to discard)."""
+    cdef int su, i, k, d = 0
+    cdef uint64_t h
+    for su in range(4):
+        h = hand & suit_mask(su)
+        if not h and others & suit_mask(su):
+            d -= 1
+        i = 0
+        while h:
+            i += 1
+            k = tc_popcount(others & suit_mask(su) & ((h & (~h + 1)) - 1)) - i
+            if k >= 0:
+                d += 4 + (k if k < 2 else 2)
+            h &= h - 1
+    return d
+
+
 cdef class Solver:
     """A double-dummy solver with its own transposition table; one per thread or process."""
 
@@ -1164,6 +1310,7 @@ cdef class Solver:
         self.s.counted = counted
         self.s.maxim = maxim
         self.s.sides = counted == maxim
+        self.s.lone = tc_ctz(counted) if tc_popcount(counted) == 1 and maxim == ((1u << r.n_seats) - 1) & ~counted else -1
         self.s.n_talon = 0
         new_generation(&self.s)
 
@@ -1208,7 +1355,7 @@ cdef class Solver:
             h[k] = hands[k]
         n_cards = tc_popcount(h[0])
         r.n_seats, r.follow_suit, r.must_trump = 4, True, False
-        self.s.n, self.s.counted, self.s.maxim, self.s.sides, self.s.n_talon = 4, 5, 5, True, 0
+        self.s.n, self.s.counted, self.s.maxim, self.s.sides, self.s.n_talon, self.s.lone = 4, 5, 5, True, 0, -1
         first = n_cards // 2
         for strain in strains:
             r.trump = strain if strain < 4 else -1
@@ -1236,44 +1383,56 @@ cdef class Solver:
         """
         self.setup(rules, hands, leader, [], 1u << declarer,
                    (((1u << len(hands)) - 1) & ~(1u << declarer)) if misere else (1u << declarer))
-        cdef uint64_t full = self.s.st.hands[declarer]
+        cdef uint64_t full = self.s.st.hands[declarer], others = all_hands(&self.s.st) & ~full
         cdef int cards[16]
-        cdef int nc = 0, i, j, best, v, n_after
-        cdef uint64_t dummy, m = full
+        cdef int nc = 0, i, j, best, n_after
+        cdef uint64_t dummy, kept, m = full
         cdef set seen = set()
+        cdef list order = []
         cdef State root = self.s.st
-        # The likeliest discards first, so that they prune the rest: low cards for a trick contract, high
-        # cards (the dangerous ones) for misère.
+        cdef int trump = root.rules.trump
         while m:
-            if misere:
-                cards[nc] = 63 - tc_clz(m)
-                m ^= (<uint64_t>1) << cards[nc]
-            else:
-                cards[nc] = tc_ctz(m)
-                m &= m - 1
+            cards[nc] = tc_ctz(m)
+            m &= m - 1
             nc += 1
-        n_after = nc - 2
-        best = -1
+        # The likeliest discards first, so that they prune the rest: low cards for a trick contract; for
+        # misère the hands left with the fewest cards the others can force to win.
         for i in range(nc):
             for j in range(i + 1, nc):
-                self.s.st = root
-                self.s.st.hands[declarer] = full & ~((<uint64_t>1) << cards[i]) & ~((<uint64_t>1) << cards[j])
-                reset_keys(&self.s)
-                key = (self.s.dist, self.s.code[0], self.s.code[1], self.s.code[2], self.s.code[3])
-                if key in seen:
-                    continue
-                seen.add(key)
-                with nogil:
-                    if best < 0:
-                        # The first discard is solved outright (from a small guess for misère); the others
-                        # are only tested against the best so far.
-                        best = solve_value(&self.s, 1 if misere else n_after // 2)
-                    elif misere:
-                        while best > 0 and not ab(&self.s, best, &dummy):
-                            best -= 1
-                    else:
-                        while best < n_after and ab(&self.s, best + 1, &dummy):
-                            best += 1
+                kept = full & ~((<uint64_t>1) << cards[i]) & ~((<uint64_t>1) << cards[j])
+                if misere:
+                    order.append((misere_danger(kept, others), -cards[j], kept))
+                else:
+                    order.append((contract_waste(full, cards[i], trump) + contract_waste(full, cards[j], trump),
+                                  0, kept))
+        order.sort()
+        n_after = nc - 2
+        best = -1
+        for _, _, kept in order:
+            if best == (0 if misere else n_after):
+                break       # no discard can do better
+            self.s.st = root
+            self.s.st.hands[declarer] = kept
+            reset_keys(&self.s)
+            key = (self.s.dist, self.s.code[0], self.s.code[1], self.s.code[2], self.s.code[3])
+            if key in seen:
+                continue
+            seen.add(key)
+            with nogil:
+                if best < 0:
+                    # The first discard is solved outright (from a small guess for misère); the others
+                    # are only tested against the best so far.
+                    best = solve_value(&self.s, 1 if misere else contract_guess(kept, trump))
+                elif misere:
+                    if not ab(&self.s, best, &dummy):
+                        # Better than the best so far: its value from below (low targets are cheap).
+                        i = 1
+                        while i < best and ab(&self.s, i, &dummy):
+                            i += 1
+                        best = i - 1
+                else:
+                    while best < n_after and ab(&self.s, best + 1, &dummy):
+                        best += 1
         return best
 
     def all_pass(self, list hands, list talon, int seat, bint dealer_owns):
@@ -1286,6 +1445,6 @@ cdef class Solver:
             self.s.talon[k] = talon[k]
         self.s.dealer_owns = dealer_owns
         with nogil:
-            v = solve_value(&self.s, 3)
+            v = solve_value(&self.s, 1)
         self.s.n_talon = 0
         return v

@@ -39,7 +39,7 @@ _SOLVERS = {}
 def _solver_for(n_seats):
     """One solver per process and seat count: its transposition table is reused (generations keep it valid)."""
     if n_seats not in _SOLVERS:
-        _SOLVERS[n_seats] = _solver.Solver(20 if n_seats == 4 else 16)
+        _SOLVERS[n_seats] = _solver.Solver(20 if n_seats == 4 else 17)
     return _SOLVERS[n_seats]
 
 

@@ -57,6 +57,22 @@ def _preferans_ending(rng, k):
 
 
 @pytest.mark.parametrize("block", range(4))
+def test_lone_seat_matches_brute_force_on_preferans_endings(block):
+    """Misère and all-pass (no trump, 3 seats) on longer endings, where the lone-seat bounds cut."""
+    rng = random.Random(5000 + block)
+    rules = TrickRules(3, None, True, True)
+    for _ in range(30):
+        k = rng.randint(4, 5)
+        deck = list(DECK32.cards)
+        rng.shuffle(deck)
+        hands = [deck[i * k:(i + 1) * k] for i in range(3)]
+        seat, leader = rng.randrange(3), rng.randrange(3)
+        pos = Position(rules, hands, leader, (), rng.choice(["misere", "all_pass"]), seat=seat)
+        counted, maxim = pos.masks()
+        assert solver.solve(pos) == brute.minimax(rules, pos.hands, leader, (), counted, maxim), pos
+
+
+@pytest.mark.parametrize("block", range(4))
 def test_best_discard_matches_brute_force(block):
     rng = random.Random(3000 + block)
     engine = _solver.Solver(16)
