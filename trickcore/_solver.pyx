@@ -823,7 +823,8 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
                     # Win as cheaply as possible with a card the seats still to play cannot beat.
                     rest_led = 0
                     for seat in range(nin + 1, n):
-                        rest_led |= st.hands[seat_after(st.leader, seat, n)]
+                        if not ((side >> seat_after(st.leader, seat, n)) & 1):
+                            rest_led |= st.hands[seat_after(st.leader, seat, n)]
                     if (c >> 4) == led and not ((rest_led & suit_mask(led)) >> c):
                         k = 90 - r
                     elif nin == 1 and (c >> 4) == led:
