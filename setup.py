@@ -5,6 +5,7 @@ popcount and the BMI2 bit-deposit instruction). The default build targets any x8
 other machines must be.
 """
 import os
+import platform
 import sys
 
 from Cython.Build import cythonize
@@ -33,6 +34,16 @@ extensions = [
         extra_compile_args=compile_args,
     ),
 ]
+
+# The same search again for x86-64 processors with POPCNT, LZCNT and BMI1/2 (nearly all since about 2013):
+# trickcore.solver picks it at run time when the processor has them, so the default build stays portable.
+if sys.platform != "win32" and platform.machine().lower() in ("x86_64", "amd64"):
+    extensions.append(Extension(
+        "trickcore._solver_fast",
+        ["trickcore/_solver_fast.pyx"],
+        include_dirs=["trickcore"],
+        extra_compile_args=compile_args + ["-mpopcnt", "-mlzcnt", "-mbmi", "-mbmi2"],
+    ))
 
 # One entry per line, so that each plug-in family adds its own lines.
 ENTRY_POINTS = {

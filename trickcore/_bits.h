@@ -23,6 +23,17 @@ static inline int tc_ctz(uint64_t m) { return __builtin_ctzll(m); }
 
 static inline int tc_clz(uint64_t m) { return __builtin_clzll(m); }
 
+/* Whether this processor has POPCNT, LZCNT and BMI1/2, the instructions trickcore._solver_fast is built for. */
+static inline int tc_cpu_fast_bits(void) {
+#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("lzcnt")
+        && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+#else
+    return 0;
+#endif
+}
+
 /* select_in_byte[b * 8 + j]: position of the j-th lowest set bit of the byte b (portable select). */
 static uint8_t tc_select_in_byte[256 * 8];
 

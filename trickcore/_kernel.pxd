@@ -7,6 +7,7 @@ cdef extern from "_bits.h":
     int tc_clz(uint64_t m) nogil
     int tc_select(uint64_t m, int n) nogil
     int tc_native() nogil
+    int tc_cpu_fast_bits() nogil
     void tc_init() nogil
 
 # Bit layout: suit s (S=0, H=1, D=2, C=3) owns bits 16*s .. 16*s+12; rank 2..A at offset 0..12.

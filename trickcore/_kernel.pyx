@@ -14,6 +14,11 @@ cdef enum:
 tc_init()
 
 
+def cpu_has_fast_bits():
+    """True when this processor has POPCNT, LZCNT and BMI1/2 (trickcore.solver then loads _solver_fast)."""
+    return bool(tc_cpu_fast_bits())
+
+
 def native():
     """True when the kernel was compiled with the BMI2 bit-deposit instruction (a machine-tuned build)."""
     return bool(tc_native())

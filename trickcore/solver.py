@@ -1,8 +1,10 @@
 """Double-dummy analysis, validated: any position's trick count, bridge tables and par, preferans contracts,
 misère and all-pass, and batches of deals on worker processes.
 
-The search itself is the private extension ``trickcore._solver``; this module checks every input (a bad
-position raises a ``trickcore.errors`` exception before the kernel sees it) and converts results.
+The search itself is the private extension ``trickcore._solver``, or the same code built for processors with
+POPCNT and BMI, ``trickcore._solver_fast``, chosen at import when this one has them (a portable wheel carries
+both). This module checks every input (a bad position raises a ``trickcore.errors`` exception before the
+kernel sees it) and converts results.
 
 Objectives (``Position.objective``):
 
@@ -20,7 +22,14 @@ import multiprocessing
 
 import attrs
 
-from trickcore import _solver
+from trickcore import _kernel, _solver
+
+try:
+    from trickcore import _solver_fast
+except ImportError:             # built where the instructions do not apply (not x86-64)
+    _solver_fast = None
+if _solver_fast is not None and _kernel.cpu_has_fast_bits():
+    _solver = _solver_fast
 from trickcore.cards import Card, Suit, hand_mask, mask_cards
 from trickcore.deal import Deal
 from trickcore.errors import InputError, InvalidDeal
