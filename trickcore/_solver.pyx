@@ -29,8 +29,10 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
 * moves: one card of each sequence; after a card below every winning rank of its suit, the suit's other
   cards below those ranks are skipped (their answer is the same); DDS-style heuristic ordering (lead
   weights from the opponents' choices, winners, finesse positions; second hand low, third hand covering
-  cheaply) and the stored best lead first; for misère and all-pass, "lose high, stay under" ordering
-  (C sheds his highest losing cards, the others lead just under his lowest and shed their high cards);
+  cheaply) and the stored best lead first, then the lead that last caused a cutoff at the same depth
+  (the killer; bridge weighs it into its lead weights); for misère and all-pass, "lose high, stay
+  under" ordering (C sheds his highest losing cards, the others lead just under his lowest and shed
+  their high cards);
 * the trick count found by null-window tests ("can M make C take at least t tricks?") stepped from a
   guess; a bridge table keeps one table per strain for its four leaders, each leader's search starting
   from the previous result.
@@ -771,6 +773,9 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
     cdef int fourth_top = -1
     cdef int best = 0, pos, c, r, k, j, nm = 0, led = -1, seat, best_seat = -1
     cdef int score[16]
+    # The lead that last caused a cutoff at this depth goes first (after the stored lead): sibling
+    # positions are mostly refuted by the same lead. Bridge leads weigh it in lead_weight.
+    cdef int killer = s.killer[st.n_history] if nin == 0 and not (s.sides and n == 4) else -1
     if nin:
         pos = winning_position(&st.history[st.n_history - nin], nin, trump)
         best = st.history[st.n_history - nin + pos]
@@ -832,6 +837,8 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
                         k = 70 - r
             else:
                 k = 40 - r
+        if c == killer:
+            k += 1000
         j = nm
         while j > 0 and score[j - 1] < k:
             score[j] = score[j - 1]
