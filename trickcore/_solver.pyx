@@ -92,7 +92,7 @@ cdef struct Search:
     # (``distribution``) and the owners of each suit's cards (``owner_codes``).
     uint64_t dist
     uint32_t code[4]
-    int8_t killer[64]   # per cards played: the lead that last caused a cutoff there
+    int8_t killer[256]  # per cards played (and leader, see killer_slot): the lead that last caused a cutoff
     # All-pass talon leads (tricks 1 and 2 led by the talon cards), used by talon_test only.
     int n_talon
     int talon[2]
@@ -105,6 +105,12 @@ cdef inline int counted_won(const Search* s) noexcept nogil:
         if (s.counted >> k) & 1:
             w += s.st.tricks[k]
     return w
+
+
+cdef inline int killer_slot(const Search* s, int played) noexcept nogil:
+    """The killer of a trick start after ``played`` cards: one per leader when C and M play apart (a lead
+    that refutes C's leads says nothing of M's), one per depth otherwise."""
+    return 4 * played + (0 if s.sides else s.st.leader)
 
 
 cdef inline uint64_t all_hands(const State* st) noexcept nogil:
@@ -775,7 +781,7 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
     cdef int score[16]
     # The lead that last caused a cutoff at this depth goes first (after the stored lead): sibling
     # positions are mostly refuted by the same lead. Bridge leads weigh it in lead_weight.
-    cdef int killer = s.killer[st.n_history] if nin == 0 and not (s.sides and n == 4) else -1
+    cdef int killer = s.killer[killer_slot(s, st.n_history)] if nin == 0 and not (s.sides and n == 4) else -1
     if nin:
         pos = winning_position(&st.history[st.n_history - nin], nin, trump)
         best = st.history[st.n_history - nin + pos]
@@ -806,7 +812,7 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
         if not s.sides:
             k = lose_score(s, c, nin, best, best_seat, turn)
         elif nin == 0:
-            k = (lead_weight(s, c, turn, tc_popcount(hand), tt_move, s.killer[st.n_history]) if n == 4
+            k = (lead_weight(s, c, turn, tc_popcount(hand), tt_move, s.killer[killer_slot(s, st.n_history)]) if n == 4
                  else lead_score(s, c, turn, side))
         else:
             wins = beats(c, best, trump)
@@ -896,7 +902,7 @@ cdef inline void new_generation(Search* s) noexcept nogil:
     s.gen += 1
     s.arena_used = 0
     s.n_buckets = 0
-    for i in range(64):
+    for i in range(256):
         s.killer[i] = -1
 
 
@@ -1107,7 +1113,7 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
             result = maxing
             best_move = c
             if nin == 0:
-                s.killer[st.n_history - 1] = c
+                s.killer[killer_slot(s, st.n_history - 1)] = c
             win[0] = cw
         else:
             win[0] |= cw
