@@ -30,8 +30,8 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   cards below those ranks are skipped (their answer is the same); DDS-style heuristic ordering (lead
   weights from the opponents' choices, winners, finesse positions; second hand low, third hand covering
   cheaply) and the stored best lead first, then the lead that last caused a cutoff at the same depth
-  (the killer; bridge weighs it into its lead weights); for misère and all-pass, "lose high, stay
-  under" ordering (C sheds his highest losing cards, the others lead just under his lowest and shed
+  (the killer; bridge weighs it into its lead weights; misère and all-pass keep the last two per depth
+  and leader); for misère and all-pass, "lose high, stay under" ordering (C sheds his highest losing cards, the others lead just under his lowest and shed
   their high cards);
 * the trick count found by null-window tests ("can M make C take at least t tricks?") stepped from a
   guess; a bridge table keeps one table per strain for its four leaders, each leader's search starting
@@ -92,7 +92,8 @@ cdef struct Search:
     # (``distribution``) and the owners of each suit's cards (``owner_codes``).
     uint64_t dist
     uint32_t code[4]
-    int8_t killer[256]  # per cards played (and leader, see killer_slot): the lead that last caused a cutoff
+    int8_t killer[512]  # per cards played (and leader, see killer_slot): the last two leads that caused a
+                        # cutoff there, the newest first
     # All-pass talon leads (tricks 1 and 2 led by the talon cards), used by talon_test only.
     int n_talon
     int talon[2]
@@ -108,9 +109,9 @@ cdef inline int counted_won(const Search* s) noexcept nogil:
 
 
 cdef inline int killer_slot(const Search* s, int played) noexcept nogil:
-    """The killer of a trick start after ``played`` cards: one per leader when C and M play apart (a lead
-    that refutes C's leads says nothing of M's), one per depth otherwise."""
-    return 4 * played + (0 if s.sides else s.st.leader)
+    """The killers of a trick start after ``played`` cards: per leader when C and M play apart (a lead
+    that refutes C's leads says nothing of M's), per depth otherwise."""
+    return 8 * played + (0 if s.sides else 2 * s.st.leader)
 
 
 cdef inline uint64_t all_hands(const State* st) noexcept nogil:
@@ -781,7 +782,10 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
     cdef int score[16]
     # The lead that last caused a cutoff at this depth goes first (after the stored lead): sibling
     # positions are mostly refuted by the same lead. Bridge leads weigh it in lead_weight.
-    cdef int killer = s.killer[killer_slot(s, st.n_history)] if nin == 0 and not (s.sides and n == 4) else -1
+    cdef int slot = killer_slot(s, st.n_history)
+    cdef int killer = s.killer[slot] if nin == 0 and not (s.sides and n == 4) else -1
+    # Misère and all-pass also try the killer before it (a second refutation often recurs there).
+    cdef int killer_b = s.killer[slot + 1] if nin == 0 and not s.sides else -1
     if nin:
         pos = winning_position(&st.history[st.n_history - nin], nin, trump)
         best = st.history[st.n_history - nin + pos]
@@ -812,7 +816,7 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
         if not s.sides:
             k = lose_score(s, c, nin, best, best_seat, turn)
         elif nin == 0:
-            k = (lead_weight(s, c, turn, tc_popcount(hand), tt_move, s.killer[killer_slot(s, st.n_history)]) if n == 4
+            k = (lead_weight(s, c, turn, tc_popcount(hand), tt_move, s.killer[slot]) if n == 4
                  else lead_score(s, c, turn, side))
         else:
             wins = beats(c, best, trump)
@@ -845,6 +849,8 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
                 k = 40 - r
         if c == killer:
             k += 1000
+        elif c == killer_b:
+            k += 500
         j = nm
         while j > 0 and score[j - 1] < k:
             score[j] = score[j - 1]
@@ -902,7 +908,7 @@ cdef inline void new_generation(Search* s) noexcept nogil:
     s.gen += 1
     s.arena_used = 0
     s.n_buckets = 0
-    for i in range(256):
+    for i in range(512):
         s.killer[i] = -1
 
 
@@ -1113,7 +1119,10 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
             result = maxing
             best_move = c
             if nin == 0:
-                s.killer[killer_slot(s, st.n_history - 1)] = c
+                k = killer_slot(s, st.n_history - 1)
+                if s.killer[k] != c:
+                    s.killer[k + 1] = s.killer[k]
+                    s.killer[k] = c
             win[0] = cw
         else:
             win[0] |= cw
