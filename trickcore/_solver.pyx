@@ -29,10 +29,10 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
 * moves: one card of each sequence; after a card below every winning rank of its suit, the suit's other
   cards below those ranks are skipped (their answer is the same); DDS-style heuristic ordering (lead
   weights from the opponents' choices, winners, finesse positions; second hand low, third hand covering
-  cheaply) and the stored best lead first, then the lead that last caused a cutoff at the same depth
-  (the killer; bridge weighs it into its lead weights; misère and all-pass keep the last two per depth
-  and leader); for misère and all-pass, "lose high, stay under" ordering (C sheds his highest losing cards, the others lead just under his lowest and shed
-  their high cards);
+  cheaply); leads try first the lead that last caused a cutoff at the same depth (the killer; misère
+  and all-pass keep the last two per depth and leader), then the stored best lead (bridge weighs both
+  into its lead weights); for misère and all-pass, "lose high, stay under" ordering (C sheds his
+  highest losing cards, the others lead just under his lowest and shed their high cards);
 * the trick count found by null-window tests ("can M make C take at least t tricks?") stepped from a
   guess; a bridge table keeps one table per strain for its four leaders, each leader's search starting
   from the previous result.
@@ -780,12 +780,13 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
     cdef int fourth_top = -1
     cdef int best = 0, pos, c, r, k, j, nm = 0, led = -1, seat, best_seat = -1
     cdef int score[16]
-    # The lead that last caused a cutoff at this depth goes first (after the stored lead): sibling
-    # positions are mostly refuted by the same lead. Bridge leads weigh it in lead_weight.
+    # Leads first try the lead that last caused a cutoff at this depth (sibling positions are mostly
+    # refuted by the same lead), for misère and all-pass the one before it too, then the stored lead.
+    # Bridge leads weigh these in lead_weight.
     cdef int slot = killer_slot(s, st.n_history)
-    cdef int killer = s.killer[slot] if nin == 0 and not (s.sides and n == 4) else -1
-    # Misère and all-pass also try the killer before it (a second refutation often recurs there).
-    cdef int killer_b = s.killer[slot + 1] if nin == 0 and not s.sides else -1
+    cdef bint hints = nin == 0 and not (s.sides and n == 4)
+    cdef int killer = s.killer[slot] if hints else -1
+    cdef int killer_b = s.killer[slot + 1] if hints and not s.sides else -1
     if nin:
         pos = winning_position(&st.history[st.n_history - nin], nin, trump)
         best = st.history[st.n_history - nin + pos]
@@ -851,6 +852,8 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
             k += 1000
         elif c == killer_b:
             k += 500
+        elif c == tt_move and hints:
+            k += 300
         j = nm
         while j > 0 and score[j - 1] < k:
             score[j] = score[j - 1]
@@ -1096,15 +1099,6 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
     result = not maxing
     present = in_play(st)
     nm = order_moves(s, moves, first)
-    if first >= 0 and s.n != 4:
-        for i in range(1, nm):
-            if moves[i] == first:
-                # Keep the rest in order: the heuristic order still ranks them.
-                while i > 0:
-                    moves[i] = moves[i - 1]
-                    i -= 1
-                moves[0] = first
-                break
     if nin == s.n - 1:
         for i in range(nin):
             trick[i] = st.history[st.n_history - nin + i]
