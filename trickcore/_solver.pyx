@@ -23,9 +23,9 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   seat's trumps above all the other side's wins a trick);
   for misère and all-pass (no trump), the lone seat C surely takes no more tricks when each of his cards
   lies under all the others' of its suit (and he is not on lead or can lead a suit they hold), every
-  trick left when he is on lead with each suit's lowest card above all of theirs, and the current trick
-  when in a suit of his (in every suit of his, when he leads) the others can all lead or follow under his
-  lowest card;
+  trick left when each suit's lowest card of his lies above all of theirs and he is on lead or the
+  leader holds a suit of his, and the current trick when in a suit of his (in every suit of his, when he
+  leads) the others can all lead or follow under his lowest card;
 * moves: one card of each sequence; after a card below every winning rank of its suit, the suit's other
   cards below those ranks are skipped (their answer is the same); DDS-style heuristic ordering (lead
   weights from the opponents' choices, winners, finesse positions; second hand low, third hand covering
@@ -446,8 +446,10 @@ cdef int lone_bound(const Search* s, uint64_t* win) noexcept nogil:
     induction a trick another seat leads is won by a card above C's (he follows below or discards, which
     never wins without trumps), and his own lead is beaten by a seat forced to follow with a higher card:
     C never wins a trick, so never leads again.
-    Every trick: C is on lead and in every suit his lowest card lies above every card the others hold. His
-    lead wins (nobody holds a higher card of its suit) and leaves the condition true, so he leads again.
+    Every trick: in every suit his lowest card lies above every card the others hold, and C is on lead or
+    the leader holds a suit of his. His lead wins (nobody holds a higher card of its suit) and leaves the
+    condition true, so he leads again; the leader (in M) leads that suit and C must follow and win, then
+    leads. (M makes him win them all: no play gives C more than every trick, so that is the value.)
 
     Both rely on the owners of the suits where C and the others hold cards, down to C's lowest card there
     (hand lengths fix the rest); those cards go to ``win``.
@@ -459,13 +461,15 @@ cdef int lone_bound(const Search* s, uint64_t* win) noexcept nogil:
     cdef int su, seat, c_seat = s.lone
     cdef uint64_t mine = st.hands[c_seat], others = all_hands(st) & ~mine, cx, ox, low, w = 0
     cdef bint forced
-    cdef bint under = True, over = st.leader == c_seat, lead_out = False
+    cdef bint under = True, over = True, lead_out = False, led_into = st.leader == c_seat
     for su in range(4):
         cx = mine & suit_mask(su)
         ox = others & suit_mask(su)
         if not cx or not ox:
             continue
         lead_out = True
+        if st.hands[st.leader] & ox:
+            led_into = True
         w |= cx & (~cx + 1)
         if 63 - tc_clz(cx) > tc_ctz(ox):
             under = False
@@ -474,7 +478,7 @@ cdef int lone_bound(const Search* s, uint64_t* win) noexcept nogil:
     win[0] = w
     if under and (lead_out or st.leader != c_seat):
         return 0
-    if over:
+    if over and led_into:
         return 2
     for su in range(4):
         cx = mine & suit_mask(su)
