@@ -451,15 +451,16 @@ cdef int lone_bound(const Search* s, uint64_t* win) noexcept nogil:
     condition true, so he leads again; the leader (in M) leads that suit and C must follow and win, then
     leads. (M makes him win them all: no play gives C more than every trick, so that is the value.)
 
-    Both rely on the owners of the suits where C and the others hold cards, down to C's lowest card there
-    (hand lengths fix the rest); those cards go to ``win``.
+    Both rely on the owners of the suits where C and the others hold cards (hand lengths fix the rest):
+    every trick down to C's lowest card there, no more tricks only down to the others' lowest (all the
+    cards above it being theirs puts C's under them); those cards go to ``win``.
     This trick: in a suit C holds, each of the others holding it has a card under C's lowest; the leader
     too when he is not C. The others (all in M) lead and follow under him, so C must follow and win; C's
     own lead wins when every suit he holds is so. It relies on the owners down to those cards.
     """
     cdef const State* st = &s.st
     cdef int su, seat, c_seat = s.lone
-    cdef uint64_t mine = st.hands[c_seat], others = all_hands(st) & ~mine, cx, ox, low, w = 0
+    cdef uint64_t mine = st.hands[c_seat], others = all_hands(st) & ~mine, cx, ox, low, w = 0, w_under = 0
     cdef bint forced
     cdef bint under = True, over = True, lead_out = False, led_into = st.leader == c_seat
     for su in range(4):
@@ -471,12 +472,14 @@ cdef int lone_bound(const Search* s, uint64_t* win) noexcept nogil:
         if st.hands[st.leader] & ox:
             led_into = True
         w |= cx & (~cx + 1)
+        w_under |= ox & (~ox + 1)
         if 63 - tc_clz(cx) > tc_ctz(ox):
             under = False
         if tc_ctz(cx) < 63 - tc_clz(ox):
             over = False
     win[0] = w
     if under and (lead_out or st.leader != c_seat):
+        win[0] = w_under
         return 0
     if over and led_into:
         return 2
