@@ -456,7 +456,8 @@ cdef int lone_bound(const Search* s, uint64_t* win) noexcept nogil:
     cards above it being theirs puts C's under them); those cards go to ``win``.
     This trick: in a suit C holds, each of the others holding it has a card under C's lowest; the leader
     too when he is not C. The others (all in M) lead and follow under him, so C must follow and win; C's
-    own lead wins when every suit he holds is so. It relies on the owners down to those cards.
+    own lead wins when every suit he holds is so. It relies on the owners down to C's lowest card of the
+    suit (of each suit the others hold, when he leads): hand lengths then tell who holds cards under it.
     """
     cdef const State* st = &s.st
     cdef int su, seat, c_seat = s.lone
@@ -488,34 +489,22 @@ cdef int lone_bound(const Search* s, uint64_t* win) noexcept nogil:
         if not cx:
             continue
         low = cx & (~cx + 1)
-        if st.leader == c_seat:
-            w = 0
-        else:
-            ox = st.hands[st.leader] & suit_mask(su) & (low - 1)
-            if not ox:
-                continue
-            w = (<uint64_t>1) << (63 - tc_clz(ox))
+        if st.leader != c_seat and not (st.hands[st.leader] & suit_mask(su) & (low - 1)):
+            continue
         forced = True
         for seat in range(s.n):
             if seat == c_seat or seat == st.leader:
                 continue
             ox = st.hands[seat] & suit_mask(su)
-            if not ox:
-                continue
-            ox &= low - 1
-            if not ox:
+            if ox and not (ox & (low - 1)):
                 forced = False
                 break
-            ox = (<uint64_t>1) << (63 - tc_clz(ox))
-            if not w or ox < w:
-                w = ox
         if st.leader == c_seat:
             # His lead loses only in a suit where another seat holds nothing under his lowest card.
             if not forced:
                 return -1
-            win[0] |= w
         elif forced:
-            win[0] = w
+            win[0] = low
             return 1
     return 1 if st.leader == c_seat else -1
 
