@@ -29,7 +29,7 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
 * moves: one card of each sequence; after a card below every winning rank of its suit, the suit's other
   cards below those ranks are skipped (their answer is the same); DDS-style heuristic ordering (lead
   weights from the opponents' choices, winners, finesse positions; second hand low, third hand covering
-  cheaply); leads try first the lead that last caused a cutoff at the same depth (the killer; misère
+  cheaply; of three seats, second hand low when partner, last, can beat the lead); leads try first the lead that last caused a cutoff at the same depth (the killer; misère
   and all-pass keep the last two per depth and leader), then the stored best lead (bridge weighs both
   into its lead weights); for misère and all-pass, "lose high, stay under" ordering (C sheds his
   highest losing cards, the others lead just under his lowest and shed their high cards);
@@ -797,6 +797,13 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
                 fourth ^= (<uint64_t>1) << c
                 if fourth_top < 0 or beats(c, fourth_top, trump):
                     fourth_top = c
+        if nin == 1 and n == 3 and s.sides and (side >> ((st.leader + 2) % 3)) & 1:
+            # Second of three with partner last to play: when he can beat the lead (over it in its suit,
+            # or ruffing), play low and leave the trick to him.
+            third = st.hands[(st.leader + 2) % 3]
+            fourth = third & suit_mask(led)
+            partner_beats = ((63 - tc_clz(fourth)) > best if fourth
+                             else trump >= 0 and led != trump and (third & suit_mask(trump)) != 0)
         if nin == 1 and n == 4 and s.sides:
             # Second hand: when partner (fourth hand) beats the lead and everything third hand holds in
             # the suit, play low (DDS).
