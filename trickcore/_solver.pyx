@@ -29,10 +29,11 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
 * moves: one card of each sequence; after a card below every winning rank of its suit, the suit's other
   cards below those ranks are skipped (their answer is the same); DDS-style heuristic ordering (lead
   weights from the opponents' choices, winners, finesse positions; second hand low, third hand covering
-  cheaply; of three seats, second hand low when partner, last, can beat the lead); leads try first the lead that last caused a cutoff at the same depth (the killer; misère
-  and all-pass keep the last two per depth and leader), then the stored best lead (bridge weighs both
-  into its lead weights); for misère and all-pass, "lose high, stay under" ordering (C sheds his
-  highest losing cards, the others lead just under his lowest and shed their high cards);
+  cheaply; of three seats, second hand low when partner, last, can beat the lead); leads try first the
+  lead that last caused a cutoff at the same depth (the killer; misère and all-pass keep the last four
+  per depth and leader), then the stored best lead (bridge weighs both into its lead weights); for
+  misère and all-pass, "lose high, stay under" ordering (C sheds his highest losing cards, the others
+  lead just under his lowest and shed their high cards);
 * the trick count found by null-window tests ("can M make C take at least t tricks?") stepped from a
   guess; a bridge table keeps one table per strain for its four leaders, each leader's search starting
   from the previous result.
@@ -53,6 +54,10 @@ from trickcore._kernel cimport (Rules, State, legal_mask, mix64, seat_after, sta
 
 # The 13 rank bits of every suit.
 cdef uint64_t ALL_RANKS = 0x1FFF1FFF1FFF1FFF
+
+# Leads kept per killer slot, the newest first (misère and all-pass try them all, the others the newest).
+cdef enum:
+    KILLERS = 4
 
 
 cdef struct Entry:
@@ -92,8 +97,8 @@ cdef struct Search:
     # (``distribution``) and the owners of each suit's cards (``owner_codes``).
     uint64_t dist
     uint32_t code[4]
-    int8_t killer[512]  # per cards played (and leader, see killer_slot): the last two leads that caused a
-                        # cutoff there, the newest first
+    int8_t killer[64 * 4 * KILLERS]  # per cards played (and leader, see killer_slot): the last leads that
+                                     # caused a cutoff there, the newest first
     # All-pass talon leads (tricks 1 and 2 led by the talon cards), used by talon_test only.
     int n_talon
     int talon[2]
@@ -111,7 +116,7 @@ cdef inline int counted_won(const Search* s) noexcept nogil:
 cdef inline int killer_slot(const Search* s, int played) noexcept nogil:
     """The killers of a trick start after ``played`` cards: per leader when C and M play apart (a lead
     that refutes C's leads says nothing of M's), per depth otherwise."""
-    return 8 * played + (0 if s.sides else 2 * s.st.leader)
+    return KILLERS * (4 * played + (0 if s.sides else s.st.leader))
 
 
 cdef inline uint64_t all_hands(const State* st) noexcept nogil:
@@ -777,12 +782,11 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
     cdef int best = 0, pos, c, r, k, j, nm = 0, led = -1, seat, best_seat = -1
     cdef int score[16]
     # Leads first try the lead that last caused a cutoff at this depth (sibling positions are mostly
-    # refuted by the same lead), for misère and all-pass the one before it too, then the stored lead.
+    # refuted by the same lead), for misère and all-pass the ones before it too, then the stored lead.
     # Bridge leads weigh these in lead_weight.
     cdef int slot = killer_slot(s, st.n_history)
     cdef bint hints = nin == 0 and not (s.sides and n == 4)
-    cdef int killer = s.killer[slot] if hints else -1
-    cdef int killer_b = s.killer[slot + 1] if hints and not s.sides else -1
+    cdef int n_killers = (1 if s.sides else KILLERS) if hints else 0
     if nin:
         pos = winning_position(&st.history[st.n_history - nin], nin, trump)
         best = st.history[st.n_history - nin + pos]
@@ -851,10 +855,12 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
                         k = 70 - r
             else:
                 k = 40 - r
-        if c == killer:
-            k += 1000
-        elif c == killer_b:
-            k += 500
+        # Each bonus step exceeds the heuristic scores' range: killers in order, then the stored lead.
+        j = 0
+        while j < n_killers and c != s.killer[slot + j]:
+            j += 1
+        if j < n_killers:
+            k += 300 * (KILLERS + 1 - j)
         elif c == tt_move and hints:
             k += 300
         j = nm
@@ -914,7 +920,7 @@ cdef inline void new_generation(Search* s) noexcept nogil:
     s.gen += 1
     s.arena_used = 0
     s.n_buckets = 0
-    for i in range(512):
+    for i in range(64 * 4 * KILLERS):
         s.killer[i] = -1
 
 
@@ -1117,9 +1123,13 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
             best_move = c
             if nin == 0:
                 k = killer_slot(s, st.n_history - 1)
-                if s.killer[k] != c:
-                    s.killer[k + 1] = s.killer[k]
-                    s.killer[k] = c
+                pos = 0
+                while pos < KILLERS - 1 and s.killer[k + pos] != c:
+                    pos += 1
+                while pos > 0:
+                    s.killer[k + pos] = s.killer[k + pos - 1]
+                    pos -= 1
+                s.killer[k] = c
             win[0] = cw
         else:
             win[0] |= cw
