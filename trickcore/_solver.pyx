@@ -23,14 +23,17 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   seat's trumps above all the other side's wins a trick);
   for misère and all-pass (no trump), the lone seat C surely takes no more tricks when each of his cards
   lies under all the others' of its suit (and he is not on lead or can lead a suit they hold), every
-  trick left when he is on lead with each suit's lowest card above all of theirs, and the current trick
-  when in a suit of his (in every suit of his, when he leads) the others can all lead or follow under his
-  lowest card;
+  trick left when each suit's lowest card of his lies above all of theirs and he is on lead or the
+  leader holds a suit of his, and the current trick when in a suit of his (in every suit of his, when he
+  leads) the others can all lead or follow under his lowest card;
 * moves: one card of each sequence; after a card below every winning rank of its suit, the suit's other
   cards below those ranks are skipped (their answer is the same); DDS-style heuristic ordering (lead
   weights from the opponents' choices, winners, finesse positions; second hand low, third hand covering
-  cheaply) and the stored best lead first; for misère and all-pass, "lose high, stay under" ordering
-  (C sheds his highest losing cards, the others lead just under his lowest and shed their high cards);
+  cheaply; of three seats, second hand low when partner, last, can beat the lead); leads try first the
+  lead that last caused a cutoff at the same depth (the killer; misère and all-pass keep the last four
+  per depth and leader), then the stored best lead (bridge weighs both into its lead weights); for
+  misère and all-pass, "lose high, stay under" ordering (C sheds his highest losing cards, the others
+  lead just under his lowest and shed their high cards);
 * the trick count found by null-window tests ("can M make C take at least t tricks?") stepped from a
   guess; a bridge table keeps one table per strain for its four leaders, each leader's search starting
   from the previous result.
@@ -51,6 +54,10 @@ from trickcore._kernel cimport (Rules, State, legal_mask, mix64, seat_after, sta
 
 # The 13 rank bits of every suit.
 cdef uint64_t ALL_RANKS = 0x1FFF1FFF1FFF1FFF
+
+# Leads kept per killer slot, the newest first (misère and all-pass try them all, the others the newest).
+cdef enum:
+    KILLERS = 4
 
 
 cdef struct Entry:
@@ -90,7 +97,8 @@ cdef struct Search:
     # (``distribution``) and the owners of each suit's cards (``owner_codes``).
     uint64_t dist
     uint32_t code[4]
-    int8_t killer[64]   # per cards played: the lead that last caused a cutoff there
+    int8_t killer[64 * 4 * KILLERS]  # per cards played (and leader, see killer_slot): the last leads that
+                                     # caused a cutoff there, the newest first
     # All-pass talon leads (tricks 1 and 2 led by the talon cards), used by talon_test only.
     int n_talon
     int talon[2]
@@ -103,6 +111,12 @@ cdef inline int counted_won(const Search* s) noexcept nogil:
         if (s.counted >> k) & 1:
             w += s.st.tricks[k]
     return w
+
+
+cdef inline int killer_slot(const Search* s, int played) noexcept nogil:
+    """The killers of a trick start after ``played`` cards: per leader when C and M play apart (a lead
+    that refutes C's leads says nothing of M's), per depth otherwise."""
+    return KILLERS * (4 * played + (0 if s.sides else s.st.leader))
 
 
 cdef inline uint64_t all_hands(const State* st) noexcept nogil:
@@ -437,69 +451,65 @@ cdef int lone_bound(const Search* s, uint64_t* win) noexcept nogil:
     induction a trick another seat leads is won by a card above C's (he follows below or discards, which
     never wins without trumps), and his own lead is beaten by a seat forced to follow with a higher card:
     C never wins a trick, so never leads again.
-    Every trick: C is on lead and in every suit his lowest card lies above every card the others hold. His
-    lead wins (nobody holds a higher card of its suit) and leaves the condition true, so he leads again.
+    Every trick: in every suit his lowest card lies above every card the others hold, and C is on lead or
+    the leader holds a suit of his. His lead wins (nobody holds a higher card of its suit) and leaves the
+    condition true, so he leads again; the leader (in M) leads that suit and C must follow and win, then
+    leads. (M makes him win them all: no play gives C more than every trick, so that is the value.)
 
-    Both rely on the owners of the suits where C and the others hold cards, down to C's lowest card there
-    (hand lengths fix the rest); those cards go to ``win``.
+    Both rely on the owners of the suits where C and the others hold cards (hand lengths fix the rest):
+    every trick down to C's lowest card there, no more tricks only down to the others' lowest (all the
+    cards above it being theirs puts C's under them); those cards go to ``win``.
     This trick: in a suit C holds, each of the others holding it has a card under C's lowest; the leader
     too when he is not C. The others (all in M) lead and follow under him, so C must follow and win; C's
-    own lead wins when every suit he holds is so. It relies on the owners down to those cards.
+    own lead wins when every suit he holds is so. It relies on the owners down to C's lowest card of the
+    suit (of each suit the others hold, when he leads): hand lengths then tell who holds cards under it.
     """
     cdef const State* st = &s.st
     cdef int su, seat, c_seat = s.lone
-    cdef uint64_t mine = st.hands[c_seat], others = all_hands(st) & ~mine, cx, ox, low, w = 0
+    cdef uint64_t mine = st.hands[c_seat], others = all_hands(st) & ~mine, cx, ox, low, w = 0, w_under = 0
     cdef bint forced
-    cdef bint under = True, over = st.leader == c_seat, lead_out = False
+    cdef bint under = True, over = True, lead_out = False, led_into = st.leader == c_seat
     for su in range(4):
         cx = mine & suit_mask(su)
         ox = others & suit_mask(su)
         if not cx or not ox:
             continue
         lead_out = True
+        if st.hands[st.leader] & ox:
+            led_into = True
         w |= cx & (~cx + 1)
+        w_under |= ox & (~ox + 1)
         if 63 - tc_clz(cx) > tc_ctz(ox):
             under = False
         if tc_ctz(cx) < 63 - tc_clz(ox):
             over = False
     win[0] = w
     if under and (lead_out or st.leader != c_seat):
+        win[0] = w_under
         return 0
-    if over:
+    if over and led_into:
         return 2
     for su in range(4):
         cx = mine & suit_mask(su)
         if not cx:
             continue
         low = cx & (~cx + 1)
-        if st.leader == c_seat:
-            w = 0
-        else:
-            ox = st.hands[st.leader] & suit_mask(su) & (low - 1)
-            if not ox:
-                continue
-            w = (<uint64_t>1) << (63 - tc_clz(ox))
+        if st.leader != c_seat and not (st.hands[st.leader] & suit_mask(su) & (low - 1)):
+            continue
         forced = True
         for seat in range(s.n):
             if seat == c_seat or seat == st.leader:
                 continue
             ox = st.hands[seat] & suit_mask(su)
-            if not ox:
-                continue
-            ox &= low - 1
-            if not ox:
+            if ox and not (ox & (low - 1)):
                 forced = False
                 break
-            ox = (<uint64_t>1) << (63 - tc_clz(ox))
-            if not w or ox < w:
-                w = ox
         if st.leader == c_seat:
             # His lead loses only in a suit where another seat holds nothing under his lowest card.
             if not forced:
                 return -1
-            win[0] |= w
         elif forced:
-            win[0] = w
+            win[0] = low
             return 1
     return 1 if st.leader == c_seat else -1
 
@@ -771,6 +781,12 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
     cdef int fourth_top = -1
     cdef int best = 0, pos, c, r, k, j, nm = 0, led = -1, seat, best_seat = -1
     cdef int score[16]
+    # Leads first try the lead that last caused a cutoff at this depth (sibling positions are mostly
+    # refuted by the same lead), for misère and all-pass the ones before it too, then the stored lead.
+    # Bridge leads weigh these in lead_weight.
+    cdef int slot = killer_slot(s, st.n_history)
+    cdef bint hints = nin == 0 and not (s.sides and n == 4)
+    cdef int n_killers = (1 if s.sides else KILLERS) if hints else 0
     if nin:
         pos = winning_position(&st.history[st.n_history - nin], nin, trump)
         best = st.history[st.n_history - nin + pos]
@@ -785,6 +801,13 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
                 fourth ^= (<uint64_t>1) << c
                 if fourth_top < 0 or beats(c, fourth_top, trump):
                     fourth_top = c
+        if nin == 1 and n == 3 and s.sides and (side >> ((st.leader + 2) % 3)) & 1:
+            # Second of three with partner last to play: when he can beat the lead (over it in its suit,
+            # or ruffing), play low and leave the trick to him.
+            third = st.hands[(st.leader + 2) % 3]
+            fourth = third & suit_mask(led)
+            partner_beats = ((63 - tc_clz(fourth)) > best if fourth
+                             else trump >= 0 and led != trump and (third & suit_mask(trump)) != 0)
         if nin == 1 and n == 4 and s.sides:
             # Second hand: when partner (fourth hand) beats the lead and everything third hand holds in
             # the suit, play low (DDS).
@@ -801,7 +824,7 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
         if not s.sides:
             k = lose_score(s, c, nin, best, best_seat, turn)
         elif nin == 0:
-            k = (lead_weight(s, c, turn, tc_popcount(hand), tt_move, s.killer[st.n_history]) if n == 4
+            k = (lead_weight(s, c, turn, tc_popcount(hand), tt_move, s.killer[slot]) if n == 4
                  else lead_score(s, c, turn, side))
         else:
             wins = beats(c, best, trump)
@@ -833,6 +856,14 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
                         k = 70 - r
             else:
                 k = 40 - r
+        # Each bonus step exceeds the heuristic scores' range: killers in order, then the stored lead.
+        j = 0
+        while j < n_killers and c != s.killer[slot + j]:
+            j += 1
+        if j < n_killers:
+            k += 300 * (KILLERS + 1 - j)
+        elif c == tt_move and hints:
+            k += 300
         j = nm
         while j > 0 and score[j - 1] < k:
             score[j] = score[j - 1]
@@ -890,7 +921,7 @@ cdef inline void new_generation(Search* s) noexcept nogil:
     s.gen += 1
     s.arena_used = 0
     s.n_buckets = 0
-    for i in range(64):
+    for i in range(64 * 4 * KILLERS):
         s.killer[i] = -1
 
 
@@ -1078,15 +1109,6 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
     result = not maxing
     present = in_play(st)
     nm = order_moves(s, moves, first)
-    if first >= 0 and s.n != 4:
-        for i in range(1, nm):
-            if moves[i] == first:
-                # Keep the rest in order: the heuristic order still ranks them.
-                while i > 0:
-                    moves[i] = moves[i - 1]
-                    i -= 1
-                moves[0] = first
-                break
     if nin == s.n - 1:
         for i in range(nin):
             trick[i] = st.history[st.n_history - nin + i]
@@ -1101,7 +1123,14 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
             result = maxing
             best_move = c
             if nin == 0:
-                s.killer[st.n_history - 1] = c
+                k = killer_slot(s, st.n_history - 1)
+                pos = 0
+                while pos < KILLERS - 1 and s.killer[k + pos] != c:
+                    pos += 1
+                while pos > 0:
+                    s.killer[k + pos] = s.killer[k + pos - 1]
+                    pos -= 1
+                s.killer[k] = c
             win[0] = cw
         else:
             win[0] |= cw
