@@ -616,11 +616,6 @@ cdef inline int nth_owner(const State* st, int n, uint64_t cards, int k) noexcep
     return top_owner(st, n, cards)
 
 
-cdef inline uint64_t above(uint64_t cards, int c) noexcept nogil:
-    """The cards of ``cards`` (one suit) above card ``c``'s rank... or above nothing when ``c`` < 0."""
-    return cards >> (c + 1) if c >= 0 else cards
-
-
 cdef inline bint ruffs(const State* st, int seat, uint64_t held, int trump) noexcept nogil:
     """``seat`` is void in the suit of ``held`` and holds a trump."""
     return not (st.hands[seat] & held) and (st.hands[seat] & suit_mask(trump)) != 0
