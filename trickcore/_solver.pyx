@@ -529,6 +529,16 @@ cdef inline int top_owner(const State* st, int n, uint64_t cards) noexcept nogil
     return seat
 
 
+cdef inline uint64_t all_side(const State* st, uint32_t side, int n) noexcept nogil:
+    """Every card the seats of ``side`` hold."""
+    cdef uint64_t h = 0
+    cdef int k
+    for k in range(n):
+        if (side >> k) & 1:
+            h |= st.hands[k]
+    return h
+
+
 cdef inline int lead_score(const Search* s, int c, int turn, uint32_t side) noexcept nogil:
     """How promising leading ``c`` is for a two-side objective (higher first)."""
     cdef const State* st = &s.st
@@ -555,10 +565,12 @@ cdef inline int lead_score(const Search* s, int c, int turn, uint32_t side) noex
         return 70 - r
     if partner_ruff:
         return 60 - r
-    # A sequence top that drives out a higher card, else a low card from a long suit.
+    # A sequence top that drives out a higher card, else a low card from a long suit where the opponents
+    # have few cards to choose from (a smaller tree).
     if (st.hands[turn] >> (c - 1)) & 1 and (c & 15):
         return 40 + r
-    return 30 - r + 2 * tc_popcount(st.hands[turn] & suit_mask(su))
+    return (30 - r + 2 * tc_popcount(st.hands[turn] & suit_mask(su))
+            - 5 * tc_popcount(others & ~all_side(st, side, n)))
 
 
 cdef int lose_score(const Search* s, int c, int nin, int best, int best_seat, int turn) noexcept nogil:
@@ -850,7 +862,12 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
                     for seat in range(nin + 1, n):
                         if not ((side >> seat_after(st.leader, seat, n)) & 1):
                             rest_led |= st.hands[seat_after(st.leader, seat, n)]
-                    if (c >> 4) == led and not ((rest_led & suit_mask(led)) >> c):
+                    if n == 3 and last_top >= 0 and not ((side >> seat_after(st.leader, 2, 3)) & 1):
+                        # Second of three: the last seat's best card, a ruff included, decides.
+                        wins = not beats(last_top, c, trump)
+                    else:
+                        wins = (c >> 4) == led and not ((rest_led & suit_mask(led)) >> c)
+                    if wins:
                         k = 90 - r
                     elif nin == 1 and (c >> 4) == led:
                         k = 30 - r
