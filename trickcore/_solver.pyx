@@ -558,7 +558,8 @@ cdef inline int lead_score(const Search* s, int c, int turn, uint32_t side) noex
             else:
                 ruff_danger = True
     if ruff_danger:
-        return 10 - r
+        # An opponent can ruff: ranked among the low leads (a ruff spends his trump).
+        return 25 - r
     if owner == turn:
         return 80 + r
     if (side >> owner) & 1:
