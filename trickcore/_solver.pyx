@@ -546,7 +546,9 @@ cdef inline int lead_score(const Search* s, int c, int turn, uint32_t side) noex
     cdef uint64_t held = all_hands(st) & suit_mask(su)
     cdef uint64_t others = held & ~st.hands[turn]
     cdef bint ruff_danger = False, partner_ruff = False
-    if not others:
+    # A suit only the leader holds wins unless an opponent can ruff it.
+    if not others and (trump < 0 or su == trump
+                       or not (all_hands(st) & ~all_side(st, side, n) & suit_mask(trump))):
         return 90 + r
     owner = top_owner(st, n, held)
     if trump >= 0 and su != trump:
