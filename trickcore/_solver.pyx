@@ -564,10 +564,11 @@ cdef inline int lead_score(const Search* s, int c, int turn, uint32_t side) noex
         return 25 - r
     if owner == turn:
         return 80 + r
+    if partner_ruff:
+        # Partner ruffs (no opponent can): the trick is ours without spending a high card.
+        return 75 - r
     if (side >> owner) & 1:
         return 70 - r
-    if partner_ruff:
-        return 60 - r
     # A sequence top that drives out a higher card, else a low card from a long suit where the opponents
     # have few cards to choose from (a smaller tree).
     if (st.hands[turn] >> (c - 1)) & 1 and (c & 15):
