@@ -28,12 +28,13 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   leads) the others can all lead or follow under his lowest card;
 * moves: one card of each sequence; after a card below every winning rank of its suit, the suit's other
   cards below those ranks are skipped (their answer is the same); DDS-style heuristic ordering (lead
-  weights from the opponents' choices, winners, finesse positions; second hand low, third hand covering
-  cheaply; of three seats, second hand low when partner, last, can beat the lead); leads try first the
-  lead that last caused a cutoff at the same depth (the killer; misère and all-pass keep the last four
-  per depth and leader), then the stored best lead (bridge weighs both into its lead weights); for
-  misère and all-pass, "lose high, stay under" ordering (C sheds his highest losing cards, the others
-  lead just under his lowest and shed their high cards);
+  weights from the opponents' choices, winners, finesse positions; second hand low, the seat before the
+  last covering partner's card cheaply when the last seat would beat it; of three seats, second hand low
+  when partner, last, can beat the lead); leads try first the lead that last caused a cutoff at the same
+  depth (the killer; misère and all-pass keep the last four per depth and leader), then the stored best
+  lead (bridge weighs both into its lead weights); for misère and all-pass, "lose high, stay under"
+  ordering (C sheds his highest losing cards, the others lead just under his lowest and shed their high
+  cards);
 * the trick count found by null-window tests ("can M make C take at least t tricks?") stepped from a
   guess; a bridge table keeps one table per strain for its four leaders, each leader's search starting
   from the previous result.
@@ -528,6 +529,16 @@ cdef inline int top_owner(const State* st, int n, uint64_t cards) noexcept nogil
     return seat
 
 
+cdef inline uint64_t all_side(const State* st, uint32_t side, int n) noexcept nogil:
+    """Every card the seats of ``side`` hold."""
+    cdef uint64_t h = 0
+    cdef int k
+    for k in range(n):
+        if (side >> k) & 1:
+            h |= st.hands[k]
+    return h
+
+
 cdef inline int lead_score(const Search* s, int c, int turn, uint32_t side) noexcept nogil:
     """How promising leading ``c`` is for a two-side objective (higher first)."""
     cdef const State* st = &s.st
@@ -535,7 +546,9 @@ cdef inline int lead_score(const Search* s, int c, int turn, uint32_t side) noex
     cdef uint64_t held = all_hands(st) & suit_mask(su)
     cdef uint64_t others = held & ~st.hands[turn]
     cdef bint ruff_danger = False, partner_ruff = False
-    if not others:
+    # A suit only the leader holds wins unless an opponent can ruff it.
+    if not others and (trump < 0 or su == trump
+                       or not (all_hands(st) & ~all_side(st, side, n) & suit_mask(trump))):
         return 90 + r
     owner = top_owner(st, n, held)
     if trump >= 0 and su != trump:
@@ -547,17 +560,21 @@ cdef inline int lead_score(const Search* s, int c, int turn, uint32_t side) noex
             else:
                 ruff_danger = True
     if ruff_danger:
-        return 10 - r
+        # An opponent can ruff: ranked among the low leads (a ruff spends his trump).
+        return 25 - r
     if owner == turn:
         return 80 + r
+    if partner_ruff:
+        # Partner ruffs (no opponent can): the trick is ours without spending a high card.
+        return 75 - r
     if (side >> owner) & 1:
         return 70 - r
-    if partner_ruff:
-        return 60 - r
-    # A sequence top that drives out a higher card, else a low card from a long suit.
+    # A sequence top that drives out a higher card, else a low card from a long suit where the opponents
+    # have few cards to choose from (a smaller tree).
     if (st.hands[turn] >> (c - 1)) & 1 and (c & 15):
         return 40 + r
-    return 30 - r + 2 * tc_popcount(st.hands[turn] & suit_mask(su))
+    return (30 - r + 2 * tc_popcount(st.hands[turn] & suit_mask(su))
+            - 5 * tc_popcount(others & ~all_side(st, side, n)))
 
 
 cdef int lose_score(const Search* s, int c, int nin, int best, int best_seat, int turn) noexcept nogil:
@@ -773,7 +790,7 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
     cdef uint32_t side = s.maxim if maxing else (~s.maxim) & ((1u << n) - 1)
     cdef bint mine_winning = False, last = nin == n - 1, wins, partner_beats = False
     cdef uint64_t third, fourth
-    cdef int fourth_top = -1
+    cdef int last_top = -1
     cdef int best = 0, pos, c, r, k, j, nm = 0, led = -1, seat, best_seat = -1
     cdef int score[16]
     # Leads first try the lead that last caused a cutoff at this depth (sibling positions are mostly
@@ -788,14 +805,14 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
         best_seat = seat_after(st.leader, pos, n)
         mine_winning = ((s.maxim >> best_seat) & 1) == maxing
         led = st.history[st.n_history - nin] >> 4
-        if nin == 2 and n == 4 and s.sides:
-            # Third hand: fourth hand's strongest legal card against the trick.
-            fourth = legal_mask(&st.rules, st.hands[(st.leader + 3) & 3], led)
+        if nin == n - 2 and s.sides:
+            # Next to last (third of four, second of three): the last seat's strongest legal card.
+            fourth = legal_mask(&st.rules, st.hands[seat_after(st.leader, n - 1, n)], led)
             while fourth:
                 c = 63 - tc_clz(fourth)
                 fourth ^= (<uint64_t>1) << c
-                if fourth_top < 0 or beats(c, fourth_top, trump):
-                    fourth_top = c
+                if last_top < 0 or beats(c, last_top, trump):
+                    last_top = c
         if nin == 1 and n == 3 and s.sides and (side >> ((st.leader + 2) % 3)) & 1:
             # Second of three with partner last to play: when he can beat the lead (over it in its suit,
             # or ruffing), play low and leave the trick to him.
@@ -829,9 +846,10 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
                 # A discard: the lowest card of the longest suit.
                 k = 20 - r + 3 * tc_popcount(hand & suit_mask(c >> 4))
             elif mine_winning:
-                if fourth_top >= 0 and beats(fourth_top, best, trump):
-                    # Fourth hand would beat partner: take over with a card he cannot beat, cheaply.
-                    k = (80 - r) if beats(c, fourth_top, trump) else -r
+                if last_top >= 0 and beats(last_top, best, trump):
+                    # The last seat (an opponent) would beat partner: take over with a card he cannot
+                    # beat, cheaply.
+                    k = (80 - r) if beats(c, last_top, trump) else -r
                 else:
                     k = 50 - r - 30 * wins
             elif wins:
@@ -843,7 +861,12 @@ cdef int order_moves(const Search* s, int* moves, int tt_move) noexcept nogil:
                     for seat in range(nin + 1, n):
                         if not ((side >> seat_after(st.leader, seat, n)) & 1):
                             rest_led |= st.hands[seat_after(st.leader, seat, n)]
-                    if (c >> 4) == led and not ((rest_led & suit_mask(led)) >> c):
+                    if n == 3 and last_top >= 0 and not ((side >> seat_after(st.leader, 2, 3)) & 1):
+                        # Second of three: the last seat's best card, a ruff included, decides.
+                        wins = not beats(last_top, c, trump)
+                    else:
+                        wins = (c >> 4) == led and not ((rest_led & suit_mask(led)) >> c)
+                    if wins:
                         k = 90 - r
                     elif nin == 1 and (c >> 4) == led:
                         k = 30 - r
