@@ -106,7 +106,7 @@ def test_settings_are_exactly_the_spec_table():
     assert set(SETTING_NAMES) == set(SPEC_TABLE)
 
 
-@pytest.mark.parametrize("column, variant", enumerate(VARIANT_ORDER))
+@pytest.mark.parametrize("column, variant", list(enumerate(VARIANT_ORDER)))
 def test_preset_values(column, variant):
     effective = settings_to_dict(PRESETS[variant])
     assert effective == {name: row[column] for name, row in SPEC_TABLE.items()}
