@@ -1,5 +1,6 @@
-"""`tricks solve`: double-dummy analysis of one deal or of every deal of a PBN file (bridge), or of a
-preferans deal (contracts per strain after the best discard, misère, all-pass)."""
+"""`tricks solve`: double-dummy analysis of one deal or of every deal of a PBN file (bridge), of a whist deal
+(the tricks of each side in each trump suit, the dealer's left leading), or of a preferans deal (contracts per
+strain after the best discard, misère, all-pass)."""
 import json
 import sys
 
@@ -34,6 +35,26 @@ def bridge_text(result):
     return "\n".join(lines) + "\n"
 
 
+def whist_result(deal, dealer, trumps):
+    """{"tricks": {trump: {"NS": n, "EW": 13 - n}}} with the dealer's left-hand opponent leading."""
+    from games.whist.game import WHIST
+    leader = WHIST.first_leader(WHIST.seat_index(dealer))
+    tricks = {}
+    for trump in trumps:
+        position = solver.Position(WHIST.trick_rules(trump), deal.hands, leader, seat=0)
+        ns = solver.solve(position)
+        tricks[trump] = {"NS": ns, "EW": deal.hand_size - ns}
+    return {"deal": deal.to_pbn(), "dealer": WHIST.seats[WHIST.seat_index(dealer)],
+            "leader": WHIST.seats[leader], "tricks": tricks}
+
+
+def whist_text(result):
+    """A whist deal's double-dummy tricks per trump suit as text."""
+    lines = [result["deal"], f"dealer {result['dealer']}, {result['leader']} leads; tricks North-South / East-West:"]
+    lines += [f"  trumps {trump}: {t['NS']} / {t['EW']}" for trump, t in result["tricks"].items()]
+    return "\n".join(lines) + "\n"
+
+
 def preferans_text(result, declarer, seats):
     """One preferans declarer's contracts and the all-pass result as text."""
     row = result.contracts[declarer]
@@ -46,24 +67,38 @@ def preferans_text(result, declarer, seats):
 
 
 @click.command("solve")
-@click.option("--game", "game_name", required=True, type=click.Choice(["bridge", "preferans"]))
-@click.option("--deal", "deal_text", default=None, help='The deal: "N:..." (bridge), "h1 h2 h3 | talon" (preferans).')
+@click.option("--game", "game_name", required=True, type=click.Choice(["bridge", "whist", "preferans"]))
+@click.option("--deal", "deal_text", default=None,
+              help='The deal: "N:..." (bridge, whist), "h1 h2 h3 | talon" (preferans).')
 @click.option("--deals", "deals_path", default=None, type=click.Path(dir_okay=False),
               help="Bridge: a PBN file; every [Deal] is solved and written as one JSON object per line.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--vul", default="None", show_default=True, help="Bridge vulnerability for par: None, NS, EW, All.")
-@click.option("--dealer", default="N", show_default=True, help="Bridge dealer for par.")
+@click.option("--dealer", default="N", show_default=True, help="Bridge dealer for par; whist dealer (his left leads).")
+@click.option("--trump", default=None, type=click.Choice(["S", "H", "D", "C"], case_sensitive=False),
+              help="Whist: the trump suit (default: each suit in turn).")
 @click.option("--declarer", default=None, help="Preferans declarer: hand1, hand2 or hand3.")
 @click.option("--talon-mode", type=click.Choice(solver.TALON_MODES), default="suit_only", show_default=True,
               help="Preferans all-pass: how the talon cards lead tricks 1 and 2.")
 @click.option("--jobs", type=click.IntRange(1, None), default=1, show_default=True, help="Worker processes.")
 @output_option
 @user_errors("argument")
-def solve(game_name, deal_text, deals_path, fmt, vul, dealer, declarer, talon_mode, jobs, output):
-    """Double-dummy analysis: the trick table and par (bridge), contracts, misère and all-pass (preferans)."""
+def solve(game_name, deal_text, deals_path, fmt, vul, dealer, trump, declarer, talon_mode, jobs, output):
+    """Double-dummy analysis: the trick table and par (bridge), each side's tricks per trump suit (whist),
+    contracts, misère and all-pass (preferans)."""
     if (deal_text is None) == (deals_path is None):
         raise UserError("give exactly one of --deal and --deals")
     from games.bridge.vocab import Seat, Vulnerability
+    if game_name == "whist":
+        if deals_path is not None:
+            raise UserError("--deals reads PBN files of bridge deals")
+        from trickcore.deal import parse_deal
+        deal = parse_deal(deal_text)
+        if deal.n_seats != 4 or deal.hand_size != 13:
+            raise NotationError("a whist deal has four hands of 13 cards", field="deal")
+        result = whist_result(deal, Seat.parse(dealer), [trump.upper()] if trump else ["S", "H", "D", "C"])
+        write_output(to_json(result) if fmt == "json" else whist_text(result), output)
+        return
     if game_name == "bridge":
         vul, dealer = Vulnerability.parse(vul), Seat.parse(dealer)
         if deals_path is not None:

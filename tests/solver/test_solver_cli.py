@@ -74,3 +74,29 @@ def test_bad_input_exits_2():
         result = CliRunner().invoke(solve, args)
         assert result.exit_code == 2, (args, result.output)
         assert len(result.output.strip().splitlines()) == 1
+
+
+def test_whist_tricks_are_the_bridge_table_seen_from_the_dealers_left():
+    from trickcore.deal import parse_deal
+    deal_text = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+    table = solver.dd_table(parse_deal(deal_text))
+    for dealer in "NESW":
+        # The dealer's left leads: in the bridge table the dealer is the declarer.
+        declarer = dealer
+        result = CliRunner().invoke(solve, ["--game", "whist", "--deal", deal_text, "--dealer", dealer,
+                                            "--format", "json"])
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.output)
+        assert data["leader"] == "NESW"[("NESW".index(dealer) + 1) % 4]
+        for trump in "SHDC":
+            side = table[declarer][trump]
+            ns = side if declarer in "NS" else 13 - side
+            assert data["tricks"][trump] == {"NS": ns, "EW": 13 - ns}
+
+
+def test_whist_one_trump_and_bad_input():
+    result = CliRunner().invoke(solve, ["--game", "whist", "--deal", EASY, "--trump", "d"])
+    assert result.exit_code == 0, result.output
+    assert "trumps D: 13 / 0" in result.output and "trumps S" not in result.output
+    result = CliRunner().invoke(solve, ["--game", "whist", "--deal", "N:AKQJ.T98"])
+    assert result.exit_code == 2 and "four hands" in result.output
