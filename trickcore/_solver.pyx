@@ -1047,7 +1047,7 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
     cdef int32_t ei
     cdef uint64_t dist = 0, cw, qwin
     cdef uint32_t code[4]
-    cdef int qt, i, nm, first = -1, best_move = -1, nin, pos, c
+    cdef int i, nm, first = -1, best_move = -1, nin, pos, c
     cdef uint64_t present, ws
     cdef int low, k
     cdef int small[4]
