@@ -41,6 +41,9 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
 * preferans discards: one per class of rank-equivalent hands, the likeliest best first (heuristically:
   low cards of short side suits; for misère the hand left with the fewest cards the others can undercut)
   solved outright, the rest only tested against the best so far, stopping when no discard can beat it.
+  A trick contract first tests all discards at once in a relaxed game where the declarer keeps his twelve
+  cards and sets two aside only when that lets him stop following a suit (lazy_improves): on random
+  deals it proves the first discard best almost every time.
 
 Nothing here validates its input: the public
 API is trickcore.solver.
@@ -86,6 +89,10 @@ cdef struct Search:
     uint32_t counted    # bit per seat: the seats C whose tricks are counted
     bint sides          # maxim == counted: each side maximises its own tricks (quick tricks apply)
     int lone            # misère and all-pass: the one counted seat, playing against M (-1: none)
+    # Preferans discard bounds: the seat ``lazy`` holds ``budget`` cards more than he will play and sets
+    # them aside only when that lets him stop following a suit (see best_discard). -1: none.
+    int lazy
+    int budget
     Bucket* buckets     # open addressing on (hand lengths, leader)
     uint64_t bucket_mask
     Entry* arena        # the entries of every bucket; emptied (a new generation) when full
@@ -171,24 +178,63 @@ cdef inline int cards_above(const State* st, int c) noexcept nogil:
     return tc_popcount(all_hands(st) & suit_mask(c >> 4) & ~(((<uint64_t>2) << c) - 1))
 
 
-cdef inline void play(Search* s, int seat, int c) noexcept nogil:
-    """``seat`` plays ``c``: the state and its keys (the card's owner field leaves the suit's code)."""
+cdef inline void drop_key(Search* s, int seat, int c) noexcept nogil:
+    """The keys lose ``c``, held by ``seat`` (its owner field leaves the suit's code)."""
     cdef int field = 24 - 2 * cards_above(&s.st, c)
     cdef uint32_t code = s.code[c >> 4]
     s.code[c >> 4] = (code & ~((4u << field) - 1)) | ((code & ((1u << field) - 1)) << 2)
     s.dist -= (<uint64_t>1) << (4 * (4 * seat + (c >> 4)))
+
+
+cdef inline void add_key(Search* s, int seat, int c) noexcept nogil:
+    """The keys gain ``c``, back in the hand of ``seat``."""
+    cdef int field = 24 - 2 * cards_above(&s.st, c)
+    cdef uint32_t code = s.code[c >> 4]
+    s.code[c >> 4] = ((code & ~((4u << field) - 1)) | (<uint32_t>seat << field)
+                      | ((code & ((4u << field) - 1)) >> 2))
+    s.dist += (<uint64_t>1) << (4 * (4 * seat + (c >> 4)))
+
+
+cdef inline void play(Search* s, int seat, int c) noexcept nogil:
+    """``seat`` plays ``c``: the state and its keys."""
+    drop_key(s, seat, c)
     state_play(&s.st, c)
 
 
 cdef inline void unplay(Search* s, int seat, int c) noexcept nogil:
     """Take back ``c``, the last card played (by ``seat``)."""
-    cdef int field
-    cdef uint32_t code = s.code[c >> 4]
     state_undo(&s.st)
-    field = 24 - 2 * cards_above(&s.st, c)
-    s.code[c >> 4] = ((code & ~((4u << field) - 1)) | (<uint32_t>seat << field)
-                      | ((code & ((4u << field) - 1)) >> 2))
-    s.dist += (<uint64_t>1) << (4 * (4 * seat + (c >> 4)))
+    add_key(s, seat, c)
+
+
+cdef inline void set_aside(Search* s, int seat, uint64_t cards) noexcept nogil:
+    """The lazy seat discards ``cards`` (out of play from now on), spending his budget."""
+    cdef int c
+    s.budget -= tc_popcount(cards)
+    while cards:
+        c = tc_ctz(cards)
+        cards &= cards - 1
+        drop_key(s, seat, c)
+        s.st.hands[seat] &= ~((<uint64_t>1) << c)
+
+
+cdef inline void take_back(Search* s, int seat, uint64_t cards) noexcept nogil:
+    """Undo set_aside."""
+    cdef int c
+    s.budget += tc_popcount(cards)
+    while cards:
+        c = tc_ctz(cards)
+        cards &= cards - 1
+        s.st.hands[seat] |= (<uint64_t>1) << c
+        add_key(s, seat, c)
+
+
+cdef inline int follow_length(const Search* s, int seat, int su) noexcept nogil:
+    """How many more rounds of suit ``su`` ``seat`` surely follows to (the lazy seat may void it early)."""
+    cdef int ln = tc_popcount(s.st.hands[seat] & suit_mask(su))
+    if seat == s.lazy:
+        ln -= s.budget
+    return ln if ln > 0 else 0
 
 
 cdef inline uint64_t top_cards(uint64_t suit_cards, int k) noexcept nogil:
@@ -261,7 +307,8 @@ cdef int cash_tricks(const Search* s, int lead, int* ks) noexcept nogil:
     only for as many rounds as every seat that could ruff still follows (opponents holding trumps, and with
     the must-trump rule partners too, since a forced ruff by a partner would take the lead away). Cashing
     trumps first keeps these lengths intact: a seat with trumps follows to them. The count relies on his
-    top ``ks[su]`` cards of each suit and on hand lengths only.
+    top ``ks[su]`` cards of each suit and on hand lengths only. A lazy seat (lazy_improves) may void a
+    suit early: he follows for his length less his budget.
     """
     cdef const State* st = &s.st
     cdef int trump = st.rules.trump, n = s.n
@@ -282,7 +329,7 @@ cdef int cash_tricks(const Search* s, int lead, int* ks) noexcept nogil:
                 if seat == lead or ((side >> seat) & 1 and not st.rules.must_trump):
                     continue
                 if st.hands[seat] & suit_mask(trump):
-                    ln = tc_popcount(st.hands[seat] & suit_mask(su))
+                    ln = follow_length(s, seat, su)
                     if ln < k:
                         k = ln
         ks[su] = k
@@ -342,7 +389,8 @@ cdef bint quick_tricks(const Search* s, int need, uint64_t* win) noexcept nogil:
             entry = True
             if trump >= 0 and su != trump:
                 for seat in range(n):
-                    if not ((side >> seat) & 1) and not (st.hands[seat] & held) and st.hands[seat] & suit_mask(trump):
+                    if (not ((side >> seat) & 1) and follow_length(s, seat, su) == 0
+                            and st.hands[seat] & suit_mask(trump)):
                         entry = False
             if entry:
                 e = su
@@ -1028,6 +1076,38 @@ cdef bint last_trick(Search* s, int won, int target, uint64_t* win) noexcept nog
     return won + ((s.counted >> w) & 1) >= target
 
 
+cdef int lazy_moves(Search* s, int* moves, uint64_t* aside, int nm, int ruffs) noexcept nogil:
+    """Append the lazy seat's moves that set cards aside (``aside``) to stop following: all his cards of
+    the suit led, and with the must-trump rule his trumps too, within his budget. The cards each set aside
+    makes playable are of other suits than the ordinary moves' and than each other's, so suit by suit a
+    card always comes with the same cards set aside. ``ruffs``: 1 for the ruffs only, 0 for the others,
+    -1 for all."""
+    cdef const State* st = &s.st
+    cdef int turn = state_turn(st), led = st.history[st.n_history - st.n_in_trick] >> 4, trump = st.rules.trump
+    cdef uint64_t hand = st.hands[turn], cards = hand & suit_mask(led), trumps = 0, m, present
+    cdef int k
+    if st.rules.must_trump and trump >= 0 and trump != led:
+        trumps = hand & suit_mask(trump)
+    present = in_play(st)
+    for k in range(2):
+        if k == 1:
+            if not trumps:
+                break
+            cards |= trumps
+        if not cards or tc_popcount(cards) > s.budget:
+            continue
+        m = sequence_tops(legal_mask(&st.rules, hand & ~cards, led), hand & ~cards, present & ~cards)
+        if ruffs >= 0 and ((m & suit_mask(trump)) != 0 if trump >= 0 else False) != ruffs:
+            continue
+        while m:
+            # Low cards first: the cheapest ruff or discard.
+            moves[nm] = tc_ctz(m)
+            aside[nm] = cards
+            m &= m - 1
+            nm += 1
+    return nm
+
+
 cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
     """True when M can make C take at least ``target`` tricks counted since the state was set up.
 
@@ -1038,7 +1118,7 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
     cdef State* st = &s.st
     cdef int won = counted_won(s)
     cdef int turn = state_turn(st)
-    cdef int rem = tc_popcount(st.hands[turn])
+    cdef int rem = tc_popcount(st.hands[turn]) - (s.budget if turn == s.lazy else 0)
     cdef Bucket* b
     cdef Bucket* wide
     cdef uint32_t subsets, tag
@@ -1051,7 +1131,8 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
     cdef uint64_t present, ws
     cdef int low, k
     cdef int small[4]
-    cdef int moves[16]
+    cdef int moves[32]
+    cdef uint64_t aside[32]
     cdef int trick[4]
     cdef bint maxing, result
     win[0] = 0
@@ -1061,7 +1142,7 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
         return False
     nin = st.n_in_trick
     if nin == 0:
-        if rem == 1:
+        if rem == 1 and s.budget == 0:
             return last_trick(s, won, target, win)
         s.nodes += 1
         dist = s.dist
@@ -1109,6 +1190,9 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
                     return False
         elif s.lone >= 0 and st.rules.trump < 0 and st.rules.follow_suit:
             k = lone_bound(s, &qwin)
+            if s.budget and k > 0:
+                # The lazy seat may yet void a suit: only "no more tricks" still holds for him.
+                k = -1
             if k == 0 or k == 2 or (k == 1 and won + 1 >= target):
                 # won < target <= won + rem here: no more tricks fails the test, every one passes it.
                 win[0] = qwin
@@ -1126,7 +1210,16 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
     maxing = (s.maxim >> turn) & 1
     result = not maxing
     present = in_play(st)
-    nm = order_moves(s, moves, first)
+    nm = 0
+    if s.budget and turn == s.lazy and nin and (s.maxim >> turn) & 1:
+        # The lazy declarer's ruffs come first, his discards last.
+        nm = lazy_moves(s, moves, aside, 0, True)
+    k = nm
+    nm += order_moves(s, moves + k, first)
+    for i in range(k, nm):
+        aside[i] = 0
+    if s.budget and turn == s.lazy and nin:
+        nm = lazy_moves(s, moves, aside, nm, 0 if (s.maxim >> turn) & 1 else -1)
     if nin == s.n - 1:
         for i in range(nin):
             trick[i] = st.history[st.n_history - nin + i]
@@ -1136,6 +1229,8 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
         c = moves[i]
         if c < small[c >> 4]:
             continue
+        if aside[i]:
+            set_aside(s, turn, aside[i])
         play(s, turn, c)
         if ab(s, target, &cw) == maxing:
             result = maxing
@@ -1153,6 +1248,8 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
         else:
             win[0] |= cw
         unplay(s, turn, c)
+        if aside[i]:
+            take_back(s, turn, aside[i])
         if nin == s.n - 1:
             # This card completes the trick: a card that won it by rank over a card of its suit is a
             # winning rank.
@@ -1359,6 +1456,8 @@ cdef class Solver:
         self.s.maxim = maxim
         self.s.sides = counted == maxim
         self.s.lone = tc_ctz(counted) if tc_popcount(counted) == 1 and maxim == ((1u << r.n_seats) - 1) & ~counted else -1
+        self.s.lazy = -1
+        self.s.budget = 0
         self.s.n_talon = 0
         new_generation(&self.s)
 
@@ -1404,6 +1503,7 @@ cdef class Solver:
         n_cards = tc_popcount(h[0])
         r.n_seats, r.follow_suit, r.must_trump = 4, True, False
         self.s.n, self.s.counted, self.s.maxim, self.s.sides, self.s.n_talon, self.s.lone = 4, 5, 5, True, 0, -1
+        self.s.lazy, self.s.budget = -1, 0
         first = n_cards // 2
         for strain in strains:
             r.trump = strain if strain < 4 else -1
@@ -1439,6 +1539,7 @@ cdef class Solver:
         cdef list order = []
         cdef State root = self.s.st
         cdef int trump = root.rules.trump
+        cdef int bound_at = -1
         while m:
             cards[nc] = tc_ctz(m)
             m &= m - 1
@@ -1459,6 +1560,12 @@ cdef class Solver:
         for _, _, kept in order:
             if best == (0 if misere else n_after):
                 break       # no discard can do better
+            if best >= 0 and not misere and bound_at != best:
+                # One search bounds every discard at once (a trick contract's bound is almost always
+                # tight; a misère declarer gains too much from voiding late for it to pay).
+                bound_at = best
+                if not self.lazy_improves(root, declarer, full, 2, best, misere):
+                    break
             self.s.st = root
             self.s.st.hands[declarer] = kept
             reset_keys(&self.s)
@@ -1482,6 +1589,35 @@ cdef class Solver:
                     while best < n_after and ab(&self.s, best + 1, &dummy):
                         best += 1
         return best
+
+    cdef bint lazy_improves(self, State root, int declarer, uint64_t hand, int budget, int best, bint misere):
+        """Whether the declarer might beat ``best`` after some discard of ``budget`` cards from ``hand``.
+
+        The bound is a relaxed game: he keeps all of ``hand`` and sets cards aside (never to be played)
+        only when he must, at most ``budget`` of them: all his cards of the suit led, and with the must-trump
+        rule his trumps too, so as to stop following. Setting a card aside earlier would gain nothing: it
+        changes no play until its suit is led (or a trump is called for). Any fixed discard D is a strategy of this game (set D's cards of a
+        suit aside when D would leave him void of it), so its value is at least as good for him as every
+        discard's: "no" rules them all out.
+        """
+        cdef bint r
+        cdef uint64_t dummy
+        self.s.st = root
+        self.s.st.hands[declarer] = hand
+        self.s.lazy, self.s.budget = declarer, budget
+        reset_keys(&self.s)
+        with nogil:
+            r = ab(&self.s, best, &dummy) if misere else ab(&self.s, best + 1, &dummy)
+        self.s.lazy, self.s.budget = -1, 0
+        return not r if misere else r
+
+    def discard_bound(self, tuple rules, list hands, int declarer, int leader, bint misere, int budget,
+                      int best):
+        """Whether the declarer, holding ``budget`` cards more than the others, might beat ``best`` (take
+        more tricks, or fewer for misère) after some discard of ``budget`` cards (lazy_improves)."""
+        self.setup(rules, hands, leader, [], 1u << declarer,
+                   (((1u << len(hands)) - 1) & ~(1u << declarer)) if misere else (1u << declarer))
+        return self.lazy_improves(self.s.st, declarer, self.s.st.hands[declarer], budget, best, misere)
 
     def all_pass(self, list hands, list talon, int seat, bint dealer_owns):
         """All-pass (3 seats, no trump): the fewest tricks ``seat`` can take when the other two play against

@@ -75,6 +75,43 @@ def best_discard(rules, hands, declarer, leader, talon, misere):
     return min(values) if misere else max(values)
 
 
+def set_aside_value(rules, hands, declarer, leader, budget, misere):
+    """The relaxed discard game behind the solver's discard bound: the declarer holds ``budget`` cards more
+    than the others and may, at any of his turns, set aside any of them (never to be played) before he
+    plays, ``budget`` in all. His tricks, the most (trick contract) or fewest (misère) against the
+    defenders. No fixed discard does better for him; here every subset is tried, at every turn."""
+    n = rules.n_seats
+    deck = sorted({c for h in hands for c in h})
+    counted = 1 << declarer
+    maxim = ((1 << n) - 1) & ~counted if misere else counted
+    other = (declarer + 1) % n
+
+    @functools.lru_cache(maxsize=None)
+    def value(masks, leader, trick, budget):
+        turn = (leader + len(trick)) % n
+        if not trick and not masks[other]:
+            return 0
+        hand = _cards_of(masks[turn], deck)
+        kept_hands = [(hand, budget)]
+        if turn == declarer:
+            kept_hands += [([c for c in hand if c not in aside], budget - k)
+                           for k in range(1, budget + 1) for aside in itertools.combinations(hand, k)]
+        results = []
+        for kept, left in kept_hands:
+            for card in legal_cards(rules, kept, trick):
+                rest = list(masks)
+                rest[turn] = hand_mask(kept) & ~card.bit
+                played = trick + (card,)
+                if len(played) == n:
+                    winner = trick_winner(rules, played, leader)
+                    results.append(((counted >> winner) & 1) + value(tuple(rest), winner, (), left))
+                else:
+                    results.append(value(tuple(rest), leader, played, left))
+        return max(results) if (maxim >> turn) & 1 else min(results)
+
+    return value(tuple(hand_mask(h) for h in hands), leader, (), budget)
+
+
 def all_pass(hands, talon, seat, dealer_owns=False):
     """All-pass: fewest tricks ``seat`` can take against the two others; the ``talon`` cards (in order) lead
     tricks 1 and 2, winnable only by the highest card of their suit (or by the talon card, for nobody, when

@@ -87,6 +87,29 @@ def test_best_discard_matches_brute_force(block):
 
 
 @pytest.mark.parametrize("block", range(4))
+def test_discard_bound_matches_brute_force(block):
+    """The relaxed game bounding every discard at once: the solver plays it as the reference does (which
+    lets the declarer set aside any cards at any turn), and it bounds the best fixed discard."""
+    rng = random.Random(3500 + block)
+    engine = _solver.Solver(16)
+    for _ in range(30):
+        k, budget = rng.randint(1, 4), rng.randint(1, 2)
+        hands, talon = _preferans_ending(rng, k)
+        declarer, leader, misere = rng.randrange(3), rng.randrange(3), rng.random() < 0.4
+        rules = TrickRules(3, None if misere else rng.choice([None, *Suit]), True, rng.random() < 0.8)
+        held = [list(h) for h in hands]
+        held[declarer] += talon[:budget]
+        relaxed = brute.set_aside_value(rules, held, declarer, leader, budget, misere)
+        if budget == 2:
+            fixed = brute.best_discard(rules, hands, declarer, leader, talon, misere)
+            assert relaxed <= fixed if misere else relaxed >= fixed
+        for best in range(k + 1):
+            assert (engine.discard_bound(rules.kernel_tuple(), [hand_mask(h) for h in held], declarer, leader,
+                                         misere, budget, best)
+                    == (relaxed < best if misere else relaxed > best)), (held, declarer, leader, misere, best)
+
+
+@pytest.mark.parametrize("block", range(4))
 def test_all_pass_talon_leads_match_brute_force(block):
     rng = random.Random(4000 + block)
     engine = _solver.Solver(16)
