@@ -1134,7 +1134,7 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
     cdef int moves[32]
     cdef uint64_t aside[32]
     cdef int trick[4]
-    cdef bint maxing, result
+    cdef bint maxing, result, lazy
     win[0] = 0
     if won >= target:
         return True
@@ -1211,15 +1211,16 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
     result = not maxing
     present = in_play(st)
     nm = 0
-    if s.budget and turn == s.lazy and nin and (s.maxim >> turn) & 1:
+    lazy = s.budget != 0 and turn == s.lazy and nin != 0
+    if lazy and maxing:
         # The lazy declarer's ruffs come first, his discards last.
         nm = lazy_moves(s, moves, aside, 0, True)
     k = nm
     nm += order_moves(s, moves + k, first)
-    for i in range(k, nm):
-        aside[i] = 0
-    if s.budget and turn == s.lazy and nin:
-        nm = lazy_moves(s, moves, aside, nm, 0 if (s.maxim >> turn) & 1 else -1)
+    if lazy:
+        for i in range(k, nm):
+            aside[i] = 0
+        nm = lazy_moves(s, moves, aside, nm, 0 if maxing else -1)
     if nin == s.n - 1:
         for i in range(nin):
             trick[i] = st.history[st.n_history - nin + i]
@@ -1229,7 +1230,7 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
         c = moves[i]
         if c < small[c >> 4]:
             continue
-        if aside[i]:
+        if lazy and aside[i]:
             set_aside(s, turn, aside[i])
         play(s, turn, c)
         if ab(s, target, &cw) == maxing:
@@ -1248,7 +1249,7 @@ cdef bint ab(Search* s, int target, uint64_t* win) noexcept nogil:
         else:
             win[0] |= cw
         unplay(s, turn, c)
-        if aside[i]:
+        if lazy and aside[i]:
             take_back(s, turn, aside[i])
         if nin == s.n - 1:
             # This card completes the trick: a card that won it by rank over a card of its suit is a
