@@ -471,11 +471,15 @@ cdef bint second_hand_tricks(const Search* s, int need, uint64_t* win) noexcept 
 
 
 cdef int top_trumps(const Search* s, uint32_t side, uint64_t* win) noexcept nogil:
-    """Tricks ``side`` surely wins with trumps: the most trumps one of its seats holds above every trump
-    of the other side. Each such trump wins the trick it is played to (for its side), one trick each."""
+    """Tricks ``side`` surely wins with trumps: the trumps its seats hold above every trump of the other
+    side ("top trumps"). Each wins the trick it is played to, unless a partner's top trump falls on the same
+    trick. One seat's top trumps never meet. Without the must-trump rule two partners are forced to play
+    trumps together only when trumps are led, once a round; holding t and u top trumps among trump lengths
+    a and b they keep them apart in min(t + u, max(a, b)) rounds (each plays his top trumps in rounds
+    where the other plays a low one or none)."""
     cdef const State* st = &s.st
-    cdef int trump = st.rules.trump, n = s.n, seat, k, best = 0
-    cdef uint64_t theirs = 0, t, above
+    cdef int trump = st.rules.trump, n = s.n, seat, k, best = 0, tops = 0, longest = 0, holders = 0
+    cdef uint64_t theirs = 0, t, above, all_above = 0
     for seat in range(n):
         if not ((side >> seat) & 1):
             theirs |= st.hands[seat] & suit_mask(trump)
@@ -484,9 +488,20 @@ cdef int top_trumps(const Search* s, uint32_t side, uint64_t* win) noexcept nogi
             t = st.hands[seat] & suit_mask(trump)
             above = (t >> (64 - tc_clz(theirs))) << (64 - tc_clz(theirs)) if theirs else t
             k = tc_popcount(above)
+            if k:
+                holders += 1
+                all_above |= above
+                tops += k
+                if tc_popcount(t) > longest:
+                    longest = tc_popcount(t)
             if k > best:
                 best = k
                 win[0] = above
+    if holders == 2 and not st.rules.must_trump:
+        k = tops if tops < longest else longest
+        if k > best:
+            best = k
+            win[0] = all_above
     return best
 
 

@@ -4,7 +4,7 @@ import random
 import pytest
 
 from trickcore import _solver, brute, solver
-from trickcore.cards import DECK32, DECK52, Suit, hand_mask
+from trickcore.cards import DECK32, DECK52, Suit, hand_mask, parse_hand
 from trickcore.play import legal_cards
 from trickcore.rules import TrickRules
 from trickcore.solver import Position
@@ -118,6 +118,18 @@ def test_all_pass_talon_leads_match_brute_force(block):
         seat, dealer_owns = rng.randrange(3), rng.random() < 0.5
         assert (engine.all_pass([hand_mask(h) for h in hands], [c.index for c in talon], seat, dealer_owns)
                 == brute.all_pass(hands, talon, seat, dealer_owns))
+
+
+def test_partners_singleton_top_trumps_crash():
+    """North's ace and South's king of trumps are both above East's, but as singletons they fall together
+    when East leads a trump, and East ruffs the heart that follows: North-South take one trick, not two (the
+    top-trump bound counts partners' top trumps only as far as their trump lengths keep them apart)."""
+    hands = [parse_hand(h) for h in ("A.2..", "32...", "K.3..", ".4.2.")]
+    rules = TrickRules(4, Suit.S)
+    pos = Position(rules, hands, leader=1, objective="tricks", seat=0)
+    counted, maxim = pos.masks()
+    assert brute.minimax(rules, pos.hands, 1, (), counted, maxim) == 1
+    assert solver.solve(pos) == 1
 
 
 def test_two_side_results_are_complementary():
