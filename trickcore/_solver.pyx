@@ -478,7 +478,7 @@ cdef int top_trumps(const Search* s, uint32_t side, uint64_t* win) noexcept nogi
     a and b they keep them apart in min(t + u, max(a, b)) rounds (each plays his top trumps in rounds
     where the other plays a low one or none)."""
     cdef const State* st = &s.st
-    cdef int trump = st.rules.trump, n = s.n, seat, k, best = 0, tops = 0, longest = 0, holders = 0
+    cdef int trump = st.rules.trump, n = s.n, seat, k, best = 0, tops = 0, longest = 0, holders = 0, top
     cdef uint64_t theirs = 0, t, above, all_above = 0
     for seat in range(n):
         if not ((side >> seat) & 1):
@@ -502,6 +502,22 @@ cdef int top_trumps(const Search* s, uint32_t side, uint64_t* win) noexcept nogi
         if k > best:
             best = k
             win[0] = all_above
+    if best == 0 and n == 4 and not st.rules.must_trump and theirs:
+        # The other side holds the top trump. Our second trump, guarded, behind it (the top trump's owner
+        # plays before its holder): in every trick he does not lead he sees that owner play first, plays
+        # low under the top trump and wins with his own otherwise. He leads only now (then not a trump:
+        # he must hold another suit) or after his side won a trick.
+        top = 63 - tc_clz(theirs)
+        above = all_hands(st) & suit_mask(trump) & ~((<uint64_t>1) << top)
+        if above:
+            k = 63 - tc_clz(above)
+            for seat in range(n):
+                if ((side >> seat) & 1 and (st.hands[seat] >> k) & 1
+                        and tc_popcount(st.hands[seat] & suit_mask(trump)) > 1
+                        and (st.hands[seat_after(seat, 3, 4)] >> top) & 1
+                        and (seat != st.leader or st.hands[seat] & ~suit_mask(trump))):
+                    win[0] = ((<uint64_t>1) << k) | ((<uint64_t>1) << top)
+                    best = 1
     return best
 
 

@@ -132,6 +132,18 @@ def test_partners_singleton_top_trumps_crash():
     assert solver.solve(pos) == 1
 
 
+def test_guarded_second_trump_on_lead_with_only_trumps():
+    """North's guarded king of trumps sits behind West's ace, but North must lead from K2 of trumps: West
+    ducks the two, then cashes the ace through the bare king. North-South take nothing (the guarded-trump
+    bound needs the holder not to lead from trumps alone)."""
+    hands = [parse_hand(h) for h in ("K2...", ".AK..", ".32..", "A3...")]
+    rules = TrickRules(4, Suit.S)
+    pos = Position(rules, hands, leader=0, objective="tricks", seat=0)
+    counted, maxim = pos.masks()
+    assert brute.minimax(rules, pos.hands, 0, (), counted, maxim) == 0
+    assert solver.solve(pos) == 0
+
+
 def test_two_side_results_are_complementary():
     rng = random.Random(5)
     for _ in range(100):
