@@ -39,8 +39,10 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   guess; a bridge table keeps one table per strain for its four leaders, each leader's search starting
   from the previous result.
 * preferans discards: one per class of rank-equivalent hands, the likeliest best first (heuristically:
-  low cards of short side suits; for misère the hand left with the fewest cards the others can undercut)
-  solved outright, the rest only tested against the best so far, stopping when no discard can beat it.
+  low cards of short side suits; for misère the hand left with the fewest tricks when the others lead
+  each suit low, then the fewest cards they can undercut) solved outright (for misère the first three
+  together, target by target), the rest only tested against the best so far, stopping when no discard
+  can beat it.
   A trick contract first tests all discards at once in a relaxed game where the declarer keeps his twelve
   cards and sets two aside only when that lets him stop following a suit (lazy_improves): on random
   deals it proves the first discard best almost every time.
@@ -62,6 +64,10 @@ cdef uint64_t ALL_RANKS = 0x1FFF1FFF1FFF1FFF
 # Leads kept per killer slot, the newest first (misère and all-pass try them all, the others the newest).
 cdef enum:
     KILLERS = 4
+
+# Misère discards stepped together from the lowest target before the others are tested (best_discard).
+cdef enum:
+    MISERE_CANDIDATES = 3
 
 
 cdef struct Entry:
@@ -1416,6 +1422,36 @@ cdef int misere_danger(uint64_t hand, uint64_t others) noexcept nogil:
     return d
 
 
+cdef int misere_forced(uint64_t hand, uint64_t a, uint64_t b) noexcept nogil:
+    """A misère hand's likely tricks (for ordering discards): suit by suit, the others (seats holding ``a``
+    and ``b``) lead it while they can, both playing their lowest card, and the hand ducks with its highest
+    card under theirs or, when it cannot, wins and sheds its highest card. A greedy estimate, not a bound:
+    it ignores the lead passing to the hand and its discards."""
+    cdef int su, won = 0
+    cdef uint64_t c, x, y, top
+    for su in range(4):
+        c = hand & suit_mask(su)
+        x = a & suit_mask(su)
+        y = b & suit_mask(su)
+        while c and (x or y):
+            if x and y:
+                top = (x & (~x + 1)) if (x & (~x + 1)) > (y & (~y + 1)) else (y & (~y + 1))
+                x &= x - 1
+                y &= y - 1
+            elif x:
+                top = x & (~x + 1)
+                x &= x - 1
+            else:
+                top = y & (~y + 1)
+                y &= y - 1
+            if c & (top - 1):
+                c ^= (<uint64_t>1) << (63 - tc_clz(c & (top - 1)))
+            else:
+                won += 1
+                c ^= (<uint64_t>1) << (63 - tc_clz(c))
+    return won
+
+
 cdef class Solver:
     """A double-dummy solver with its own transposition table; one per thread or process."""
 
@@ -1540,27 +1576,33 @@ cdef class Solver:
         cdef State root = self.s.st
         cdef int trump = root.rules.trump
         cdef int bound_at = -1
+        cdef uint64_t next_hand = root.hands[(declarer + 1) % root.rules.n_seats]
         while m:
             cards[nc] = tc_ctz(m)
             m &= m - 1
             nc += 1
         # The likeliest discards first, so that they prune the rest: low cards for a trick contract; for
-        # misère the hands left with the fewest cards the others can force to win.
+        # misère the hands left with the fewest likely tricks, then the fewest cards the others can force
+        # to win.
         for i in range(nc):
             for j in range(i + 1, nc):
                 kept = full & ~((<uint64_t>1) << cards[i]) & ~((<uint64_t>1) << cards[j])
                 if misere:
-                    order.append((misere_danger(kept, others), -cards[j], kept))
+                    # Likely tricks first, then the weakness (under 100) among hands alike in that.
+                    order.append((100 * misere_forced(kept, next_hand, others & ~next_hand)
+                                  + misere_danger(kept, others), -cards[j], kept))
                 else:
                     order.append((contract_waste(full, cards[i], trump) + contract_waste(full, cards[j], trump),
                                   0, kept))
         order.sort()
+        if misere:
+            return self.misere_discard(root, declarer, order)
         n_after = nc - 2
         best = -1
         for _, _, kept in order:
-            if best == (0 if misere else n_after):
+            if best == n_after:
                 break       # no discard can do better
-            if best >= 0 and not misere and bound_at != best:
+            if best >= 0 and bound_at != best:
                 # One search bounds every discard at once (a trick contract's bound is almost always
                 # tight; a misère declarer gains too much from voiding late for it to pay).
                 bound_at = best
@@ -1575,20 +1617,63 @@ cdef class Solver:
             seen.add(key)
             with nogil:
                 if best < 0:
-                    # The first discard is solved outright (from a small guess for misère); the others
-                    # are only tested against the best so far.
-                    best = solve_value(&self.s, 1 if misere else contract_guess(kept, trump))
-                elif misere:
-                    if not ab(&self.s, best, &dummy):
-                        # Better than the best so far: its value from below (low targets are cheap).
-                        i = 1
-                        while i < best and ab(&self.s, i, &dummy):
-                            i += 1
-                        best = i - 1
+                    # The first discard is solved outright; the others are only tested against the best
+                    # so far.
+                    best = solve_value(&self.s, contract_guess(kept, trump))
                 else:
                     while best < n_after and ab(&self.s, best + 1, &dummy):
                         best += 1
         return best
+
+    cdef int misere_discard(self, State root, int declarer, list order):
+        """The fewest tricks the misère declarer takes after his best discard, the discards (kept hands)
+        in ``order``, likeliest best first.
+
+        The first few distinct discards are tested together, target by target from 1, until one fails:
+        that one's value (it passed the target below) is the best of them, as every other passed the
+        targets so far. The costly search (a failing test: the declarer holds his tricks under the
+        target against every defence) is then made once, at the best candidate's value plus one, instead
+        of at the higher value of a worse discard ordered first. The other discards are only tested
+        against that best; one that fails is better, its value found from below (low targets are cheap).
+        """
+        cdef list kept_hands = []
+        cdef set seen = set()
+        cdef uint64_t kept, dummy
+        cdef int best = -1, t = 1, i, n_first
+        cdef bint passed
+        for _, _, kept in order:
+            self.set_hand(root, declarer, kept)
+            key = (self.s.dist, self.s.code[0], self.s.code[1], self.s.code[2], self.s.code[3])
+            if key not in seen:
+                seen.add(key)
+                kept_hands.append(kept)
+        n_first = min(MISERE_CANDIDATES, len(kept_hands))
+        while best < 0:
+            for i in range(n_first):
+                self.set_hand(root, declarer, kept_hands[i])
+                with nogil:
+                    passed = ab(&self.s, t, &dummy)
+                if not passed:
+                    best = t - 1
+                    break
+            t += 1
+        for kept in kept_hands[n_first:]:
+            if best == 0:
+                break       # no discard can do better
+            self.set_hand(root, declarer, kept)
+            with nogil:
+                if not ab(&self.s, best, &dummy):
+                    i = 1
+                    while i < best and ab(&self.s, i, &dummy):
+                        i += 1
+                    best = i - 1
+        return best
+
+    cdef void set_hand(self, State root, int seat, uint64_t hand):
+        """Start a search from ``root`` with ``seat`` holding ``hand``."""
+        self.s.st = root
+        self.s.st.hands[seat] = hand
+        reset_keys(&self.s)
 
     cdef bint lazy_improves(self, State root, int declarer, uint64_t hand, int budget, int best, bint misere):
         """Whether the declarer might beat ``best`` after some discard of ``budget`` cards from ``hand``.
