@@ -33,8 +33,8 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   when partner, last, can beat the lead); leads try first the lead that last caused a cutoff at the same
   depth (the killer; misère and all-pass keep the last four per depth and leader), then the stored best
   lead (bridge weighs both into its lead weights); for misère and all-pass, "lose high, stay under"
-  ordering (C sheds his highest losing cards, the others lead just under his lowest and shed their high
-  cards);
+  ordering (C sheds his highest losing cards, the others lead their high cards over his lowest, then
+  just under it, and shed their high cards);
 * the trick count found by null-window tests ("can M make C take at least t tricks?") stepped from a
   guess; a bridge table keeps one table per strain for its four leaders, each leader's search starting
   from the previous result.
@@ -655,15 +655,17 @@ cdef int lose_score(const Search* s, int c, int nin, int best, int best_seat, in
                 return 50 + r
         return 30 + r           # shed the highest card that does not win
     if nin == 0:
-        # Lead under C's lowest card of the suit, so that he must win: the highest such card (the lower
-        # ones stay under him longer), in his shortest suit (fewer cards to duck with).
+        # First a lead over C's lowest card of the suit, the highest first: he may duck, but the others
+        # spend the high cards that would later let him play under them, keeping their low ones. Then a
+        # lead under his lowest card, so that he must win: the highest such card (the lower ones stay
+        # under him longer), in his shortest suit (fewer cards to duck with).
         seat = 0
         while not ((s.counted >> seat) & 1):
             seat += 1
         mine = st.hands[seat] & suit_mask(su)
         if mine:
             lowest = tc_ctz(mine)
-            return (40 + r - 2 * tc_popcount(mine)) if lowest > c else (20 - r)
+            return (40 + r - 2 * tc_popcount(mine)) if lowest > c else (60 + r)
         return -r
     if best_seat >= 0 and (s.counted >> best_seat) & 1:
         # C is winning the trick: stay under him, shedding the highest such card.
