@@ -638,14 +638,14 @@ cdef int lose_score(const Search* s, int c, int nin, int best, int best_seat, in
     cdef uint64_t others, mine
     if (s.counted >> turn) & 1:
         if nin == 0:
-            # Lead the card most likely to be beaten: many higher cards outstanding, better still a seat
-            # holding only higher cards of the suit (he must beat it).
-            others = all_hands(st) & ~st.hands[turn] & suit_mask(su)
+            # A lead that a seat holding only higher cards of the suit must beat loses the trick: the
+            # highest such first (it sheds a high card). Any other lead wins when the others duck: the
+            # highest first, shedding it.
             for seat in range(s.n):
                 mine = st.hands[seat] & suit_mask(su)
                 if seat != turn and mine and tc_ctz(mine) > c:
-                    return 10 * tc_popcount(others >> c) - r + 40
-            return 10 * tc_popcount(others >> c) - r
+                    return 50 + r
+            return r
         if beats(c, best, trump):
             return r            # forced to win: win with the highest, keep the low cards
         if (c >> 4) != (best >> 4):
@@ -676,7 +676,9 @@ cdef int lose_score(const Search* s, int c, int nin, int best, int best_seat, in
     if best_seat >= 0 and nin == s.n - 1:
         # Last to a trick M wins: shed the highest card.
         return r
-    return -r
+    # Partner led, C still to play: shed the highest card under the lead (C must still duck under the
+    # lead), else the lowest card over it.
+    return -r if beats(c, best, trump) else 30 + r
 
 
 cdef inline int nth_owner(const State* st, int n, uint64_t cards, int k) noexcept nogil:
