@@ -1636,8 +1636,8 @@ cdef class Solver:
         The first few distinct discards are tested together, target by target from 1, until one fails:
         that one's value (it passed the target below) is the best of them, as every other passed the
         targets so far. The costly search (a failing test: the declarer holds his tricks under the
-        target against every defence) is then made once, at the best candidate's value plus one, instead
-        of at the higher value of a worse discard ordered first. The other discards are only tested
+        target against every defence) is so made at the best candidate's value plus one, not at the
+        higher value of a worse discard ordered first. The other discards are only tested
         against that best; one that fails is better, its value found from below (low targets are cheap).
         """
         cdef list kept_hands = []
