@@ -668,8 +668,9 @@ cdef int lose_score(const Search* s, int c, int nin, int best, int best_seat, in
             return (40 + r - 2 * tc_popcount(mine)) if lowest > c else (60 + r)
         return -r
     if best_seat >= 0 and (s.counted >> best_seat) & 1:
-        # C is winning the trick: stay under him, shedding the highest such card.
-        return -r if beats(c, best, trump) else 30 + r
+        # C is winning the trick: stay under him, shedding the highest such card; else overtake with the
+        # highest card (C no longer takes this trick either way; the low cards stay to lead under him).
+        return r if beats(c, best, trump) else 30 + r
     if (c >> 4) != (best >> 4) and (c >> 4) != trump:
         # A discard: shed high cards, keeping the low ones to lead under C.
         return r
