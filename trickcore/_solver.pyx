@@ -33,14 +33,16 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   when partner, last, can beat the lead); leads try first the lead that last caused a cutoff at the same
   depth (the killer; misère and all-pass keep the last four per depth and leader), then the stored best
   lead (bridge weighs both into its lead weights); for misère and all-pass, "lose high, stay under"
-  ordering (C sheds his highest losing cards, the others lead just under his lowest and shed their high
-  cards);
+  ordering (C sheds his highest losing cards, the others lead their high cards over his lowest, then
+  just under it, and shed their high cards);
 * the trick count found by null-window tests ("can M make C take at least t tricks?") stepped from a
   guess; a bridge table keeps one table per strain for its four leaders, each leader's search starting
   from the previous result.
 * preferans discards: one per class of rank-equivalent hands, the likeliest best first (heuristically:
-  low cards of short side suits; for misère the hand left with the fewest cards the others can undercut)
-  solved outright, the rest only tested against the best so far, stopping when no discard can beat it.
+  low cards of short side suits; for misère the hand left with the fewest tricks when the others lead
+  each suit low, then the fewest cards they can undercut) solved outright (for misère the first three
+  together, target by target), the rest only tested against the best so far, stopping when no discard
+  can beat it.
   A trick contract first tests all discards at once in a relaxed game where the declarer keeps his twelve
   cards and sets two aside only when that lets him stop following a suit (lazy_improves): on random
   deals it proves the first discard best almost every time.
@@ -62,6 +64,10 @@ cdef uint64_t ALL_RANKS = 0x1FFF1FFF1FFF1FFF
 # Leads kept per killer slot, the newest first (misère and all-pass try them all, the others the newest).
 cdef enum:
     KILLERS = 4
+
+# Misère discards stepped together from the lowest target before the others are tested (best_discard).
+cdef enum:
+    MISERE_CANDIDATES = 3
 
 
 cdef struct Entry:
@@ -663,14 +669,14 @@ cdef int lose_score(const Search* s, int c, int nin, int best, int best_seat, in
     cdef uint64_t others, mine
     if (s.counted >> turn) & 1:
         if nin == 0:
-            # Lead the card most likely to be beaten: many higher cards outstanding, better still a seat
-            # holding only higher cards of the suit (he must beat it).
-            others = all_hands(st) & ~st.hands[turn] & suit_mask(su)
+            # A lead that a seat holding only higher cards of the suit must beat loses the trick: the
+            # highest such first (it sheds a high card). Any other lead wins when the others duck: the
+            # highest first, shedding it.
             for seat in range(s.n):
                 mine = st.hands[seat] & suit_mask(su)
                 if seat != turn and mine and tc_ctz(mine) > c:
-                    return 10 * tc_popcount(others >> c) - r + 40
-            return 10 * tc_popcount(others >> c) - r
+                    return 50 + r
+            return r
         if beats(c, best, trump):
             return r            # forced to win: win with the highest, keep the low cards
         if (c >> 4) != (best >> 4):
@@ -680,26 +686,31 @@ cdef int lose_score(const Search* s, int c, int nin, int best, int best_seat, in
                 return 50 + r
         return 30 + r           # shed the highest card that does not win
     if nin == 0:
-        # Lead under C's lowest card of the suit, so that he must win: the highest such card (the lower
-        # ones stay under him longer), in his shortest suit (fewer cards to duck with).
+        # First a lead over C's lowest card of the suit, the highest first: he may duck, but the others
+        # spend the high cards that would later let him play under them, keeping their low ones. Then a
+        # lead under his lowest card, so that he must win: the highest such card (the lower ones stay
+        # under him longer), in his shortest suit (fewer cards to duck with).
         seat = 0
         while not ((s.counted >> seat) & 1):
             seat += 1
         mine = st.hands[seat] & suit_mask(su)
         if mine:
             lowest = tc_ctz(mine)
-            return (40 + r - 2 * tc_popcount(mine)) if lowest > c else (20 - r)
+            return (40 + r - 2 * tc_popcount(mine)) if lowest > c else (60 + r)
         return -r
     if best_seat >= 0 and (s.counted >> best_seat) & 1:
-        # C is winning the trick: stay under him, shedding the highest such card.
-        return -r if beats(c, best, trump) else 30 + r
+        # C is winning the trick: stay under him, shedding the highest such card; else overtake with the
+        # highest card (C no longer takes this trick either way; the low cards stay to lead under him).
+        return r if beats(c, best, trump) else 30 + r
     if (c >> 4) != (best >> 4) and (c >> 4) != trump:
         # A discard: shed high cards, keeping the low ones to lead under C.
         return r
     if best_seat >= 0 and nin == s.n - 1:
         # Last to a trick M wins: shed the highest card.
         return r
-    return -r
+    # Partner led, C still to play: shed the highest card under the lead (C must still duck under the
+    # lead), else the lowest card over it.
+    return -r if beats(c, best, trump) else 30 + r
 
 
 cdef inline int nth_owner(const State* st, int n, uint64_t cards, int k) noexcept nogil:
@@ -1448,6 +1459,36 @@ cdef int misere_danger(uint64_t hand, uint64_t others) noexcept nogil:
     return d
 
 
+cdef int misere_forced(uint64_t hand, uint64_t a, uint64_t b) noexcept nogil:
+    """A misère hand's likely tricks (for ordering discards): suit by suit, the others (seats holding ``a``
+    and ``b``) lead it while they can, both playing their lowest card, and the hand ducks with its highest
+    card under theirs or, when it cannot, wins and sheds its highest card. A greedy estimate, not a bound:
+    it ignores the lead passing to the hand and its discards."""
+    cdef int su, won = 0
+    cdef uint64_t c, x, y, top
+    for su in range(4):
+        c = hand & suit_mask(su)
+        x = a & suit_mask(su)
+        y = b & suit_mask(su)
+        while c and (x or y):
+            if x and y:
+                top = (x & (~x + 1)) if (x & (~x + 1)) > (y & (~y + 1)) else (y & (~y + 1))
+                x &= x - 1
+                y &= y - 1
+            elif x:
+                top = x & (~x + 1)
+                x &= x - 1
+            else:
+                top = y & (~y + 1)
+                y &= y - 1
+            if c & (top - 1):
+                c ^= (<uint64_t>1) << (63 - tc_clz(c & (top - 1)))
+            else:
+                won += 1
+                c ^= (<uint64_t>1) << (63 - tc_clz(c))
+    return won
+
+
 cdef class Solver:
     """A double-dummy solver with its own transposition table; one per thread or process."""
 
@@ -1572,27 +1613,33 @@ cdef class Solver:
         cdef State root = self.s.st
         cdef int trump = root.rules.trump
         cdef int bound_at = -1
+        cdef uint64_t next_hand = root.hands[(declarer + 1) % root.rules.n_seats]
         while m:
             cards[nc] = tc_ctz(m)
             m &= m - 1
             nc += 1
         # The likeliest discards first, so that they prune the rest: low cards for a trick contract; for
-        # misère the hands left with the fewest cards the others can force to win.
+        # misère the hands left with the fewest likely tricks, then the fewest cards the others can force
+        # to win.
         for i in range(nc):
             for j in range(i + 1, nc):
                 kept = full & ~((<uint64_t>1) << cards[i]) & ~((<uint64_t>1) << cards[j])
                 if misere:
-                    order.append((misere_danger(kept, others), -cards[j], kept))
+                    # Likely tricks first, then the weakness (under 100) among hands alike in that.
+                    order.append((100 * misere_forced(kept, next_hand, others & ~next_hand)
+                                  + misere_danger(kept, others), -cards[j], kept))
                 else:
                     order.append((contract_waste(full, cards[i], trump) + contract_waste(full, cards[j], trump),
                                   0, kept))
         order.sort()
+        if misere:
+            return self.misere_discard(root, declarer, order)
         n_after = nc - 2
         best = -1
         for _, _, kept in order:
-            if best == (0 if misere else n_after):
+            if best == n_after:
                 break       # no discard can do better
-            if best >= 0 and not misere and bound_at != best:
+            if best >= 0 and bound_at != best:
                 # One search bounds every discard at once (a trick contract's bound is almost always
                 # tight; a misère declarer gains too much from voiding late for it to pay).
                 bound_at = best
@@ -1607,20 +1654,63 @@ cdef class Solver:
             seen.add(key)
             with nogil:
                 if best < 0:
-                    # The first discard is solved outright (from a small guess for misère); the others
-                    # are only tested against the best so far.
-                    best = solve_value(&self.s, 1 if misere else contract_guess(kept, trump))
-                elif misere:
-                    if not ab(&self.s, best, &dummy):
-                        # Better than the best so far: its value from below (low targets are cheap).
-                        i = 1
-                        while i < best and ab(&self.s, i, &dummy):
-                            i += 1
-                        best = i - 1
+                    # The first discard is solved outright; the others are only tested against the best
+                    # so far.
+                    best = solve_value(&self.s, contract_guess(kept, trump))
                 else:
                     while best < n_after and ab(&self.s, best + 1, &dummy):
                         best += 1
         return best
+
+    cdef int misere_discard(self, State root, int declarer, list order):
+        """The fewest tricks the misère declarer takes after his best discard, the discards (kept hands)
+        in ``order``, likeliest best first.
+
+        The first few distinct discards are tested together, target by target from 1, until one fails:
+        that one's value (it passed the target below) is the best of them, as every other passed the
+        targets so far. The costly search (a failing test: the declarer holds his tricks under the
+        target against every defence) is so made at the best candidate's value plus one, not at the
+        higher value of a worse discard ordered first. The other discards are only tested
+        against that best; one that fails is better, its value found from below (low targets are cheap).
+        """
+        cdef list kept_hands = []
+        cdef set seen = set()
+        cdef uint64_t kept, dummy
+        cdef int best = -1, t = 1, i, n_first
+        cdef bint passed
+        for _, _, kept in order:
+            self.set_hand(root, declarer, kept)
+            key = (self.s.dist, self.s.code[0], self.s.code[1], self.s.code[2], self.s.code[3])
+            if key not in seen:
+                seen.add(key)
+                kept_hands.append(kept)
+        n_first = min(MISERE_CANDIDATES, len(kept_hands))
+        while best < 0:
+            for i in range(n_first):
+                self.set_hand(root, declarer, kept_hands[i])
+                with nogil:
+                    passed = ab(&self.s, t, &dummy)
+                if not passed:
+                    best = t - 1
+                    break
+            t += 1
+        for kept in kept_hands[n_first:]:
+            if best == 0:
+                break       # no discard can do better
+            self.set_hand(root, declarer, kept)
+            with nogil:
+                if not ab(&self.s, best, &dummy):
+                    i = 1
+                    while i < best and ab(&self.s, i, &dummy):
+                        i += 1
+                    best = i - 1
+        return best
+
+    cdef void set_hand(self, State root, int seat, uint64_t hand):
+        """Start a search from ``root`` with ``seat`` holding ``hand``."""
+        self.s.st = root
+        self.s.st.hands[seat] = hand
+        reset_keys(&self.s)
 
     cdef bint lazy_improves(self, State root, int declarer, uint64_t hand, int budget, int best, bint misere):
         """Whether the declarer might beat ``best`` after some discard of ``budget`` cards from ``hand``.
