@@ -1643,11 +1643,9 @@ cdef class Solver:
                 # One search bounds every discard at once (a trick contract's bound is almost always
                 # tight; a misère declarer gains too much from voiding late for it to pay).
                 bound_at = best
-                if not self.lazy_improves(root, declarer, full, 2, best, misere):
+                if not self.lazy_improves(root, declarer, full, 2, best, False):
                     break
-            self.s.st = root
-            self.s.st.hands[declarer] = kept
-            reset_keys(&self.s)
+            self.set_hand(root, declarer, kept)
             key = (self.s.dist, self.s.code[0], self.s.code[1], self.s.code[2], self.s.code[3])
             if key in seen:
                 continue
@@ -1724,10 +1722,8 @@ cdef class Solver:
         """
         cdef bint r
         cdef uint64_t dummy
-        self.s.st = root
-        self.s.st.hands[declarer] = hand
         self.s.lazy, self.s.budget = declarer, budget
-        reset_keys(&self.s)
+        self.set_hand(root, declarer, hand)
         with nogil:
             r = ab(&self.s, best, &dummy) if misere else ab(&self.s, best + 1, &dummy)
         self.s.lazy, self.s.budget = -1, 0
