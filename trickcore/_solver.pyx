@@ -635,7 +635,7 @@ cdef int lose_score(const Search* s, int c, int nin, int best, int best_seat, in
     """How promising ``c`` is when C (one seat) plays to lose tricks and M to make him win them."""
     cdef const State* st = &s.st
     cdef int r = c & 15, su = c >> 4, trump = st.rules.trump, seat, lowest
-    cdef uint64_t others, mine
+    cdef uint64_t others, mine, nxt
     if (s.counted >> turn) & 1:
         if nin == 0:
             # A lead that a seat holding only higher cards of the suit must beat loses the trick: the
@@ -647,6 +647,11 @@ cdef int lose_score(const Search* s, int c, int nin, int best, int best_seat, in
                     return 50 + r
             return r
         if beats(c, best, trump):
+            # Second hand over the lead still loses when the next seat holds only higher cards of the
+            # suit: like a card under the lead.
+            nxt = st.hands[(turn + 1) % s.n] & suit_mask(su)
+            if nin == 1 and nxt and tc_ctz(nxt) > c:
+                return 30 + r
             return r            # forced to win: win with the highest, keep the low cards
         if (c >> 4) != (best >> 4):
             # A discard: first a card the others could undercut, keeping his cards under theirs.
