@@ -40,7 +40,7 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   from the previous result.
 * preferans discards: one per class of rank-equivalent hands, the likeliest best first (heuristically:
   low cards of short side suits; for misère the hand left with the fewest tricks when the others lead
-  each suit low, then the fewest cards they can undercut) solved outright (for misère the first three
+  each suit low, then the fewest cards they can undercut) solved outright (for misère the first eight
   together, target by target), the rest only tested against the best so far, stopping when no discard
   can beat it.
   A trick contract first tests all discards at once in a relaxed game where the declarer keeps his twelve
@@ -67,7 +67,7 @@ cdef enum:
 
 # Misère discards stepped together from the lowest target before the others are tested (best_discard).
 cdef enum:
-    MISERE_CANDIDATES = 3
+    MISERE_CANDIDATES = 8
 
 
 cdef struct Entry:
