@@ -40,7 +40,7 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   from the previous result.
 * preferans discards: one per class of rank-equivalent hands, the likeliest best first (heuristically:
   low cards of short side suits; for misère the hand left with the fewest tricks when the others lead
-  each suit low, then the fewest cards they can undercut) solved outright (for misère the first three
+  each suit low, then the fewest cards they can undercut) solved outright (for misère the first eight
   together, target by target), the rest only tested against the best so far, stopping when no discard
   can beat it.
   A trick contract first tests all discards at once in a relaxed game where the declarer keeps his twelve
@@ -67,7 +67,7 @@ cdef enum:
 
 # Misère discards stepped together from the lowest target before the others are tested (best_discard).
 cdef enum:
-    MISERE_CANDIDATES = 3
+    MISERE_CANDIDATES = 8
 
 
 cdef struct Entry:
@@ -666,7 +666,7 @@ cdef int lose_score(const Search* s, int c, int nin, int best, int best_seat, in
     """How promising ``c`` is when C (one seat) plays to lose tricks and M to make him win them."""
     cdef const State* st = &s.st
     cdef int r = c & 15, su = c >> 4, trump = st.rules.trump, seat, lowest
-    cdef uint64_t others, mine
+    cdef uint64_t others, mine, nxt
     if (s.counted >> turn) & 1:
         if nin == 0:
             # A lead that a seat holding only higher cards of the suit must beat loses the trick: the
@@ -678,6 +678,11 @@ cdef int lose_score(const Search* s, int c, int nin, int best, int best_seat, in
                     return 50 + r
             return r
         if beats(c, best, trump):
+            # Second hand over the lead still loses when the next seat holds only higher cards of the
+            # suit: like a card under the lead.
+            nxt = st.hands[(turn + 1) % s.n] & suit_mask(su)
+            if nin == 1 and nxt and tc_ctz(nxt) > c:
+                return 30 + r
             return r            # forced to win: win with the highest, keep the low cards
         if (c >> 4) != (best >> 4):
             # A discard: first a card the others could undercut, keeping his cards under theirs.
