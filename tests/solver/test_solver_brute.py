@@ -120,28 +120,23 @@ def test_all_pass_talon_leads_match_brute_force(block):
                 == brute.all_pass(hands, talon, seat, dealer_owns))
 
 
-def test_partners_singleton_top_trumps_crash():
-    """North's ace and South's king of trumps are both above East's, but as singletons they fall together
-    when East leads a trump, and East ruffs the heart that follows: North-South take one trick, not two (the
-    top-trump bound counts partners' top trumps only as far as their trump lengths keep them apart)."""
-    hands = [parse_hand(h) for h in ("A.2..", "32...", "K.3..", ".4.2.")]
+@pytest.mark.parametrize("hands, leader, tricks", [
+    # North's ace and South's king of trumps are both above East's, but as singletons they fall together
+    # when East leads a trump, and East ruffs the heart that follows: one trick, not two (partners' top
+    # trumps count together only as far as their trump lengths keep them apart).
+    (("A.2..", "32...", "K.3..", ".4.2."), 1, 1),
+    # North's guarded king of trumps sits behind West's ace, but North must lead from K2 of trumps: West
+    # ducks the two, then cashes the ace through the bare king (the guarded-trump bound needs the holder
+    # not to lead from trumps alone).
+    (("K2...", ".AK..", ".32..", "A3..."), 0, 0),
+])
+def test_trump_bounds_on_handmade_endings(hands, leader, tricks):
+    """North-South's tricks in spades where a careless top-trump bound would count one more."""
     rules = TrickRules(4, Suit.S)
-    pos = Position(rules, hands, leader=1, objective="tricks", seat=0)
+    pos = Position(rules, [parse_hand(h) for h in hands], leader=leader, objective="tricks", seat=0)
     counted, maxim = pos.masks()
-    assert brute.minimax(rules, pos.hands, 1, (), counted, maxim) == 1
-    assert solver.solve(pos) == 1
-
-
-def test_guarded_second_trump_on_lead_with_only_trumps():
-    """North's guarded king of trumps sits behind West's ace, but North must lead from K2 of trumps: West
-    ducks the two, then cashes the ace through the bare king. North-South take nothing (the guarded-trump
-    bound needs the holder not to lead from trumps alone)."""
-    hands = [parse_hand(h) for h in ("K2...", ".AK..", ".32..", "A3...")]
-    rules = TrickRules(4, Suit.S)
-    pos = Position(rules, hands, leader=0, objective="tricks", seat=0)
-    counted, maxim = pos.masks()
-    assert brute.minimax(rules, pos.hands, 0, (), counted, maxim) == 0
-    assert solver.solve(pos) == 0
+    assert brute.minimax(rules, pos.hands, leader, (), counted, maxim) == tricks
+    assert solver.solve(pos) == tricks
 
 
 def test_two_side_results_are_complementary():
