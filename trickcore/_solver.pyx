@@ -51,10 +51,10 @@ Nothing here validates its input: the public
 API is trickcore.solver.
 """
 from libc.stdint cimport uint64_t, uint32_t, int8_t, int32_t, int64_t
-from libc.stdlib cimport free
 
 cdef extern from "_memory.h":
     void* tc_table_alloc(size_t bytes) nogil
+    void tc_table_free(void* p, size_t bytes) nogil
 
 from trickcore._kernel cimport (Rules, State, legal_mask, mix64, seat_after, state_init, state_legal, state_play,
                                 state_turn, state_undo, suit_mask, tc_clz, tc_ctz, tc_popcount,
@@ -1503,17 +1503,18 @@ cdef class Solver:
     cdef Search s
 
     def __cinit__(self, int tt_bits=20):
-        self.s.buckets = <Bucket*>tc_table_alloc(((<size_t>1) << tt_bits) * sizeof(Bucket))
+        # The sizes first: __dealloc__ releases what was mapped even when a mapping fails.
+        self.s.bucket_mask = ((<uint64_t>1) << tt_bits) - 1
         self.s.arena_size = 1 << (tt_bits + 1)
+        self.s.buckets = <Bucket*>tc_table_alloc((self.s.bucket_mask + 1) * sizeof(Bucket))
         self.s.arena = <Entry*>tc_table_alloc(self.s.arena_size * sizeof(Entry))
         if self.s.buckets == NULL or self.s.arena == NULL:
             raise MemoryError()
-        self.s.bucket_mask = ((<uint64_t>1) << tt_bits) - 1
         self.s.gen = 0
 
     def __dealloc__(self):
-        free(self.s.buckets)
-        free(self.s.arena)
+        tc_table_free(self.s.buckets, (self.s.bucket_mask + 1) * sizeof(Bucket))
+        tc_table_free(self.s.arena, self.s.arena_size * sizeof(Entry))
 
     @property
     def nodes(self):
