@@ -485,10 +485,14 @@ cdef int top_trumps(const Search* s, uint32_t side, uint64_t* win) noexcept nogi
     trick. One seat's top trumps never meet. Without the must-trump rule two partners are forced to play
     trumps together only when trumps are led, once a round; holding t and u top trumps among trump lengths
     a and b they keep them apart in min(t + u, max(a, b)) rounds (each plays his top trumps in rounds
-    where the other plays a low one or none)."""
+    where the other plays a low one or none).
+
+    Under the other side's top trumps: if one seat holds c trumps that only the other side's m highest
+    trumps beat, it wins c - m tricks. Each of those c trumps is played to its own trick (one seat), and
+    that trick goes to the side unless one of the m trumps falls on it; each of those falls on one trick."""
     cdef const State* st = &s.st
     cdef int trump = st.rules.trump, n = s.n, seat, k, best = 0, tops = 0, longest = 0, holders = 0, top
-    cdef uint64_t theirs = 0, t, above, all_above = 0
+    cdef uint64_t theirs = 0, t, above, all_above = 0, over, under
     for seat in range(n):
         if not ((side >> seat) & 1):
             theirs |= st.hands[seat] & suit_mask(trump)
@@ -506,6 +510,16 @@ cdef int top_trumps(const Search* s, uint32_t side, uint64_t* win) noexcept nogi
             if k > best:
                 best = k
                 win[0] = above
+            # m = 1, 2, ...: ``over`` the other side's m highest trumps, ``under`` the rest.
+            over, under, k = 0, theirs, 0
+            while under and tc_popcount(t) - k > best:
+                over |= (<uint64_t>1) << (63 - tc_clz(under))
+                under ^= over & under
+                k += 1
+                above = (t >> (64 - tc_clz(under))) << (64 - tc_clz(under)) if under else t
+                if tc_popcount(above) - k > best:
+                    best = tc_popcount(above) - k
+                    win[0] = above
     if holders == 2 and not st.rules.must_trump:
         k = tops if tops < longest else longest
         if k > best:

@@ -129,6 +129,10 @@ def test_all_pass_talon_leads_match_brute_force(block):
     # ducks the two, then cashes the ace through the bare king (the guarded-trump bound needs the holder
     # not to lead from trumps alone).
     (("K2...", ".AK..", ".32..", "A3..."), 0, 0),
+    # North's king and South's queen of trumps are beaten by East's ace alone, but they sit in two hands:
+    # the ace draws both, and East's heart ace takes the last trick (the count under the other side's top
+    # trumps is one seat's trumps).
+    (("K.2..", "A.A..", "Q.3..", ".KQ.."), 1, 0),
 ])
 def test_trump_bounds_on_handmade_endings(hands, leader, tricks):
     """North-South's tricks in spades where a careless top-trump bound would count one more."""
