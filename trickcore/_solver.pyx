@@ -479,52 +479,56 @@ cdef bint second_hand_tricks(const Search* s, int need, uint64_t* win) noexcept 
     return False
 
 
+cdef int trumps_under(uint64_t t, uint64_t theirs, int apart, int best, uint64_t* win) noexcept nogil:
+    """The larger of ``best`` and the tricks the trumps ``t`` (one seat's, or two partners' kept apart in
+    ``apart`` tricks) surely win against the other side's trumps ``theirs``: for m = 0, 1, ..., the trumps
+    of ``t`` only the m highest of ``theirs`` beat, at most ``apart`` of them, less m (see top_trumps).
+    ``win`` receives the trumps counted when the result beats ``best``."""
+    cdef int m = 0, c
+    cdef uint64_t above
+    while True:
+        above = (t >> (64 - tc_clz(theirs))) << (64 - tc_clz(theirs)) if theirs else t
+        c = tc_popcount(above)
+        if (c if c < apart else apart) - m > best:
+            best = (c if c < apart else apart) - m
+            win[0] = above
+        if not theirs or apart - m - 1 <= best:
+            return best
+        theirs ^= (<uint64_t>1) << (63 - tc_clz(theirs))
+        m += 1
+
+
 cdef int top_trumps(const Search* s, uint32_t side, uint64_t* win) noexcept nogil:
-    """Tricks ``side`` surely wins with trumps: the trumps its seats hold above every trump of the other
-    side ("top trumps"). Each wins the trick it is played to, unless a partner's top trump falls on the same
-    trick. One seat's top trumps never meet. Without the must-trump rule two partners are forced to play
-    trumps together only when trumps are led, once a round; holding t and u top trumps among trump lengths
-    a and b they keep them apart in min(t + u, max(a, b)) rounds (each plays his top trumps in rounds
-    where the other plays a low one or none).
+    """Tricks ``side`` surely wins with trumps.
+
+    Top trumps, those above every trump of the other side: each wins the trick it is played to, unless a
+    partner's top trump falls on the same trick. One seat's top trumps never meet. Without the must-trump
+    rule two partners are forced to play trumps together only when trumps are led, once a round; holding
+    t and u top trumps among trump lengths a and b they keep them apart in min(t + u, max(a, b)) rounds
+    (each plays his top trumps in rounds where the other plays a low one or none).
 
     Under the other side's top trumps: if one seat holds c trumps that only the other side's m highest
     trumps beat, it wins c - m tricks. Each of those c trumps is played to its own trick (one seat), and
-    that trick goes to the side unless one of the m trumps falls on it; each of those falls on one trick."""
+    that trick goes to the side unless one of the m trumps falls on it; each of those falls on one trick.
+    Two partners holding c and d such trumps keep them apart in min(c + d, max(a, b)) tricks as above, and
+    win all but m of those."""
     cdef const State* st = &s.st
-    cdef int trump = st.rules.trump, n = s.n, seat, k, best = 0, tops = 0, longest = 0, holders = 0, top
-    cdef uint64_t theirs = 0, t, above, all_above = 0, over, under
+    cdef int trump = st.rules.trump, n = s.n, seat, k, best = 0, top
+    cdef uint64_t theirs = 0, t, above
+    cdef uint64_t pair[2]
     for seat in range(n):
         if not ((side >> seat) & 1):
             theirs |= st.hands[seat] & suit_mask(trump)
+    pair[0] = pair[1] = 0
     for seat in range(n):
         if (side >> seat) & 1:
             t = st.hands[seat] & suit_mask(trump)
-            above = (t >> (64 - tc_clz(theirs))) << (64 - tc_clz(theirs)) if theirs else t
-            k = tc_popcount(above)
-            if k:
-                holders += 1
-                all_above |= above
-                tops += k
-                if tc_popcount(t) > longest:
-                    longest = tc_popcount(t)
-            if k > best:
-                best = k
-                win[0] = above
-            # m = 1, 2, ...: ``over`` the other side's m highest trumps, ``under`` the rest.
-            over, under, k = 0, theirs, 0
-            while under and tc_popcount(t) - k > best:
-                over |= (<uint64_t>1) << (63 - tc_clz(under))
-                under ^= over & under
-                k += 1
-                above = (t >> (64 - tc_clz(under))) << (64 - tc_clz(under)) if under else t
-                if tc_popcount(above) - k > best:
-                    best = tc_popcount(above) - k
-                    win[0] = above
-    if holders == 2 and not st.rules.must_trump:
-        k = tops if tops < longest else longest
-        if k > best:
-            best = k
-            win[0] = all_above
+            if t:
+                pair[1 if pair[0] else 0] = t
+                best = trumps_under(t, theirs, tc_popcount(t), best, win)
+    if pair[1] and not st.rules.must_trump:
+        k = tc_popcount(pair[0]) if tc_popcount(pair[0]) > tc_popcount(pair[1]) else tc_popcount(pair[1])
+        best = trumps_under(pair[0] | pair[1], theirs, k, best, win)
     if best == 0 and n == 4 and not st.rules.must_trump and theirs:
         # The other side holds the top trump. Our second trump, guarded, behind it (the top trump's owner
         # plays before its holder): in every trick he does not lead he sees that owner play first, plays
