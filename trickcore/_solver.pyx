@@ -37,7 +37,8 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   just under it, and shed their high cards);
 * the trick count found by null-window tests ("can M make C take at least t tricks?") stepped from a
   guess; a bridge table keeps one table per strain for its four leaders, each leader's search starting
-  from the previous result.
+  from the previous result; a solver keeps its table between searches of the same game and objective
+  (a preferans table solves each seat's all-pass right after its misère).
 * preferans discards: one per class of rank-equivalent hands, the likeliest best first (heuristically:
   low cards of short side suits; for misère the hand left with the fewest tricks when the others lead
   each suit low, then the fewest cards they can undercut) solved outright (for misère the first eight
@@ -1501,6 +1502,10 @@ cdef class Solver:
     """A double-dummy solver with its own transposition table; one per thread or process."""
 
     cdef Search s
+    # The game and objective the table's current generation was stored under (see setup), with that
+    # generation: a new generation started elsewhere (dd_table, a full arena) ends the match.
+    cdef tuple table_game
+    cdef uint32_t table_gen
 
     def __cinit__(self, int tt_bits=20):
         # The sizes first: __dealloc__ releases what was mapped even when a mapping fails.
@@ -1541,7 +1546,14 @@ cdef class Solver:
         self.s.lazy = -1
         self.s.budget = 0
         self.s.n_talon = 0
-        new_generation(&self.s)
+        # A stored bound depends only on the position it was stored for (the cards held and the leader)
+        # under the same play rules and objective, not on the deal it came from: keep them when those
+        # are unchanged (a preferans table's misère and all-pass searches of a seat share positions).
+        # Must-trump means nothing without a trump.
+        game = (r.n_seats, r.trump, r.follow_suit, r.must_trump and r.trump >= 0, counted, maxim)
+        if game != self.table_game or self.s.gen != self.table_gen:
+            new_generation(&self.s)
+            self.table_game, self.table_gen = game, self.s.gen
 
     def solve(self, tuple rules, list hands, int leader, list trick, uint32_t counted, uint32_t maxim):
         """Tricks C takes from the position (the current trick included) with M maximising them."""
