@@ -37,12 +37,13 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   just under it, and shed their high cards);
 * the trick count found by null-window tests ("can M make C take at least t tricks?") stepped from a
   guess; a bridge table keeps one table per strain for its four leaders, each leader's search starting
-  from the previous result.
+  from the previous result; a solver keeps its table between searches of the same game and objective
+  (a preferans table solves each seat's all-pass right after its misère).
 * preferans discards: one per class of rank-equivalent hands, the likeliest best first (heuristically:
-  low cards of short side suits; for misère the hand left with the fewest tricks when the others lead
-  each suit low, then the fewest cards they can undercut) solved outright (for misère the first eight
-  together, target by target), the rest only tested against the best so far, stopping when no discard
-  can beat it.
+  low cards of short side suits, sparing likely winners, making voids; for misère the hand left with the
+  fewest tricks when the others lead each suit low, then the fewest cards they can undercut) solved
+  outright (for misère the first eight together, target by target), the rest only tested against the
+  best so far, stopping when no discard can beat it.
   A trick contract first tests all discards at once in a relaxed game where the declarer keeps his twelve
   cards and sets two aside only when that lets him stop following a suit (lazy_improves): on random
   deals it proves the first discard best almost every time.
@@ -1449,10 +1450,26 @@ cdef int first_guess(const uint64_t* h, int strain) noexcept nogil:
     return 0 if guess < 0 else (13 if guess > 13 else guess)
 
 
-cdef inline int contract_waste(uint64_t hand, int c, int trump) noexcept nogil:
+cdef inline int contract_waste(uint64_t hand, uint64_t others, int c, int trump) noexcept nogil:
     """How much discarding ``c`` likely costs a trick contract (for ordering discards): low cards of short
-    side suits cost least."""
-    return (c & 15) + 2 * tc_popcount(hand & suit_mask(c >> 4)) + (20 if (c >> 4) == trump else 0)
+    side suits cost least; a card no other seat holds a higher card of (a likely winner) costs more."""
+    return ((c & 15) + 2 * tc_popcount(hand & suit_mask(c >> 4)) + (20 if (c >> 4) == trump else 0)
+            + (0 if others & suit_mask(c >> 4) & ~(((<uint64_t>2) << c) - 1) else 9))
+
+
+cdef int contract_discard_cost(uint64_t hand, uint64_t others, int a, int b, int trump) noexcept nogil:
+    """How much discarding ``a`` and ``b`` likely costs a trick contract (for ordering discards): their
+    costs, less for two cards of one suit and for each suit the discard leaves void (a chance to ruff or
+    discard). The weights (here and in contract_waste) cut the discards found better than the first one
+    tried from 253 to 188 over 450 contracts of each of three sets of 30 random deals, 78 to 60 on a set
+    left out of the fit."""
+    cdef int cost = contract_waste(hand, others, a, trump) + contract_waste(hand, others, b, trump)
+    if (a >> 4) == (b >> 4):
+        cost -= 2 + (5 if tc_popcount(hand & suit_mask(a >> 4)) == 2 else 0)
+    else:
+        cost -= (5 * (tc_popcount(hand & suit_mask(a >> 4)) == 1)
+                 + 5 * (tc_popcount(hand & suit_mask(b >> 4)) == 1))
+    return cost
 
 
 cdef int contract_guess(uint64_t hand, int trump) noexcept nogil:
@@ -1519,6 +1536,10 @@ cdef class Solver:
     """A double-dummy solver with its own transposition table; one per thread or process."""
 
     cdef Search s
+    # The game and objective the table's current generation was stored under (see setup), with that
+    # generation: a new generation started elsewhere (dd_table, a full arena) ends the match.
+    cdef tuple table_game
+    cdef uint32_t table_gen
 
     def __cinit__(self, int tt_bits=20):
         # The sizes first: __dealloc__ releases what was mapped even when a mapping fails.
@@ -1559,7 +1580,14 @@ cdef class Solver:
         self.s.lazy = -1
         self.s.budget = 0
         self.s.n_talon = 0
-        new_generation(&self.s)
+        # A stored bound depends only on the position it was stored for (the cards held and the leader)
+        # under the same play rules and objective, not on the deal it came from: keep them when those
+        # are unchanged (a preferans table's misère and all-pass searches of a seat share positions).
+        # Must-trump means nothing without a trump.
+        game = (r.n_seats, r.trump, r.follow_suit, r.must_trump and r.trump >= 0, counted, maxim)
+        if game != self.table_game or self.s.gen != self.table_gen:
+            new_generation(&self.s)
+            self.table_game, self.table_gen = game, self.s.gen
 
     def solve(self, tuple rules, list hands, int leader, list trick, uint32_t counted, uint32_t maxim):
         """Tricks C takes from the position (the current trick included) with M maximising them."""
@@ -1656,8 +1684,7 @@ cdef class Solver:
                     order.append((100 * misere_forced(kept, next_hand, others & ~next_hand)
                                   + misere_danger(kept, others), -cards[j], kept))
                 else:
-                    order.append((contract_waste(full, cards[i], trump) + contract_waste(full, cards[j], trump),
-                                  0, kept))
+                    order.append((contract_discard_cost(full, others, cards[i], cards[j], trump), 0, kept))
         order.sort()
         if misere:
             return self.misere_discard(root, declarer, order)

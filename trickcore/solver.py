@@ -300,6 +300,12 @@ def all_pass(deal, talon_mode="suit_only", talon_order=None):
     cards are turned in ``talon_order`` (default: high to low, as the deal string writes them). hand1 leads
     trick 3 (trick 1 with "none"); then the winner of each trick leads.
     """
+    seat_result = _all_pass_seats(deal, talon_mode, talon_order)
+    return tuple(seat_result(seat) for seat in range(3))
+
+
+def _all_pass_seats(deal, talon_mode, talon_order=None):
+    """Check an all-pass input; the function giving one seat's all-pass result."""
     _check_preferans(deal)
     if talon_mode not in TALON_MODES:
         raise InputError(f"talon mode must be one of {', '.join(TALON_MODES)}, not {talon_mode!r}")
@@ -307,8 +313,8 @@ def all_pass(deal, talon_mode="suit_only", talon_order=None):
     if sorted(order) != sorted(deal.talon):
         raise InvalidDeal("the talon order must list the deal's two talon cards")
     talon = [] if talon_mode == "none" else [c.index for c in order]
-    solver = _solver_for(3)
-    return tuple(solver.all_pass(deal.masks(), talon, seat, talon_mode == "dealer_owns") for seat in range(3))
+    masks = deal.masks()
+    return lambda seat: _solver_for(3).all_pass(masks, talon, seat, talon_mode == "dealer_owns")
 
 
 @attrs.frozen
@@ -327,12 +333,20 @@ class PreferansResult:
 def solve_preferans(deal, declarers=(0, 1, 2), talon_mode="suit_only", leader=0):
     """The preferans table: for each declarer, tricks per strain after the best discard, and misère; all-pass."""
     _check_preferans(deal)
+    all_pass_seat = _all_pass_seats(deal, talon_mode)
     contracts = {}
+    passed = [None, None, None]
     for d in declarers:
         row = {st: preferans_contract(deal, d, st, leader) for st in PREFERANS_STRAINS}
         row["misere"] = preferans_misere(deal, d, leader)
         contracts[d] = row
-    return PreferansResult(deal.to_string(), contracts, all_pass(deal, talon_mode))
+        # Right after the misère: the same objective for the same seat, so the solver keeps its stored
+        # bounds (all-pass over deals 2024/0-29: 1.19M nodes alone, 0.98M after the misère).
+        passed[d] = all_pass_seat(d)
+    for seat in range(3):
+        if passed[seat] is None:
+            passed[seat] = all_pass_seat(seat)
+    return PreferansResult(deal.to_string(), contracts, tuple(passed))
 
 
 # Batches ---------------------------------------------------------------------------------------------------

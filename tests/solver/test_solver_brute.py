@@ -154,3 +154,22 @@ def test_two_side_results_are_complementary():
                           declarer=pos.declarer)
         cards_left = len(pos.hands[pos.turn])
         assert solver.solve(pos) + solver.solve(mirror) == cards_left
+
+
+
+@pytest.mark.parametrize("block", range(3))
+def test_table_kept_between_positions_of_one_game(block):
+    """One solver solves endings under a few games and objectives in turn, each ending several times: it
+    keeps its stored bounds while the game and objective stay the same (they hold for any deal) and must
+    drop them when the trump or the counted seats change."""
+    rng = random.Random(6000 + block)
+    engine = _solver.Solver(16)
+    for _ in range(25):
+        hands, _ = _preferans_ending(rng, rng.randint(3, 4))
+        leader = rng.randrange(3)
+        for _ in range(4):
+            rules = TrickRules(3, rng.choice([None, Suit.S]), True, True)
+            objective, seat = rng.choice(["misere", "tricks"]), rng.randrange(2)
+            counted, maxim = Position(rules, hands, leader, (), objective, seat=seat, declarer=seat).masks()
+            assert (engine.solve(rules.kernel_tuple(), [hand_mask(h) for h in hands], leader, [], counted, maxim)
+                    == brute.minimax(rules, hands, leader, (), counted, maxim))
