@@ -17,10 +17,12 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   The transposition table, probed at trick starts only, groups positions by leader and hand lengths (one
   bucket each, its entries listed in an arena; narrow buckets per set of fixed suits and the owners of
   their top cards keep the lists short) and stores each bound with the owners of each suit's cards down to
-  its lowest winning rank: any position agreeing on those gets the bound;
+  its lowest winning rank: any position agreeing on those gets the bound. It is about 100 MB read at
+  random, so on Linux it sits on transparent huge pages (trickcore/_memory.h);
 * bounds: the last trick played out directly; quick tricks of the side on lead (the leader's top cards,
-  a partner's reached through an entry, or both in turn), cut to the suits needed; top trumps (each of a
-  seat's trumps above all the other side's wins a trick);
+  a partner's reached through an entry, or both in turn), cut to the suits needed; trump counts (the trumps
+  of one seat, or of two partners kept apart, that only the other side's m highest beat win all but m
+  tricks; see top_trumps);
   for misère and all-pass (no trump), the lone seat C surely takes no more tricks when each of his cards
   lies under all the others' of its suit (and he is not on lead or can lead a suit they hold), every
   trick left when each suit's lowest card of his lies above all of theirs and he is on lead or the
