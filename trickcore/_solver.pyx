@@ -107,6 +107,11 @@ cdef struct Search:
     int budget
     Bucket* buckets     # open addressing on (hand lengths, leader)
     uint64_t bucket_mask
+    # A generation starts on the first 2^16 buckets and doubles them as they fill, up to max_mask + 1: an
+    # easy search keeps its buckets in the processor's caches. ``moved`` is room for the buckets a
+    # doubling rehashes.
+    uint64_t max_mask
+    Bucket* moved
     Entry* arena        # the entries of every bucket; emptied (a new generation) when full
     int32_t arena_size
     int32_t arena_used
@@ -1052,10 +1057,25 @@ cdef inline Bucket* find_bucket(Search* s, uint64_t dist, uint32_t leader, bint 
         i = (i + 1) & s.bucket_mask
 
 
+cdef void grow_buckets(Search* s) noexcept nogil:
+    """Double the buckets in use, rehashing this generation's (their entries stay where they are)."""
+    cdef uint64_t i, n = 0
+    for i in range(s.bucket_mask + 1):
+        if s.buckets[i].gen == s.gen:
+            s.moved[n] = s.buckets[i]
+            # Generation 0 is never current (new_generation runs before any search).
+            s.buckets[i].gen = 0
+            n += 1
+    s.bucket_mask = 2 * s.bucket_mask + 1
+    for i in range(n):
+        find_bucket(s, s.moved[i].dist, s.moved[i].tag, True)[0] = s.moved[i]
+
+
 cdef inline void new_generation(Search* s) noexcept nogil:
     """Forget every stored bound (another trump or objective, or a full arena)."""
     cdef int i
     s.gen += 1
+    s.bucket_mask = s.max_mask if s.max_mask < 0xFFFF else 0xFFFF
     s.arena_used = 0
     s.n_buckets = 0
     for i in range(64 * 4 * KILLERS):
@@ -1084,6 +1104,8 @@ cdef void tt_store(Search* s, uint64_t dist, int leader, const uint32_t* code,
         else:
             msk[su] = 0
         pat[su] = code[su] & msk[su]
+    if 2 * s.n_buckets > <int64_t>s.bucket_mask and s.bucket_mask < s.max_mask:
+        grow_buckets(s)
     if s.arena_used >= s.arena_size or 2 * s.n_buckets > <int64_t>s.bucket_mask:
         new_generation(s)
     suits = 0
@@ -1545,16 +1567,18 @@ cdef class Solver:
 
     def __cinit__(self, int tt_bits=20):
         # The sizes first: __dealloc__ releases what was mapped even when a mapping fails.
-        self.s.bucket_mask = ((<uint64_t>1) << tt_bits) - 1
+        self.s.max_mask = ((<uint64_t>1) << tt_bits) - 1
         self.s.arena_size = 1 << (tt_bits + 1)
-        self.s.buckets = <Bucket*>tc_table_alloc((self.s.bucket_mask + 1) * sizeof(Bucket))
+        self.s.buckets = <Bucket*>tc_table_alloc((self.s.max_mask + 1) * sizeof(Bucket))
+        self.s.moved = <Bucket*>tc_table_alloc((self.s.max_mask + 1) // 2 * sizeof(Bucket))
         self.s.arena = <Entry*>tc_table_alloc(self.s.arena_size * sizeof(Entry))
-        if self.s.buckets == NULL or self.s.arena == NULL:
+        if self.s.buckets == NULL or self.s.moved == NULL or self.s.arena == NULL:
             raise MemoryError()
         self.s.gen = 0
 
     def __dealloc__(self):
-        tc_table_free(self.s.buckets, (self.s.bucket_mask + 1) * sizeof(Bucket))
+        tc_table_free(self.s.buckets, (self.s.max_mask + 1) * sizeof(Bucket))
+        tc_table_free(self.s.moved, (self.s.max_mask + 1) // 2 * sizeof(Bucket))
         tc_table_free(self.s.arena, self.s.arena_size * sizeof(Entry))
 
     @property
