@@ -1,6 +1,6 @@
 """Solver speed (run with `pytest benchmarks --benchmark-enable -s`): bridge DD tables against DDS through
 endplay (DDS limited to one thread, same deals, timed deal by deal in turn), a preferans contract and a whole
-preferans table.
+preferans table (on one thread and on the default threads, one per core).
 
 Each test prints the median and the 95th percentile per deal; the bridge test prints the ratios to DDS.
 Set TRICKCORE_BENCH_DEALS to change the number of bridge deals (default 20).
@@ -62,6 +62,13 @@ def test_bench_preferans_contract(benchmark):
 
 def test_bench_preferans_table(benchmark):
     deals = [PREFERANS.deal(2024, i) for i in range(30)]
-    _summary("preferans table (3 declarers x 5 strains + misère, all-pass)",
-             _times(solver.solve_preferans, deals))
+    threads = solver._thread_count(None)
+    one, many = [], []
+    for deal in deals:
+        # In turn, deal by deal, as for the bridge comparison.
+        one += _times(lambda d: solver.solve_preferans(d, threads=1), [deal])
+        many += _times(lambda d: solver.solve_preferans(d, threads=threads), [deal])
+    one_median, _ = _summary("preferans table (3 declarers x 5 strains + misère, all-pass), one thread", one)
+    many_median, _ = _summary(f"preferans table, {threads} threads (the default here)", many)
+    print(f"speed-up of {threads} threads: {one_median / many_median:.2f}")
     benchmark.pedantic(solver.solve_preferans, args=(deals[0],), rounds=3, iterations=1)

@@ -19,6 +19,9 @@ Objectives (``Position.objective``):
   whatever the others do.
 """
 import multiprocessing
+import os
+import threading
+from collections import deque
 
 import attrs
 
@@ -42,14 +45,15 @@ BRIDGE_STRAINS = ("C", "D", "H", "S", "NT")
 PREFERANS_STRAINS = ("S", "C", "D", "H", "NT")
 TALON_MODES = ("suit_only", "dealer_owns", "none")
 
-_SOLVERS = {}
+_LOCAL = threading.local()
 
 
 def _solver_for(n_seats):
-    """One solver per process and seat count: its transposition table is reused (generations keep it valid)."""
-    if n_seats not in _SOLVERS:
-        _SOLVERS[n_seats] = _solver.Solver(20 if n_seats == 4 else 17)
-    return _SOLVERS[n_seats]
+    """One solver per thread and seat count: its transposition table is reused (generations keep it valid)."""
+    solvers = _LOCAL.__dict__.setdefault("solvers", {})
+    if n_seats not in solvers:
+        solvers[n_seats] = _solver.Solver(20 if n_seats == 4 else 17)
+    return solvers[n_seats]
 
 
 @attrs.frozen
@@ -330,23 +334,96 @@ class PreferansResult:
         return {"deal": self.deal, "contracts": self.contracts, "all_pass": list(self.all_pass)}
 
 
-def solve_preferans(deal, declarers=(0, 1, 2), talon_mode="suit_only", leader=0):
-    """The preferans table: for each declarer, tricks per strain after the best discard, and misère; all-pass."""
+def solve_preferans(deal, declarers=(0, 1, 2), talon_mode="suit_only", leader=0, threads=None):
+    """The preferans table: for each declarer, tricks per strain after the best discard, and misère; all-pass.
+
+    The searches run on ``threads`` threads (default: one per core, at most MAX_THREADS); the results do
+    not depend on it.
+    """
     _check_preferans(deal)
     all_pass_seat = _all_pass_seats(deal, talon_mode)
-    contracts = {}
-    passed = [None, None, None]
+    threads = _thread_count(threads)
     for d in declarers:
-        row = {st: preferans_contract(deal, d, st, leader) for st in PREFERANS_STRAINS}
-        row["misere"] = preferans_misere(deal, d, leader)
-        contracts[d] = row
-        # Right after the misère: the same objective for the same seat, so the solver keeps its stored
-        # bounds (all-pass over deals 2024/0-29: 1.19M nodes alone, 0.98M after the misère).
-        passed[d] = all_pass_seat(d)
+        _seat(d)
+    _seat(leader)
+
+    def misere_and_all_pass(d):
+        # The all-pass right after the misère: the same objective for the same seat, so the solver keeps
+        # its stored bounds (all-pass over deals 2024/0-29: 1.19M nodes alone, 0.98M after the misère).
+        return preferans_misere(deal, d, leader), all_pass_seat(d)
+
+    # The misère searches first: the longest, they would otherwise leave one thread working alone at the end.
+    tasks = [(misere_and_all_pass, d) for d in declarers]
+    tasks += [(all_pass_seat, seat) for seat in range(3) if seat not in declarers]
+    tasks += [(preferans_contract, deal, d, st, leader) for d in declarers for st in PREFERANS_STRAINS]
+    results = iter(_run_tasks(tasks, threads))
+    passed = [None, None, None]
+    misere = {}
+    for d in declarers:
+        misere[d], passed[d] = next(results)
     for seat in range(3):
         if passed[seat] is None:
-            passed[seat] = all_pass_seat(seat)
+            passed[seat] = next(results)
+    contracts = {d: {**{st: next(results) for st in PREFERANS_STRAINS}, "misere": misere[d]} for d in declarers}
     return PreferansResult(deal.to_string(), contracts, tuple(passed))
+
+
+# Threads ---------------------------------------------------------------------------------------------------
+
+# More threads than this gain nothing on a preferans table (18 searches, three of them most of the work).
+MAX_THREADS = 4
+
+# The solvers of helper threads that have ended, for the next ones: a new transposition table costs page
+# faults on its first touches.
+_SPARE_SOLVERS = []
+
+
+def _thread_count(threads):
+    if threads is None:
+        return max(1, min(MAX_THREADS, os.cpu_count() or 1))
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise InputError(f"threads must be a whole number >= 1, not {threads!r}")
+    return threads
+
+
+def _run_tasks(tasks, threads):
+    """[func(*args) for func, *args in tasks], taken in turn by ``threads`` threads, the caller's among them:
+    each search releases the interpreter, so they run at once on as many cores. The helper threads end
+    with the call (none is left to trouble a later fork)."""
+    results = [None] * len(tasks)
+    queue = deque(enumerate(tasks))
+    failures = []
+
+    def work():
+        try:
+            while queue:
+                try:
+                    i, (func, *args) = queue.popleft()
+                except IndexError:
+                    return
+                results[i] = func(*args)
+        except BaseException as exc:
+            queue.clear()
+            failures.append(exc)
+
+    def helper():
+        if _SPARE_SOLVERS:
+            try:
+                _LOCAL.solvers = _SPARE_SOLVERS.pop()
+            except IndexError:
+                pass
+        work()
+        _SPARE_SOLVERS.append(_LOCAL.__dict__.get("solvers", {}))
+
+    helpers = [threading.Thread(target=helper, name="trickcore-solver") for _ in range(threads - 1)]
+    for thread in helpers:
+        thread.start()
+    work()
+    for thread in helpers:
+        thread.join()
+    if failures:
+        raise failures[0]
+    return results
 
 
 # Batches ---------------------------------------------------------------------------------------------------
@@ -378,5 +455,7 @@ def solve_bridge_batch(deals, vulnerability="None", dealer="N", jobs=1):
 
 
 def solve_preferans_batch(deals, talon_mode="suit_only", jobs=1):
-    """solve_preferans (every declarer) for every deal, on ``jobs`` processes; a lazy iterator in order."""
-    return solve_batch(solve_preferans, ((d, (0, 1, 2), talon_mode) for d in deals), jobs)
+    """solve_preferans (every declarer) for every deal, on ``jobs`` processes (one thread each; a single
+    process uses a thread per core); a lazy iterator in order."""
+    threads = None if jobs == 1 else 1
+    return solve_batch(solve_preferans, ((d, (0, 1, 2), talon_mode, 0, threads) for d in deals), jobs)

@@ -6,10 +6,13 @@ searches of a full deal. These values were recorded with the solver of commit c6
 agree with the brute-force tests and with the tables of every later change that keeps the search sound;
 on these deals a misère bound that relied on no winning ranks at all changes several results.
 """
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from games.preferans.game import PREFERANS
 from trickcore import solver
+from trickcore.errors import InputError
 
 # (deal index of PREFERANS.deal(777, i), per declarer (S, C, D, H, NT, misère),
 #  all-pass "suit_only", "dealer_owns", "none")
@@ -32,3 +35,39 @@ def test_preferans_table_matches_recorded_values(index, rows, suit_only, dealer_
     assert result.all_pass == suit_only
     assert solver.all_pass(deal, "dealer_owns") == dealer_owns
     assert solver.all_pass(deal, "none") == none
+
+
+def test_threads_do_not_change_the_table():
+    deals = [PREFERANS.deal(777, i) for i in range(3, 8)]
+    alone = [solver.solve_preferans(d, threads=1) for d in deals]
+    assert [solver.solve_preferans(d, threads=3) for d in deals] == alone
+    # A subset of declarers still gets every seat's all-pass result.
+    part = solver.solve_preferans(deals[0], declarers=(2,), threads=2)
+    assert part.contracts == {2: alone[0].contracts[2]} and part.all_pass == alone[0].all_pass
+
+
+def test_tables_solved_from_several_threads_at_once():
+    # Each thread has its own solvers (and so transposition tables): concurrent callers never share one.
+    deals = [PREFERANS.deal(777, i) for i in range(3, 8)]
+    expected = [solver.solve_preferans(d, threads=1) for d in deals]
+    with ThreadPoolExecutor(3) as pool:
+        assert list(pool.map(lambda d: solver.solve_preferans(d, threads=2), deals)) == expected
+
+
+def test_batch_on_processes_matches_single_calls():
+    deals = [PREFERANS.deal(777, i) for i in range(3, 6)]
+    expected = [solver.solve_preferans(d) for d in deals]
+    assert list(solver.solve_preferans_batch(deals, jobs=2)) == expected
+
+
+@pytest.mark.parametrize("threads", [0, -1, 1.5, True, "2"])
+def test_bad_thread_count(threads):
+    with pytest.raises(InputError, match="threads"):
+        solver.solve_preferans(PREFERANS.deal(777, 3), threads=threads)
+
+
+def test_a_failing_search_fails_the_call_on_any_thread():
+    tasks = [(int, "1")] * 5 + [(int, "not a number")] + [(int, "2")] * 5
+    with pytest.raises(ValueError):
+        solver._run_tasks(tasks, 3)
+    assert solver._run_tasks(tasks[:5], 3) == [1] * 5
