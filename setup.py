@@ -3,15 +3,30 @@
 Set TRICKCORE_NATIVE=1 to compile the kernel for this machine's instruction set (-march=native: hardware
 popcount and the BMI2 bit-deposit instruction). The default build targets any x86-64 and is what a wheel for
 other machines must be.
+
+With gcc the double-dummy search is built guided by a profile (as CPython's --enable-optimizations): built
+instrumented, run on a few seeded deals, built again with the counts. It is about 10% faster for it; the
+build takes about twice as long. TRICKCORE_PGO=0 builds in one pass (for quick rebuilds while editing); a
+profile run that fails falls back to that build.
 """
 import os
 import platform
+import shutil
+import subprocess
 import sys
+import tempfile
 
 from Cython.Build import cythonize
 from setuptools import Extension, find_packages, setup
+from setuptools.command.build_ext import build_ext
 
-NATIVE = os.environ.get("TRICKCORE_NATIVE", "0") not in ("", "0", "false", "no")
+
+def _flag(name, default):
+    return os.environ.get(name, default) not in ("", "0", "false", "no")
+
+
+NATIVE = _flag("TRICKCORE_NATIVE", "0")
+PGO = _flag("TRICKCORE_PGO", "1")
 
 if sys.platform == "win32":
     compile_args = ["/O2"]
@@ -44,6 +59,103 @@ if sys.platform != "win32" and platform.machine().lower() in ("x86_64", "amd64")
         include_dirs=["trickcore"],
         extra_compile_args=compile_args + ["-mpopcnt", "-mlzcnt", "-mbmi", "-mbmi2"],
     ))
+
+# The profile run (PGO): the searches the benchmarks time, on deals of its own: bridge tables, preferans
+# contracts, misère and all-pass, and the positions of a trick in progress. Only the kernel's extensions are
+# on the path, not the package (the build environment lacks its dependencies).
+PROFILE_RUN = """
+import random
+from trickcore import _kernel
+from trickcore import _solver
+modules = [_solver]
+if _kernel.cpu_has_fast_bits():
+    from trickcore import _solver_fast
+    modules.append(_solver_fast)
+
+
+def hands(rng, n_seats, size, deck):
+    cards = list(deck)
+    rng.shuffle(cards)
+    out = [0] * n_seats
+    for seat in range(n_seats):
+        for c in cards[seat * size:(seat + 1) * size]:
+            out[seat] |= 1 << c
+    return out, cards[n_seats * size:]
+
+
+rng = random.Random(20261124)
+deck52 = [16 * su + r for su in range(4) for r in range(13)]
+deck32 = [16 * su + r for su in range(4) for r in range(5, 13)]
+for module in modules:
+    bridge, preferans = module.Solver(20), module.Solver(17)
+    for i in range(4):
+        bridge.dd_table(hands(rng, 4, 13, deck52)[0])
+    for i in range(12):
+        h, talon = hands(rng, 3, 10, deck32)
+        for declarer in range(3):
+            full = list(h)
+            full[declarer] |= (1 << talon[0]) | (1 << talon[1])
+            for trump in (0, 1, 2, 3, -1):
+                preferans.best_discard((3, trump, True, True), full, declarer, 0, False)
+            preferans.best_discard((3, -1, True, True), full, declarer, 0, True)
+            preferans.all_pass(h, sorted(talon, reverse=True), declarer, False)
+    for i in range(200):
+        h = hands(rng, 4, 5, deck52)[0]
+        lead = min(c for c in range(64) if h[1] >> c & 1)
+        h[1] &= ~(1 << lead)
+        bridge.solve_cards((4, i % 5 - 1, True, False), h, 1, [lead], 5, 5)
+"""
+
+
+class ProfileGuidedBuild(build_ext):
+    """build_ext in two passes with gcc's profile-guided optimisation (see the module docstring)."""
+
+    def build_extensions(self):
+        if not PGO or not self._compiler_is_gcc():
+            return super().build_extensions()
+        profile_dir = os.path.abspath(os.path.join(self.build_temp, "pgo-profile"))
+        shutil.rmtree(profile_dir, ignore_errors=True)
+        plain = {ext.name: (list(ext.extra_compile_args), list(ext.extra_link_args)) for ext in self.extensions}
+
+        def flags(compile_extra, link_extra):
+            for ext in self.extensions:
+                ext.extra_compile_args = plain[ext.name][0] + compile_extra
+                ext.extra_link_args = plain[ext.name][1] + link_extra
+
+        flags([f"-fprofile-generate={profile_dir}"], ["-fprofile-generate"])
+        self.force = True
+        super().build_extensions()
+        if self._profile_run():
+            # Code the run did not reach keeps its ordinary optimisation (-fprofile-partial-training).
+            flags([f"-fprofile-use={profile_dir}", "-fprofile-partial-training", "-fprofile-correction",
+                   "-Wno-missing-profile"], [])
+        else:
+            print("trickcore: the profile run failed; building without a profile", file=sys.stderr)
+            flags([], [])
+        super().build_extensions()
+
+    def _compiler_is_gcc(self):
+        try:
+            out = subprocess.run(self.compiler.compiler[:1] + ["--version"], capture_output=True, text=True,
+                                 timeout=60).stdout
+        except (AttributeError, OSError, subprocess.SubprocessError):
+            return False
+        return "Free Software Foundation" in out and "clang" not in out
+
+    def _profile_run(self):
+        with tempfile.TemporaryDirectory() as root:
+            package = os.path.join(root, "trickcore")
+            os.mkdir(package)
+            open(os.path.join(package, "__init__.py"), "w").close()
+            for ext in self.extensions:
+                shutil.copy(self.get_ext_fullpath(ext.name), package)
+            try:
+                done = subprocess.run([sys.executable, "-c", PROFILE_RUN], cwd=root, timeout=900,
+                                      env={**os.environ, "PYTHONPATH": root})
+            except (OSError, subprocess.SubprocessError):
+                return False
+            return done.returncode == 0
+
 
 # One entry per line, so that each plug-in family adds its own lines.
 ENTRY_POINTS = {
@@ -108,5 +220,6 @@ setup(
         "bench": ["pytest-benchmark>=4"],
     },
     entry_points=ENTRY_POINTS,
+    cmdclass={"build_ext": ProfileGuidedBuild},
     zip_safe=False,
 )
