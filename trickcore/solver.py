@@ -396,7 +396,7 @@ def _run_tasks(tasks, threads):
 
     def work():
         try:
-            while queue:
+            while True:
                 try:
                     i, (func, *args) = queue.popleft()
                 except IndexError:
@@ -407,13 +407,12 @@ def _run_tasks(tasks, threads):
             failures.append(exc)
 
     def helper():
-        if _SPARE_SOLVERS:
-            try:
-                _LOCAL.solvers = _SPARE_SOLVERS.pop()
-            except IndexError:
-                pass
+        try:
+            _LOCAL.solvers = _SPARE_SOLVERS.pop()
+        except IndexError:
+            pass
         work()
-        _SPARE_SOLVERS.append(_LOCAL.__dict__.get("solvers", {}))
+        _SPARE_SOLVERS.append(_LOCAL.__dict__.setdefault("solvers", {}))
 
     helpers = [threading.Thread(target=helper, name="trickcore-solver") for _ in range(threads - 1)]
     for thread in helpers:
