@@ -6,8 +6,8 @@ other machines must be.
 
 With gcc the double-dummy search is built guided by a profile (as CPython's --enable-optimizations): built
 instrumented, run on a few seeded deals, built again with the counts. It is about 8% faster for it on
-preferans, 3% on bridge; the build takes about twice as long. TRICKCORE_PGO=0 builds in one pass (for quick rebuilds while editing); a
-profile run that fails falls back to that build.
+preferans, 3% on bridge; the build takes about twice as long. TRICKCORE_PGO=0 builds in one pass (for quick
+rebuilds while editing); a profile run that fails falls back to that build.
 """
 import os
 import platform

@@ -381,9 +381,14 @@ _SPARE_SOLVERS = []
 def _thread_count(threads):
     if threads is None:
         return max(1, min(MAX_THREADS, os.cpu_count() or 1))
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise InputError(f"threads must be a whole number >= 1, not {threads!r}")
-    return threads
+    return _count("threads", threads)
+
+
+def _count(name, value):
+    """``value``, a count of workers, checked."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InputError(f"{name} must be a whole number >= 1, not {value!r}")
+    return value
 
 
 def _run_tasks(tasks, threads):
@@ -437,8 +442,7 @@ def solve_batch(func, arg_tuples, jobs=1, chunksize=1):
 
     Results do not depend on ``jobs``: each deal is solved alone (the transposition tables only speed up).
     """
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise InputError(f"jobs must be a whole number >= 1, not {jobs!r}")
+    _count("jobs", jobs)
     work = ((func, tuple(args)) for args in arg_tuples)
     if jobs == 1:
         for job in work:
