@@ -556,24 +556,42 @@ cdef int top_trumps(const Search* s, uint32_t side, uint64_t* win) noexcept nogi
     return best
 
 
+cdef inline bint ducks(uint64_t cx, uint64_t ox) noexcept nogil:
+    """Whether C's cards ``cx`` of a suit duck the others' cards ``ox`` of it: his i-th lowest card lies
+    under their i-th lowest for every i both reach. Then C can play under every trick of the suit the
+    others lead, with his highest card under the best card played before his turn: its removal with that
+    card's keeps the condition (that card lies under his next higher card, so under their (i+1)-th lowest
+    where his next card was i-th), as does any removal of their cards or of his highest.
+    """
+    cdef uint64_t c
+    while cx and ox:
+        c = cx & (~cx + 1)
+        if c > (ox & (~ox + 1)):
+            return False
+        cx ^= c
+        ox &= ox - 1
+    return True
+
+
 cdef int lone_bound(const Search* s, uint64_t* win) noexcept nogil:
     """Misère and all-pass bounds at a trick start (no trump, must follow suit): 0 when the lone seat C
     surely takes no more tricks, 2 when he surely takes every one left, 1 when he surely takes this one,
     -1 when none is known.
 
-    No more tricks: in every suit each card of C lies below every card the others hold, and C is not on
-    lead or can lead a suit the others still hold. Removing cards keeps the first condition, so by
-    induction a trick another seat leads is won by a card above C's (he follows below or discards, which
-    never wins without trumps), and his own lead is beaten by a seat forced to follow with a higher card:
-    C never wins a trick, so never leads again.
+    No more tricks: every suit ducks (see ``ducks``), and C is not on lead or can lead a suit that still
+    ducks once his lowest card of it is gone. C plays under every trick another seat leads and sheds his
+    highest card of a suit when he discards, which keeps every suit ducking; his own lead of the lowest
+    card of such a suit is beaten by a seat that must follow with a higher card: C never wins a trick, so
+    never leads again.
     Every trick: in every suit his lowest card lies above every card the others hold, and C is on lead or
     the leader holds a suit of his. His lead wins (nobody holds a higher card of its suit) and leaves the
     condition true, so he leads again; the leader (in M) leads that suit and C must follow and win, then
     leads. (M makes him win them all: no play gives C more than every trick, so that is the value.)
 
     Both rely on the owners of the suits where C and the others hold cards (hand lengths fix the rest):
-    every trick down to C's lowest card there, no more tricks only down to the others' lowest (all the
-    cards above it being theirs puts C's under them); those cards go to ``win``.
+    every trick down to C's lowest card there, no more tricks too, or only down to the others' lowest
+    where all of C's cards lie under theirs (all the cards above it being theirs puts C's under them);
+    those cards go to ``win``.
     This trick: in a suit C holds, each of the others holding it has a card under C's lowest; the leader
     too when he is not C. The others (all in M) lead and follow under him, so C must follow and win; C's
     own lead wins when every suit he holds is so. It relies on the owners down to C's lowest card of the
@@ -589,13 +607,19 @@ cdef int lone_bound(const Search* s, uint64_t* win) noexcept nogil:
         ox = others & suit_mask(su)
         if not cx or not ox:
             continue
-        lead_out = True
         if st.hands[st.leader] & ox:
             led_into = True
-        w |= cx & (~cx + 1)
-        w_under |= ox & (~ox + 1)
-        if 63 - tc_clz(cx) > tc_ctz(ox):
-            under = False
+        low = cx & (~cx + 1)
+        w |= low
+        if 63 - tc_clz(cx) < tc_ctz(ox):
+            w_under |= ox & (~ox + 1)
+            lead_out = True
+        else:
+            w_under |= low
+            if under and not ducks(cx, ox):
+                under = False
+            if under and not lead_out and ducks(cx ^ low, ox):
+                lead_out = True
         if tc_ctz(cx) < 63 - tc_clz(ox):
             over = False
     win[0] = w
