@@ -103,8 +103,14 @@ cdef inline int seat_after(int seat, int k, int n) noexcept nogil:
     return seat - n if seat >= n else seat
 
 
+cdef inline int turn_of(const State* st, int n) noexcept nogil:
+    """The seat to play at a table of ``n`` (``st.rules.n_seats``; a search specialised for one seat count
+    passes it as a constant)."""
+    return seat_after(st.leader, st.n_in_trick, n)
+
+
 cdef inline int state_turn(const State* st) noexcept nogil:
-    return seat_after(st.leader, st.n_in_trick, st.rules.n_seats)
+    return turn_of(st, st.rules.n_seats)
 
 
 cdef inline uint64_t state_legal(const State* st) noexcept nogil:
@@ -114,10 +120,10 @@ cdef inline uint64_t state_legal(const State* st) noexcept nogil:
     return legal_mask(&st.rules, st.hands[state_turn(st)], led)
 
 
-cdef inline void state_play(State* st, int card) noexcept nogil:
-    cdef int n = st.rules.n_seats
+cdef inline void play_at(State* st, int card, int n) noexcept nogil:
+    """state_play at a table of ``n`` (as turn_of)."""
     cdef int w
-    st.hands[state_turn(st)] &= ~((<uint64_t>1) << card)
+    st.hands[turn_of(st, n)] &= ~((<uint64_t>1) << card)
     st.history[st.n_history] = card
     st.n_history += 1
     st.n_in_trick += 1
@@ -131,7 +137,12 @@ cdef inline void state_play(State* st, int card) noexcept nogil:
         st.n_in_trick = 0
 
 
-cdef inline bint state_undo(State* st) noexcept nogil:
+cdef inline void state_play(State* st, int card) noexcept nogil:
+    play_at(st, card, st.rules.n_seats)
+
+
+cdef inline bint undo_at(State* st, int n) noexcept nogil:
+    """state_undo at a table of ``n`` (as turn_of)."""
     cdef int card
     if st.n_history == st.n_initial:
         return False
@@ -139,9 +150,13 @@ cdef inline bint state_undo(State* st) noexcept nogil:
         st.n_tricks -= 1
         st.tricks[st.trick_winner[st.n_tricks]] -= 1
         st.leader = st.trick_leader[st.n_tricks]
-        st.n_in_trick = st.rules.n_seats
+        st.n_in_trick = n
     st.n_history -= 1
     st.n_in_trick -= 1
     card = st.history[st.n_history]
-    st.hands[state_turn(st)] |= (<uint64_t>1) << card
+    st.hands[turn_of(st, n)] |= (<uint64_t>1) << card
     return True
+
+
+cdef inline bint state_undo(State* st) noexcept nogil:
+    return undo_at(st, st.rules.n_seats)
