@@ -45,8 +45,9 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
 * preferans discards: one per class of rank-equivalent hands, the likeliest best first (heuristically:
   low cards of short side suits, sparing likely winners, making voids; for misère the hand left with the
   fewest tricks when the others lead each suit low, then the fewest cards they can undercut) solved
-  outright (for misère the first eight together, target by target), the rest only tested against the
-  best so far, stopping when no discard can beat it.
+  outright (for misère the first eight together, target by target, each time the one that cost the
+  defenders most first), the rest only tested against the best so far, stopping when no discard can
+  beat it.
   A trick contract first tests all discards at once in a relaxed game where the declarer keeps his twelve
   cards and sets two aside only when that lets him stop following a suit (lazy_improves): on random
   deals it proves the first discard best almost every time.
@@ -1838,12 +1839,14 @@ cdef class Solver:
         that one's value (it passed the target below) is the best of them, as every other passed the
         targets so far. The costly search (a failing test: the declarer holds his tricks under the
         target against every defence) is so made at the best candidate's value plus one, not at the
-        higher value of a worse discard ordered first. The other discards are only tested
-        against that best; one that fails is better, its value found from below (low targets are cheap).
+        higher value of a worse discard ordered first. At each target the candidates go in the order of
+        their last test's cost, the costliest first: the defenders' hardest win is the likeliest to fail
+        next. The other discards are only tested against that best; one that fails is better, its value
+        found from below (low targets are cheap).
         """
         cdef list kept_hands = []
         cdef set seen = set()
-        cdef uint64_t kept, dummy
+        cdef uint64_t kept, dummy, start
         cdef int best = -1, t = 1, i, n_first
         cdef bint passed
         for _, _, kept in order:
@@ -1853,14 +1856,19 @@ cdef class Solver:
                 seen.add(key)
                 kept_hands.append(kept)
         n_first = min(MISERE_CANDIDATES, len(kept_hands))
+        cost = [0] * n_first
+        candidates = list(range(n_first))
         while best < 0:
-            for i in range(n_first):
+            for i in candidates:
                 self.set_hand(root, declarer, kept_hands[i])
+                start = self.s.nodes
                 with nogil:
                     passed = search(&self.s, t, &dummy)
+                cost[i] = self.s.nodes - start
                 if not passed:
                     best = t - 1
                     break
+            candidates.sort(key=cost.__getitem__, reverse=True)
             t += 1
         for kept in kept_hands[n_first:]:
             if best == 0:
