@@ -143,6 +143,26 @@ def test_trump_bounds_on_handmade_endings(hands, leader, tricks):
     assert solver.solve(pos) == tricks
 
 
+@pytest.mark.parametrize("hands, leader, tricks", [
+    # West's spades duck the others' (7 under 8, 9 under ten) though the 9 is not under all of them: when
+    # they lead spades he plays under each time, and the heart 8 lies under the 9 and ace.
+    (("97.8..", "T8.A..", "QJ.9.."), 1, 0),
+    # The same spades with West on lead: the 7 loses, but North then covers it with the ten and leads the
+    # 8 under the 9; leading the 9 instead loses to the 8 and the 7 wins later. No suit of his still ducks
+    # once its lowest card is gone, so the "no more tricks" bound must not apply.
+    (("97...", "T8...", ".AK.."), 0, 1),
+    (("97...", "T8...", ".AK.."), 1, 0),
+])
+def test_lone_seat_bound_on_handmade_endings(hands, leader, tricks):
+    """Misère tricks of seat 0 (no trump, three seats) where his suits duck the others' without lying under
+    all their cards."""
+    rules = TrickRules(3, None, True, True)
+    pos = Position(rules, [parse_hand(h) for h in hands], leader=leader, objective="misere", seat=0)
+    counted, maxim = pos.masks()
+    assert brute.minimax(rules, pos.hands, leader, (), counted, maxim) == tricks
+    assert solver.solve(pos) == tricks
+
+
 def test_two_side_results_are_complementary():
     rng = random.Random(5)
     for _ in range(100):
