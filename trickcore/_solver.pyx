@@ -1647,6 +1647,184 @@ cdef int misere_forced(uint64_t hand, uint64_t a, uint64_t b) noexcept nogil:
     return won
 
 
+cdef struct Discard:
+    int score           # heuristic: lower first
+    int tie             # then this (misère: the higher card discarded first)
+    uint64_t kept       # the hand kept
+
+
+cdef inline bint discard_before(const Discard* a, const Discard* b) noexcept nogil:
+    if a.score != b.score:
+        return a.score < b.score
+    if a.tie != b.tie:
+        return a.tie < b.tie
+    return a.kept < b.kept
+
+
+cdef inline void set_hand(Search* s, const State* root, int seat, uint64_t hand) noexcept nogil:
+    """Start a search from ``root`` with ``seat`` holding ``hand``."""
+    s.st = root[0]
+    s.st.hands[seat] = hand
+    reset_keys(s)
+
+
+cdef bint seen_before(const Search* s, uint64_t* dists, uint32_t* codes, int* n_seen) noexcept nogil:
+    """Whether the position in ``s`` has the keys of one already listed (rank-equivalent); if not, list it."""
+    cdef int i, k
+    for i in range(n_seen[0]):
+        if (dists[i] == s.dist and codes[4 * i] == s.code[0] and codes[4 * i + 1] == s.code[1]
+                and codes[4 * i + 2] == s.code[2] and codes[4 * i + 3] == s.code[3]):
+            return True
+    dists[n_seen[0]] = s.dist
+    for k in range(4):
+        codes[4 * n_seen[0] + k] = s.code[k]
+    n_seen[0] += 1
+    return False
+
+
+cdef int discard_search(Search* s, int declarer, bint misere) noexcept nogil:
+    """Solver.best_discard on the position set up in ``s`` (the declarer holding his two cards more)."""
+    cdef State root = s.st
+    cdef uint64_t full = root.hands[declarer], others = all_hands(&root) & ~full
+    cdef uint64_t next_hand = root.hands[seat_after(declarer, 1, root.rules.n_seats)]
+    cdef uint64_t m = full, kept, dummy
+    cdef int trump = root.rules.trump
+    cdef int cards[16]
+    cdef Discard order[120]
+    cdef Discard d
+    cdef uint64_t dists[120]
+    cdef uint32_t codes[480]
+    cdef int nc = 0, n = 0, i, j, k, best, n_after, n_seen = 0, bound_at = -1
+    while m:
+        cards[nc] = tc_ctz(m)
+        m &= m - 1
+        nc += 1
+    # The likeliest discards first, so that they prune the rest: low cards for a trick contract; for
+    # misère the hands left with the fewest likely tricks, then the fewest cards the others can force
+    # to win (insertion sort: 66 discards).
+    for i in range(nc):
+        for j in range(i + 1, nc):
+            d.kept = full & ~((<uint64_t>1) << cards[i]) & ~((<uint64_t>1) << cards[j])
+            if misere:
+                # Likely tricks first, then the weakness (under 100) among hands alike in that.
+                d.score = (100 * misere_forced(d.kept, next_hand, others & ~next_hand)
+                           + misere_danger(d.kept, others))
+                d.tie = -cards[j]
+            else:
+                d.score = contract_discard_cost(full, others, cards[i], cards[j], trump)
+                d.tie = 0
+            k = n
+            while k > 0 and discard_before(&d, &order[k - 1]):
+                order[k] = order[k - 1]
+                k -= 1
+            order[k] = d
+            n += 1
+    if misere:
+        return misere_discard(s, &root, declarer, order, n)
+    n_after = nc - 2
+    best = -1
+    for i in range(n):
+        if best == n_after:
+            break       # no discard can do better
+        if best >= 0 and bound_at != best:
+            # One search bounds every discard at once (a trick contract's bound is almost always
+            # tight; a misère declarer gains too much from voiding late for it to pay).
+            bound_at = best
+            if not lazy_improves(s, &root, declarer, full, 2, best, False):
+                break
+        set_hand(s, &root, declarer, order[i].kept)
+        if seen_before(s, dists, codes, &n_seen):
+            continue
+        if best < 0:
+            # The first discard is solved outright; the others are only tested against the best so far.
+            best = solve_value(s, contract_guess(order[i].kept, trump))
+        else:
+            while best < n_after and search(s, best + 1, &dummy):
+                best += 1
+    return best
+
+
+cdef int misere_discard(Search* s, const State* root, int declarer, const Discard* order, int n) noexcept nogil:
+    """The fewest tricks the misère declarer takes after his best discard, the ``n`` discards in ``order``,
+    likeliest best first.
+
+    The first few distinct discards are tested together, target by target from 1, until one fails:
+    that one's value (it passed the target below) is the best of them, as every other passed the
+    targets so far. The costly search (a failing test: the declarer holds his tricks under the
+    target against every defence) is so made at the best candidate's value plus one, not at the
+    higher value of a worse discard ordered first. At each target the candidates go in the order of
+    their last test's cost, the costliest first: the defenders' hardest win is the likeliest to fail
+    next. The other discards are only tested against that best; one that fails is better, its value
+    found from below (low targets are cheap).
+    """
+    cdef uint64_t kept_hands[120]
+    cdef uint64_t dists[120]
+    cdef uint32_t codes[480]
+    cdef uint64_t cost[MISERE_CANDIDATES]
+    cdef int candidates[MISERE_CANDIDATES]
+    cdef uint64_t dummy, start
+    cdef int n_kept = 0, n_seen = 0, best = -1, t = 1, i, j, k, c, n_first
+    cdef bint passed
+    for i in range(n):
+        set_hand(s, root, declarer, order[i].kept)
+        if not seen_before(s, dists, codes, &n_seen):
+            kept_hands[n_kept] = order[i].kept
+            n_kept += 1
+    n_first = n_kept if n_kept < MISERE_CANDIDATES else MISERE_CANDIDATES
+    for i in range(n_first):
+        candidates[i] = i
+        cost[i] = 0
+    while best < 0:
+        for j in range(n_first):
+            i = candidates[j]
+            set_hand(s, root, declarer, kept_hands[i])
+            start = s.nodes
+            passed = search(s, t, &dummy)
+            cost[i] = s.nodes - start
+            if not passed:
+                best = t - 1
+                break
+        # Costliest first; a stable insertion sort keeps the order among equal costs.
+        for j in range(1, n_first):
+            c = candidates[j]
+            k = j
+            while k > 0 and cost[candidates[k - 1]] < cost[c]:
+                candidates[k] = candidates[k - 1]
+                k -= 1
+            candidates[k] = c
+        t += 1
+    for j in range(n_first, n_kept):
+        if best == 0:
+            break       # no discard can do better
+        set_hand(s, root, declarer, kept_hands[j])
+        if not search(s, best, &dummy):
+            i = 1
+            while i < best and search(s, i, &dummy):
+                i += 1
+            best = i - 1
+    return best
+
+
+cdef bint lazy_improves(Search* s, const State* root, int declarer, uint64_t hand, int budget, int best,
+                        bint misere) noexcept nogil:
+    """Whether the declarer might beat ``best`` after some discard of ``budget`` cards from ``hand``.
+
+    The bound is a relaxed game: he keeps all of ``hand`` and sets cards aside (never to be played)
+    only when he must, at most ``budget`` of them: all his cards of the suit led, and with the must-trump
+    rule his trumps too, so as to stop following. Setting a card aside earlier would gain nothing: it
+    changes no play until its suit is led (or a trump is called for). Any fixed discard D is a strategy
+    of this game (set D's cards of a suit aside when D would leave him void of it), so its value is at
+    least as good for him as every discard's: "no" rules them all out.
+    """
+    cdef bint r
+    cdef uint64_t dummy
+    s.lazy, s.budget = declarer, budget
+    set_hand(s, root, declarer, hand)
+    r = search(s, best, &dummy) if misere else search(s, best + 1, &dummy)
+    s.lazy, s.budget = -1, 0
+    return not r if misere else r
+
+
 cdef class Solver:
     """A double-dummy solver with its own transposition table; one per thread or process."""
 
@@ -1774,146 +1952,24 @@ cdef class Solver:
         Trick contract (``misere`` false): the most tricks he can take after his best discard; misère: the
         fewest. Discards leaving the same position up to rank equivalence are tried once.
         """
+        cdef int best
         self.setup(rules, hands, leader, [], 1u << declarer,
                    (((1u << len(hands)) - 1) & ~(1u << declarer)) if misere else (1u << declarer))
-        cdef uint64_t full = self.s.st.hands[declarer], others = all_hands(&self.s.st) & ~full
-        cdef int cards[16]
-        cdef int nc = 0, i, j, best, n_after
-        cdef uint64_t dummy, kept, m = full
-        cdef set seen = set()
-        cdef list order = []
-        cdef State root = self.s.st
-        cdef int trump = root.rules.trump
-        cdef int bound_at = -1
-        cdef uint64_t next_hand = root.hands[(declarer + 1) % root.rules.n_seats]
-        while m:
-            cards[nc] = tc_ctz(m)
-            m &= m - 1
-            nc += 1
-        # The likeliest discards first, so that they prune the rest: low cards for a trick contract; for
-        # misère the hands left with the fewest likely tricks, then the fewest cards the others can force
-        # to win.
-        for i in range(nc):
-            for j in range(i + 1, nc):
-                kept = full & ~((<uint64_t>1) << cards[i]) & ~((<uint64_t>1) << cards[j])
-                if misere:
-                    # Likely tricks first, then the weakness (under 100) among hands alike in that.
-                    order.append((100 * misere_forced(kept, next_hand, others & ~next_hand)
-                                  + misere_danger(kept, others), -cards[j], kept))
-                else:
-                    order.append((contract_discard_cost(full, others, cards[i], cards[j], trump), 0, kept))
-        order.sort()
-        if misere:
-            return self.misere_discard(root, declarer, order)
-        n_after = nc - 2
-        best = -1
-        for _, _, kept in order:
-            if best == n_after:
-                break       # no discard can do better
-            if best >= 0 and bound_at != best:
-                # One search bounds every discard at once (a trick contract's bound is almost always
-                # tight; a misère declarer gains too much from voiding late for it to pay).
-                bound_at = best
-                if not self.lazy_improves(root, declarer, full, 2, best, False):
-                    break
-            self.set_hand(root, declarer, kept)
-            key = (self.s.dist, self.s.code[0], self.s.code[1], self.s.code[2], self.s.code[3])
-            if key in seen:
-                continue
-            seen.add(key)
-            with nogil:
-                if best < 0:
-                    # The first discard is solved outright; the others are only tested against the best
-                    # so far.
-                    best = solve_value(&self.s, contract_guess(kept, trump))
-                else:
-                    while best < n_after and search(&self.s, best + 1, &dummy):
-                        best += 1
-        return best
-
-    cdef int misere_discard(self, State root, int declarer, list order):
-        """The fewest tricks the misère declarer takes after his best discard, the discards (kept hands)
-        in ``order``, likeliest best first.
-
-        The first few distinct discards are tested together, target by target from 1, until one fails:
-        that one's value (it passed the target below) is the best of them, as every other passed the
-        targets so far. The costly search (a failing test: the declarer holds his tricks under the
-        target against every defence) is so made at the best candidate's value plus one, not at the
-        higher value of a worse discard ordered first. At each target the candidates go in the order of
-        their last test's cost, the costliest first: the defenders' hardest win is the likeliest to fail
-        next. The other discards are only tested against that best; one that fails is better, its value
-        found from below (low targets are cheap).
-        """
-        cdef list kept_hands = []
-        cdef set seen = set()
-        cdef uint64_t kept, dummy, start
-        cdef int best = -1, t = 1, i, n_first
-        cdef bint passed
-        for _, _, kept in order:
-            self.set_hand(root, declarer, kept)
-            key = (self.s.dist, self.s.code[0], self.s.code[1], self.s.code[2], self.s.code[3])
-            if key not in seen:
-                seen.add(key)
-                kept_hands.append(kept)
-        n_first = min(MISERE_CANDIDATES, len(kept_hands))
-        cost = [0] * n_first
-        candidates = list(range(n_first))
-        while best < 0:
-            for i in candidates:
-                self.set_hand(root, declarer, kept_hands[i])
-                start = self.s.nodes
-                with nogil:
-                    passed = search(&self.s, t, &dummy)
-                cost[i] = self.s.nodes - start
-                if not passed:
-                    best = t - 1
-                    break
-            candidates.sort(key=cost.__getitem__, reverse=True)
-            t += 1
-        for kept in kept_hands[n_first:]:
-            if best == 0:
-                break       # no discard can do better
-            self.set_hand(root, declarer, kept)
-            with nogil:
-                if not search(&self.s, best, &dummy):
-                    i = 1
-                    while i < best and search(&self.s, i, &dummy):
-                        i += 1
-                    best = i - 1
-        return best
-
-    cdef void set_hand(self, State root, int seat, uint64_t hand):
-        """Start a search from ``root`` with ``seat`` holding ``hand``."""
-        self.s.st = root
-        self.s.st.hands[seat] = hand
-        reset_keys(&self.s)
-
-    cdef bint lazy_improves(self, State root, int declarer, uint64_t hand, int budget, int best, bint misere):
-        """Whether the declarer might beat ``best`` after some discard of ``budget`` cards from ``hand``.
-
-        The bound is a relaxed game: he keeps all of ``hand`` and sets cards aside (never to be played)
-        only when he must, at most ``budget`` of them: all his cards of the suit led, and with the must-trump
-        rule his trumps too, so as to stop following. Setting a card aside earlier would gain nothing: it
-        changes no play until its suit is led (or a trump is called for). Any fixed discard D is a strategy of this game (set D's cards of a
-        suit aside when D would leave him void of it), so its value is at least as good for him as every
-        discard's: "no" rules them all out.
-        """
-        cdef bint r
-        cdef uint64_t dummy
-        self.s.lazy, self.s.budget = declarer, budget
-        self.set_hand(root, declarer, hand)
         with nogil:
-            r = search(&self.s, best, &dummy) if misere else search(&self.s, best + 1, &dummy)
-        self.s.lazy, self.s.budget = -1, 0
-        return not r if misere else r
+            best = discard_search(&self.s, declarer, misere)
+        return best
 
     def discard_bound(self, tuple rules, list hands, int declarer, int leader, bint misere, int budget,
                       int best):
         """Whether the declarer, holding ``budget`` cards more than the others, might beat ``best`` (take
         more tricks, or fewer for misère) after some discard of ``budget`` cards (lazy_improves)."""
+        cdef bint r
         self.setup(rules, hands, leader, [], 1u << declarer,
                    (((1u << len(hands)) - 1) & ~(1u << declarer)) if misere else (1u << declarer))
-        return self.lazy_improves(self.s.st, declarer, self.s.st.hands[declarer], budget, best, misere)
+        cdef State root = self.s.st
+        with nogil:
+            r = lazy_improves(&self.s, &root, declarer, root.hands[declarer], budget, best, misere)
+        return r
 
     def all_pass(self, list hands, list talon, int seat, bint dealer_owns):
         """All-pass (3 seats, no trump): the fewest tricks ``seat`` can take when the other two play against
