@@ -157,39 +157,50 @@ class ProfileGuidedBuild(build_ext):
             return done.returncode == 0
 
 
+# The repository keeps games/, scoring/ and cli/ at its top, but they install under the trickcore name
+# (trickcore.games...), so that no generic top-level module such as "cli" lands in site-packages.
+SUBPACKAGES = ("games", "scoring", "cli")
+PACKAGE_DIR = {f"trickcore.{name}": name for name in SUBPACKAGES}
+PACKAGES = ["trickcore"] + [
+    f"trickcore.{name}" + ("." + sub if sub else "")
+    for name in SUBPACKAGES
+    for sub in [""] + find_packages(where=name)
+]
+
+
 # One entry per line, so that each plug-in family adds its own lines.
 ENTRY_POINTS = {
     "console_scripts": [
-        "tricks = cli.main:main",
+        "tricks = trickcore.cli.main:main",
     ],
     "trickcore.games": [
-        "bridge = games.bridge:BRIDGE",
-        "whist = games.whist:WHIST",
-        "preferans = games.preferans:PREFERANS",
+        "bridge = trickcore.games.bridge:BRIDGE",
+        "whist = trickcore.games.whist:WHIST",
+        "preferans = trickcore.games.preferans:PREFERANS",
     ],
     "trickcore.scorings": [
-        "bridge-duplicate = scoring.bridge:DUPLICATE",
-        "bridge-rubber = scoring.bridge:RUBBER",
-        "bridge-chicago = scoring.bridge:CHICAGO",
-        "bridge-imps = scoring.bridge:IMPS",
-        "bridge-matchpoints = scoring.bridge:MATCHPOINTS",
-        "bridge-vp = scoring.bridge:VP",
-        "bridge-russian = scoring.bridge:RUSSIAN",
-        "bridge-butler = scoring.bridge.butler:BUTLER",
-        "bridge-cross-imps = scoring.bridge.butler:CROSS_IMPS",
-        "whist-short = scoring.whist:WHIST_SHORT",
-        "whist-long = scoring.whist:WHIST_LONG",
-        "whist-american = scoring.whist:WHIST_AMERICAN",
-        "preferans-sochi = scoring.preferans:SOCHI",
-        "preferans-leningrad = scoring.preferans:LENINGRAD",
-        "preferans-rostov = scoring.preferans:ROSTOV",
-        "preferans-classic = scoring.preferans:CLASSIC",
+        "bridge-duplicate = trickcore.scoring.bridge:DUPLICATE",
+        "bridge-rubber = trickcore.scoring.bridge:RUBBER",
+        "bridge-chicago = trickcore.scoring.bridge:CHICAGO",
+        "bridge-imps = trickcore.scoring.bridge:IMPS",
+        "bridge-matchpoints = trickcore.scoring.bridge:MATCHPOINTS",
+        "bridge-vp = trickcore.scoring.bridge:VP",
+        "bridge-russian = trickcore.scoring.bridge:RUSSIAN",
+        "bridge-butler = trickcore.scoring.bridge.butler:BUTLER",
+        "bridge-cross-imps = trickcore.scoring.bridge.butler:CROSS_IMPS",
+        "whist-short = trickcore.scoring.whist:WHIST_SHORT",
+        "whist-long = trickcore.scoring.whist:WHIST_LONG",
+        "whist-american = trickcore.scoring.whist:WHIST_AMERICAN",
+        "preferans-sochi = trickcore.scoring.preferans:SOCHI",
+        "preferans-leningrad = trickcore.scoring.preferans:LENINGRAD",
+        "preferans-rostov = trickcore.scoring.preferans:ROSTOV",
+        "preferans-classic = trickcore.scoring.preferans:CLASSIC",
     ],
     "trickcore.commands": [
-        "solve = cli.solve:solve",
-        "bridge = cli.bridge:bridge",
-        "whist = cli.whist:whist",
-        "preferans = cli.preferans:preferans",
+        "solve = trickcore.cli.solve:solve",
+        "bridge = trickcore.cli.bridge:bridge",
+        "whist = trickcore.cli.whist:whist",
+        "preferans = trickcore.cli.preferans:preferans",
     ],
 }
 
@@ -201,8 +212,8 @@ setup(
     long_description_content_type="text/markdown",
     license="MIT",
     python_requires=">=3.10",
-    packages=find_packages(include=["trickcore", "trickcore.*", "games", "games.*",
-                                    "scoring", "scoring.*", "cli", "cli.*"]),
+    packages=PACKAGES,
+    package_dir=PACKAGE_DIR,
     package_data={"trickcore": ["*.pxd", "*.pyx", "*.h"]},
     ext_modules=cythonize(
         extensions,

@@ -13,8 +13,8 @@ from endplay import _dds as dds_library
 from endplay.dds import calc_dd_table
 from endplay.types import Deal as EndplayDeal
 
-from games.bridge.game import BRIDGE
-from games.preferans.game import PREFERANS
+from trickcore.games.bridge.game import BRIDGE
+from trickcore.games.preferans.game import PREFERANS
 from trickcore import solver
 
 N_BRIDGE = int(os.environ.get("TRICKCORE_BENCH_DEALS", "20"))

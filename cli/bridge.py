@@ -4,19 +4,19 @@ from fractions import Fraction
 
 import click
 
-from cli.bridge_records import commands as record_commands
-from cli.common import UserError, output_option, to_json, user_errors, write_output
-from scoring.bridge.butler import score_board_imps
-from scoring.bridge.chicago import chicago_ledger
-from scoring.bridge.contract import duplicate_score
-from scoring.bridge.display import format_figure
-from scoring.bridge.imps import imps as imps_of
-from scoring.bridge.matchpoints import parse_adjusted, score_board
-from scoring.bridge.result import parse_contract_result
-from scoring.bridge.rubber import RubberLedger
-from scoring.bridge.settings import parse_setting_value, preset
-from scoring.bridge.sheetfile import read_deal_results
-from scoring.bridge.vp import victory_points
+from trickcore.cli.bridge_records import commands as record_commands
+from trickcore.cli.common import UserError, output_option, to_json, user_errors, write_output
+from trickcore.scoring.bridge.butler import score_board_imps
+from trickcore.scoring.bridge.chicago import chicago_ledger
+from trickcore.scoring.bridge.contract import duplicate_score
+from trickcore.scoring.bridge.display import format_figure
+from trickcore.scoring.bridge.imps import imps as imps_of
+from trickcore.scoring.bridge.matchpoints import parse_adjusted, score_board
+from trickcore.scoring.bridge.result import parse_contract_result
+from trickcore.scoring.bridge.rubber import RubberLedger
+from trickcore.scoring.bridge.settings import parse_setting_value, preset
+from trickcore.scoring.bridge.sheetfile import read_deal_results
+from trickcore.scoring.bridge.vp import victory_points
 from trickcore.errors import InputError, SettingsError
 
 # Negative numbers are arguments, not options (bridge.md §2): unknown "-580" style tokens pass through.

@@ -8,12 +8,12 @@ import re
 
 import click
 
-from cli.common import output_option, to_json, user_errors, write_output
-from games.bridge.auction import PASS, Auction, parse_call
-from games.bridge.lin import read_lin, write_lin
-from games.bridge.pbn import PBN_ENCODINGS, encode_pbn, read_pbn
-from games.bridge.record import board_from_dict, board_to_dict
-from games.bridge.vocab import Seat
+from trickcore.cli.common import output_option, to_json, user_errors, write_output
+from trickcore.games.bridge.auction import PASS, Auction, parse_call
+from trickcore.games.bridge.lin import read_lin, write_lin
+from trickcore.games.bridge.pbn import PBN_ENCODINGS, encode_pbn, read_pbn
+from trickcore.games.bridge.record import board_from_dict, board_to_dict
+from trickcore.games.bridge.vocab import Seat
 from trickcore.errors import InputError, NotationError, TrickcoreError
 
 FORMATS = ("pbn", "lin", "json")

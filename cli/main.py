@@ -4,8 +4,8 @@ import time
 import click
 
 import trickcore
-from cli.common import UserError, output_option, to_json, user_errors, write_output
-from games import registry
+from trickcore.cli.common import UserError, output_option, to_json, user_errors, write_output
+from trickcore.games import registry
 from trickcore.cards import format_card
 from trickcore.errors import InputError
 from trickcore.play import playout_batch

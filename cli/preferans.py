@@ -3,8 +3,8 @@ import json
 
 import click
 
-from cli.common import output_option, to_json, user_errors, write_output
-from scoring.preferans import VARIANTS, make_settings, render_svg, render_text, score_protocol
+from trickcore.cli.common import output_option, to_json, user_errors, write_output
+from trickcore.scoring.preferans import VARIANTS, make_settings, render_svg, render_text, score_protocol
 from trickcore.errors import InputError, SettingsError, TrickcoreError
 
 

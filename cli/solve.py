@@ -6,13 +6,13 @@ import sys
 
 import click
 
-from cli.common import UserError, output_option, to_json, user_errors, write_output
+from trickcore.cli.common import UserError, output_option, to_json, user_errors, write_output
 from trickcore import solver
 from trickcore.errors import NotationError
 
 def read_pbn_boards(path):
     """The boards of a PBN file that carry a deal, read with the full PBN reader (games.bridge.pbn)."""
-    from games.bridge.pbn import read_pbn
+    from trickcore.games.bridge.pbn import read_pbn
     try:
         with open(path, "rb") as fh:
             raw = fh.read()
@@ -37,7 +37,7 @@ def bridge_text(result):
 
 def whist_result(deal, dealer, trumps):
     """{"tricks": {trump: {"NS": n, "EW": 13 - n}}} with the dealer's left-hand opponent leading."""
-    from games.whist.game import WHIST
+    from trickcore.games.whist.game import WHIST
     leader = WHIST.first_leader(WHIST.seat_index(dealer))
     tricks = {}
     for trump in trumps:
@@ -88,7 +88,7 @@ def solve(game_name, deal_text, deals_path, fmt, vul, dealer, trump, declarer, t
     contracts, misère and all-pass (preferans)."""
     if (deal_text is None) == (deals_path is None):
         raise UserError("give exactly one of --deal and --deals")
-    from games.bridge.vocab import Seat, Vulnerability
+    from trickcore.games.bridge.vocab import Seat, Vulnerability
     if game_name == "whist":
         if deals_path is not None:
             raise UserError("--deals reads PBN files of bridge deals")
@@ -115,7 +115,7 @@ def solve(game_name, deal_text, deals_path, fmt, vul, dealer, trump, declarer, t
         raise UserError("--deals reads PBN files of bridge deals")
     if declarer is None:
         raise UserError("--declarer is required for preferans")
-    from games.preferans.game import PREFERANS
+    from trickcore.games.preferans.game import PREFERANS
     deal = PREFERANS.parse_deal(deal_text)
     seat = PREFERANS.seat_index(declarer)
     result = solver.solve_preferans(deal, (seat,), talon_mode)

@@ -1,9 +1,9 @@
 """The ``tricks whist`` command group: score a sequence of whist hand results under a ruleset."""
 import click
 
-from cli.common import output_option, to_json, user_errors, write_output
-from games.whist.results import score_file
-from scoring.whist import render_ledger
+from trickcore.cli.common import output_option, to_json, user_errors, write_output
+from trickcore.games.whist.results import score_file
+from trickcore.scoring.whist import render_ledger
 from trickcore.errors import InputError
 
 

@@ -102,14 +102,23 @@ class Game:
             out["talon"] = [str(c) for c in sorted(deal.talon, reverse=True)]
         return out
 
+    def new_state(self, deal, dealer=0, variant=None, **options):
+        """The State of one deal of this game, before its first action (see ``State``)."""
+        raise InputError(f"{self.name} cannot be played through states yet")
+
+    def new_match(self, seed, variant=None, **options):
+        """The game-specific facts of a match (a ``Match``): seats, dealer rotation, when it ends."""
+        raise InputError(f"{self.name} has no agents yet: play it without --agents")
+
     def play_match(self, agents, seed, options):
         """Play a whole match with agents (``tricks play --agents``); returns a MatchReport.
 
         ``agents`` is one agent name per seat (a single name is repeated); ``options`` holds the other
-        ``tricks play`` options (variant, players, pool_target, hands, protocol, dealer, trump). Games that
-        have agents override this.
+        ``tricks play`` options (variant, players, pool_target, hands, protocol, dealer, trump).
         """
-        raise InputError(f"{self.name} has no agents yet: play it without --agents")
+        options = dict(options)
+        match = self.new_match(seed, **options)
+        return match.report(run_match(match, agents, seed))
 
     def diagram(self, deal):
         """The deal as text: a compass diagram for four hands, otherwise one block per hand."""
@@ -156,3 +165,161 @@ class MatchReport:
 
     text: str
     data: dict
+
+
+PHASES = ("auction", "talon", "defence", "play", "done")
+
+
+class State:
+    """One deal in progress, as OpenSpiel's state: the one way every game is driven, whatever its phases.
+
+    A game's ``table.py`` subclasses it. ``current_seat`` is the index (into the match's agents) of the one
+    who acts next, ``phase`` one of PHASES, ``legal_actions()`` the actions that seat may take now (calls,
+    talon choices, defence announcements, cards: one action vocabulary per game), ``apply(action)`` takes one
+    and costs O(1) Python work for a card (never a rebuild of the tricks so far). ``view(seat)`` holds only
+    what that seat may see; ``open_view(seat)`` adds every hand as it stands (for double-dummy agents only,
+    through ``games.double_dummy.view_for``). ``record()`` is the finished deal's result record.
+    """
+
+    phase = "done"
+    current_seat = None
+
+    def legal_actions(self):
+        """The actions the current seat may take, in a fixed order."""
+        raise NotImplementedError
+
+    def apply(self, action):
+        """Take ``action`` for the current seat; an illegal one raises the game's IllegalAction subclass."""
+        raise NotImplementedError
+
+    def undo(self):
+        """Take the last action back (games offer it where it is cheap: the play of a card)."""
+        raise InputError("this game cannot undo an action")
+
+    @property
+    def is_terminal(self):
+        """True once the deal is over and ``record()`` is final."""
+        return self.phase == "done"
+
+    def view(self, seat):
+        """What ``seat`` may see now."""
+        raise NotImplementedError
+
+    def open_view(self, seat):
+        """``view(seat)`` with every hand as it stands: what a double-dummy agent is allowed."""
+        raise NotImplementedError
+
+    def record(self):
+        """The deal's result record (the game's ``record.py`` type)."""
+        raise NotImplementedError
+
+
+class Agent:
+    """A player: built as ``Agent(seat, seed, **options)``, asked ``act(view) -> action`` whenever it is its turn.
+
+    Agents are registered per game under the entry-point group ``trickcore.agents`` as ``<game>-<name>``;
+    ``omniscient`` agents (double dummy) are shown ``State.open_view`` instead of ``State.view``.
+    """
+
+    game = None
+    name = None
+    omniscient = False
+
+    def __init__(self, seat, seed=0, **options):
+        self.seat = seat
+        self.seed = seed
+        self.options = options
+
+    def act(self, view):
+        """The action this agent takes in ``view``."""
+        raise NotImplementedError
+
+
+class Match:
+    """The game-specific facts of a match that the shared runner asks for (a game's ``match.py`` subclasses it).
+
+    ``n_players`` agents take part; deal ``index`` is dealt by ``dealer``; the scoring system's ledger
+    (``ledger()``, or None when the game keeps no score) decides when the match is over.
+    """
+
+    game = None
+    n_players = 0
+    max_deals = None
+
+    def first_dealer(self):
+        """The dealer of the first deal."""
+        return 0
+
+    def next_dealer(self, dealer, record):
+        """The dealer of the deal after one dealt by ``dealer`` with result ``record``."""
+        return (dealer + 1) % self.n_players
+
+    def new_state(self, index, dealer):
+        """The State of deal number ``index``, dealt by ``dealer``."""
+        raise NotImplementedError
+
+    def ledger(self):
+        """A fresh ledger of the match's scoring system, or None."""
+        return None
+
+    def is_over(self, ledger, records):
+        """True when the match ends after ``records`` (by default when the ledger says so)."""
+        return ledger is not None and ledger.is_over
+
+    def report(self, result):
+        """The MatchReport of a finished match (a MatchResult)."""
+        raise NotImplementedError
+
+
+@attrs.frozen
+class MatchResult:
+    """What ``run_match`` returns: the result records in order, the ledger (or None) and the agent names."""
+
+    records: tuple
+    ledger: object
+    agent_names: tuple
+
+
+def make_agents(game_name, names, n_players, seed):
+    """One agent per player from ``names`` (one name is repeated), each seeded from ``seed`` and its seat."""
+    from trickcore.games.registry import get_agent
+
+    names = tuple(names) if not isinstance(names, str) else tuple(n.strip() for n in names.split(","))
+    if len(names) == 1:
+        names = names * n_players
+    if len(names) != n_players:
+        raise InputError(f"{game_name} needs {n_players} agents here, got {len(names)}", field="agents")
+    return [get_agent(game_name, name)(seat, seed) for seat, name in enumerate(names)], names
+
+
+def play_deal(state, agents):
+    """Drive ``state`` to its end, asking the agent of the current seat for each action; returns the state."""
+    from trickcore.games.double_dummy import view_for
+
+    while not state.is_terminal:
+        seat = state.current_seat
+        agent = agents[seat]
+        state.apply(agent.act(view_for(agent, state, seat)))
+    return state
+
+
+def run_match(match, agent_names, seed):
+    """Play ``match`` with the named agents: deal, play through the State protocol, score, rotate the dealer.
+
+    The same code for every game: the game's Match says who deals next and builds each deal's State; its
+    scoring system's ledger says when the match is over.
+    """
+    agents, names = make_agents(match.game.name, agent_names, match.n_players, seed)
+    ledger = match.ledger()
+    records = []
+    dealer = match.first_dealer()
+    while match.max_deals is None or len(records) < match.max_deals:
+        state = play_deal(match.new_state(len(records), dealer), agents)
+        record = state.record()
+        records.append(record)
+        if ledger is not None:
+            ledger.add(record)
+        if match.is_over(ledger, records):
+            break
+        dealer = match.next_dealer(dealer, record)
+    return MatchResult(tuple(records), ledger, names)

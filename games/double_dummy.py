@@ -13,6 +13,12 @@ from trickcore.errors import InputError
 from trickcore.solver import solve_cards
 
 
+def view_for(agent, state, seat):
+    """What ``agent`` playing ``seat`` is shown: ``state.view(seat)``, or ``state.open_view(seat)`` when the
+    agent declares itself omniscient (the double-dummy agent, the one exception to the view rule)."""
+    return state.open_view(seat) if getattr(agent, "omniscient", False) else state.view(seat)
+
+
 def show_deal(agents, hands, talon=()):
     """Show ``hands`` (seat order) and ``talon`` to every omniscient agent of ``agents``; others see nothing."""
     hands = tuple(tuple(h) for h in hands)

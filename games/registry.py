@@ -56,3 +56,17 @@ def scorings_for(game_name):
 def command_groups():
     """The installed CLI command groups, by name (loaded lazily by the CLI)."""
     return _group("trickcore.commands")
+
+
+def agent_names(game_name):
+    """Names of the agents installed for ``game_name`` (entry points ``<game>-<agent>``), sorted."""
+    prefix = game_name + "-"
+    return sorted(n[len(prefix):] for n in _group("trickcore.agents") if n.startswith(prefix))
+
+
+def get_agent(game_name, name):
+    """The agent class ``name`` of ``game_name``; PluginError naming the installed ones if there is none."""
+    if f"{game_name}-{name}" not in _group("trickcore.agents"):
+        known = ", ".join(agent_names(game_name)) or "none"
+        raise PluginError(f"unknown {game_name} agent {name!r} (installed: {known})")
+    return _load("trickcore.agents", f"{game_name}-{name}", "agent")

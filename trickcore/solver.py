@@ -180,8 +180,8 @@ def par(table, vulnerability="None", dealer="N"):
     contracts are every (contract, declarer) scoring the par value that the opponents cannot improve on by
     bidding on, taking the lowest level of each strain, in ladder order, declarers N, E, S, W.
     """
-    from games.bridge.vocab import Contract, Seat, Strain, Vulnerability
-    from scoring.bridge.contract import duplicate_score
+    from trickcore.games.bridge.vocab import Contract, Seat, Strain, Vulnerability
+    from trickcore.scoring.bridge.contract import duplicate_score
 
     vul = vulnerability if isinstance(vulnerability, Vulnerability) else Vulnerability.parse(vulnerability)
     dealer_side = (dealer if isinstance(dealer, Seat) else Seat.parse(dealer)) % 2

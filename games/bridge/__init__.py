@@ -1,4 +1,4 @@
 """Contract bridge: four seats in two partnerships, 52 cards."""
-from games.bridge.game import BRIDGE, Bridge
+from trickcore.games.bridge.game import BRIDGE, Bridge
 
 __all__ = ["BRIDGE", "Bridge"]

@@ -47,10 +47,10 @@ it plays for (declarer's side when it plays declarer's or dummy's cards), the lo
 """
 import attrs
 
-from games.bridge.auction import DOUBLE, PASS, Auction, Bid
-from games.bridge.table import trick_rules
-from games.bridge.vocab import Seat, Strain
-from games.double_dummy import DoubleDummyBase, best_card
+from trickcore.games.bridge.auction import DOUBLE, PASS, Auction, Bid
+from trickcore.games.bridge.table import trick_rules
+from trickcore.games.bridge.vocab import Seat, Strain
+from trickcore.games.double_dummy import DoubleDummyBase, best_card
 from trickcore.cards import DECK52, Rank, Suit
 from trickcore.errors import InputError
 from trickcore.rng import Stream

@@ -7,7 +7,7 @@ import re
 
 import attrs
 
-from games.bridge.vocab import Contract, Seat, Strain
+from trickcore.games.bridge.vocab import Contract, Seat, Strain
 from trickcore.errors import IllegalCall, NotationError
 
 

@@ -2,12 +2,12 @@
 boards (the board number fixes dealer and vulnerability, §2), and whole boards played by agents (§3-§4)."""
 import attrs
 
-from games.base import Game, MatchReport
-from games.bridge.agents import make_agent
-from games.bridge.record import Board
-from games.bridge.table import run_auction, run_play
-from games.bridge.vocab import Seat, board_dealer, board_vulnerability
-from scoring.bridge.contract import duplicate_score
+from trickcore.games.base import Game, MatchReport
+from trickcore.games.bridge.agents import make_agent
+from trickcore.games.bridge.record import Board
+from trickcore.games.bridge.table import run_auction, run_play
+from trickcore.games.bridge.vocab import Seat, board_dealer, board_vulnerability
+from trickcore.scoring.bridge.contract import duplicate_score
 from trickcore.cards import DECK52, format_card
 from trickcore.errors import InputError
 from trickcore.files import write_text_atomically
@@ -58,7 +58,7 @@ class Bridge(Game):
             players = [make_agent(name, seed + number - 1, seat) for seat, name in enumerate(names)]
             boards.append(self.play_board(self.board_deal(seed, number), number, players))
         if options.get("protocol"):
-            from games.bridge.pbn import write_pbn
+            from trickcore.games.bridge.pbn import write_pbn
             write_text_atomically(options["protocol"], write_pbn(boards))
         reports = [board_report(self, b, seed) for b in boards]
         data = {"game": self.name, "seed": seed, "agents": dict(zip(self.seats, names)),

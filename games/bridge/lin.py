@@ -6,9 +6,9 @@ import re
 
 import attrs
 
-from games.bridge.auction import Auction, parse_call
-from games.bridge.record import Board, check_board
-from games.bridge.vocab import Seat, Vulnerability
+from trickcore.games.bridge.auction import Auction, parse_call
+from trickcore.games.bridge.record import Board, check_board
+from trickcore.games.bridge.vocab import Seat, Vulnerability
 from trickcore.cards import DECK52, Suit, parse_card, parse_hand
 from trickcore.deal import Deal
 from trickcore.errors import NotationError, TrickcoreError

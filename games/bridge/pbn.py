@@ -10,11 +10,11 @@ import re
 
 import attrs
 
-from games.bridge.auction import PASS, Auction, parse_call
-from games.bridge.record import Board, check_board
-from games.bridge.table import trick_rules
-from games.bridge.vocab import Seat, Strain, Vulnerability, parse_contract
-from scoring.bridge.traveller import TravellerLine, line_ns_score
+from trickcore.games.bridge.auction import PASS, Auction, parse_call
+from trickcore.games.bridge.record import Board, check_board
+from trickcore.games.bridge.table import trick_rules
+from trickcore.games.bridge.vocab import Seat, Strain, Vulnerability, parse_contract
+from trickcore.scoring.bridge.traveller import TravellerLine, line_ns_score
 from trickcore.cards import parse_card
 from trickcore.deal import parse_deal
 from trickcore.errors import NotationError, TrickcoreError

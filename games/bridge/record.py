@@ -6,9 +6,9 @@ kept verbatim so that it can be written back. The JSON form is ``board_to_dict``
 """
 import attrs
 
-from games.bridge.auction import Auction, parse_call
-from games.bridge.table import trick_rules
-from games.bridge.vocab import Seat, Vulnerability, parse_contract
+from trickcore.games.bridge.auction import Auction, parse_call
+from trickcore.games.bridge.table import trick_rules
+from trickcore.games.bridge.vocab import Seat, Vulnerability, parse_contract
 from trickcore.cards import parse_card
 from trickcore.deal import parse_deal
 from trickcore.errors import InvalidRecord, TrickcoreError

@@ -7,9 +7,9 @@ opening lead (games.double_dummy.show_deal); no other agent's view changes.
 """
 import attrs
 
-from games.bridge.auction import Auction
-from games.bridge.vocab import Seat
-from games.double_dummy import show_deal
+from trickcore.games.bridge.auction import Auction
+from trickcore.games.bridge.vocab import Seat
+from trickcore.games.double_dummy import show_deal
 from trickcore.errors import InvalidRecord
 from trickcore.play import PlayState
 from trickcore.rules import TrickRules

@@ -1,4 +1,4 @@
 """Preferans: three active players, 32 cards, a two-card talon, must trump when void."""
-from games.preferans.game import PREFERANS, Preferans
+from trickcore.games.preferans.game import PREFERANS, Preferans
 
 __all__ = ["PREFERANS", "Preferans"]

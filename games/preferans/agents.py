@@ -65,10 +65,10 @@ while bidding is part of that omniscience. All its decisions come from ``trickco
 import functools
 import itertools
 
-from games.preferans.contract import LADDER_RANK, MISERE, OBLIGATION, TRICK_BIDS, level, strain, trump_of
-from games.double_dummy import DoubleDummyBase, best_card
-from games.preferans.cardplay import TALON, trick_rules
-from games.preferans.defence import DEALER
+from trickcore.games.preferans.contract import LADDER_RANK, MISERE, OBLIGATION, TRICK_BIDS, level, strain, trump_of
+from trickcore.games.double_dummy import DoubleDummyBase, best_card
+from trickcore.games.preferans.cardplay import TALON, trick_rules
+from trickcore.games.preferans.defence import DEALER
 from trickcore.cards import DECK32, Suit
 from trickcore.deal import Deal
 from trickcore.errors import InputError

@@ -5,7 +5,7 @@ Hands are indices 0, 1, 2 (``hand1``, ``hand2``, ``hand3``; seniority in that or
 """
 import attrs
 
-from games.preferans.contract import LADDER, LADDER_RANK, MISERE, TRICK_BIDS, is_higher, level, parse_contract
+from trickcore.games.preferans.contract import LADDER, LADDER_RANK, MISERE, TRICK_BIDS, is_higher, level, parse_contract
 from trickcore.errors import IllegalCall, NotationError
 
 PASS = "pass"

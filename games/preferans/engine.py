@@ -7,11 +7,11 @@ discard (games.double_dummy.show_deal / show_play_hands), which no other agent r
 """
 import attrs
 
-from games.double_dummy import show_deal, show_play_hands
-from games.preferans.auction import Auction, contracts_allowed
-from games.preferans.cardplay import TALON, play_all_pass, play_tricks, tricks_won
-from games.preferans.contract import MISERE, level, strain, trump_of
-from games.preferans.defence import DEALER, Defence
+from trickcore.games.double_dummy import show_deal, show_play_hands
+from trickcore.games.preferans.auction import Auction, contracts_allowed
+from trickcore.games.preferans.cardplay import TALON, play_all_pass, play_tricks, tricks_won
+from trickcore.games.preferans.contract import MISERE, level, strain, trump_of
+from trickcore.games.preferans.defence import DEALER, Defence
 from trickcore.errors import IllegalCall, IllegalPlay
 
 

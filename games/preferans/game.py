@@ -2,7 +2,7 @@
 round (preferans.md §2); must trump when void in the led suit."""
 import attrs
 
-from games.base import Game
+from trickcore.games.base import Game
 from trickcore.cards import DECK32
 
 # d[0:2] hand1, d[2:4] hand2, d[4:6] hand3, d[6:8] talon, then pairs to hand1, hand2, hand3 until 10 each.
@@ -32,7 +32,7 @@ class Preferans(Game):
 
     def play_match(self, agents, seed, options):
         """Play one whole game (a pulya) with agents and the running sheet; see games.preferans.match."""
-        from games.preferans.match import play_match
+        from trickcore.games.preferans.match import play_match
         return play_match(self, agents, seed, options)
 
 

@@ -2,9 +2,9 @@
 running sheet from the scorer after every deal, the text a person follows, and the §11.2 protocol."""
 import json
 
-from games.preferans.cardplay import TALON
-from games.preferans.engine import card_code, play_deal
-from games.preferans.settings import play_settings
+from trickcore.games.preferans.cardplay import TALON
+from trickcore.games.preferans.engine import card_code, play_deal
+from trickcore.games.preferans.settings import play_settings
 from trickcore.cards import Suit, format_card
 from trickcore.errors import InputError
 from trickcore.files import write_text_atomically
@@ -73,9 +73,9 @@ def _next_series(series, result, settings):
 
 def play_match(game, agent_names, seed, options):
     """Play one whole game with agents (``tricks play --game preferans --agents ...``); returns a MatchReport."""
-    from games.base import MatchReport
-    from games.preferans.agents import make_agents
-    from scoring.preferans import Ledger, parse_protocol, render_text
+    from trickcore.games.base import MatchReport
+    from trickcore.games.preferans.agents import make_agents
+    from trickcore.scoring.preferans import Ledger, parse_protocol, render_text
 
     settings, ids, target, first, cap = match_setup(options)
     agents = make_agents(agent_names, len(ids), seed)

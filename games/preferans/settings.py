@@ -6,7 +6,7 @@ chose (e.g. ``pool_target``), and the scorer applies the same preset.
 """
 import attrs
 
-from scoring.preferans.settings import VARIANTS, make_settings
+from trickcore.scoring.preferans.settings import VARIANTS, make_settings
 from trickcore.errors import InputError
 
 

@@ -30,7 +30,7 @@ most tricks for its partnership, the lowest card of the best group.
 """
 import attrs
 
-from games.double_dummy import DoubleDummyBase, best_card
+from trickcore.games.double_dummy import DoubleDummyBase, best_card
 from trickcore.cards import DECK52, Card, Rank, Suit
 from trickcore.errors import InputError
 from trickcore.rng import Stream

@@ -1,8 +1,8 @@
 """The whist game: the bridge deal (whist.md §2), the last card dealt turned up to fix trumps."""
 import attrs
 
-from games.base import Game
-from games.whist.match import play_match
+from trickcore.games.base import Game
+from trickcore.games.whist.match import play_match
 from trickcore.cards import DECK52
 
 

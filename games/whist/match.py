@@ -4,14 +4,14 @@ shown to the omniscient (double-dummy) agents only, through games.double_dummy.s
 import attrs
 
 from trickcore.files import write_text_atomically
-from games.base import MatchReport
-from games.double_dummy import show_deal
-from games.whist.agents import make_agents
-from games.whist.pbn import hands_to_pbn
-from games.whist.play import play_hand
-from games.whist.record import SEATS, WhistHand, eldest_hand, honours_ns
-from scoring.whist import WhistLedger, WhistRules, calls_at_eight
-from scoring.whist.sheet import describe_hand, render_rubbers
+from trickcore.games.base import MatchReport
+from trickcore.games.double_dummy import show_deal
+from trickcore.games.whist.agents import make_agents
+from trickcore.games.whist.pbn import hands_to_pbn
+from trickcore.games.whist.play import play_hand
+from trickcore.games.whist.record import SEATS, WhistHand, eldest_hand, honours_ns
+from trickcore.scoring.whist import WhistLedger, WhistRules, calls_at_eight
+from trickcore.scoring.whist.sheet import describe_hand, render_rubbers
 from trickcore.cards import format_card
 from trickcore.errors import InputError
 

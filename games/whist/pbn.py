@@ -6,8 +6,8 @@ PBN). A hand whose trump was fixed rather than turned up carries ``[TrumpSelecti
 """
 import re
 
-from games.whist.record import SEATS, WhistHand, eldest_hand, parse_seat
-from scoring.whist.rules import parse_trump
+from trickcore.games.whist.record import SEATS, WhistHand, eldest_hand, parse_seat
+from trickcore.scoring.whist.rules import parse_trump
 from trickcore.cards import parse_card
 from trickcore.deal import parse_deal
 from trickcore.errors import InvalidRecord, TrickcoreError

@@ -1,6 +1,6 @@
 """Playing one whist hand with agents through the kernel's PlayState (whist.md §3): eldest hand leads."""
-from games.whist.agents import WhistView
-from games.whist.record import WhistHand, eldest_hand
+from trickcore.games.whist.agents import WhistView
+from trickcore.games.whist.record import WhistHand, eldest_hand
 from trickcore.play import PlayState
 from trickcore.rules import TrickRules
 

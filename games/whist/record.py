@@ -6,13 +6,13 @@
 """
 import attrs
 
-from scoring.whist.hand import HandResult, side_of
+from trickcore.scoring.whist.hand import HandResult, side_of
 from trickcore.cards import Card, Rank, Suit, parse_card
 from trickcore.deal import Deal, parse_deal
 from trickcore.errors import InvalidRecord, TrickcoreError
 from trickcore.play import PlayState
 from trickcore.rules import TrickRules
-from scoring.whist.rules import GAME_VALUES, TRUMP_SELECTIONS, parse_trump
+from trickcore.scoring.whist.rules import GAME_VALUES, TRUMP_SELECTIONS, parse_trump
 
 SEATS = "NESW"
 HONOUR_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)

@@ -17,10 +17,10 @@ PBN-style file of whist hands (§7) is read too. Errors name the file, the hand 
 """
 import json
 
-from games.whist.pbn import parse_pbn
-from games.whist.record import WhistHand, parse_seat
-from scoring.whist import HandResult, WhistLedger, WhistRules
-from scoring.whist.rules import parse_trump
+from trickcore.games.whist.pbn import parse_pbn
+from trickcore.games.whist.record import WhistHand, parse_seat
+from trickcore.scoring.whist import HandResult, WhistLedger, WhistRules
+from trickcore.scoring.whist.rules import parse_trump
 from trickcore.cards import parse_card
 from trickcore.errors import InvalidRecord, TrickcoreError
 

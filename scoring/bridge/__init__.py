@@ -1,6 +1,6 @@
 """Bridge scoring plug-ins (bridge.md §5-§11, §14): the systems registered under ``trickcore.scorings``."""
-from scoring.base import ScoringSystem
-from scoring.bridge.settings import PRESETS
+from trickcore.scoring.base import ScoringSystem
+from trickcore.scoring.bridge.settings import PRESETS
 
 _PRESETS = tuple(PRESETS)
 

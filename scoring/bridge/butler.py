@@ -8,9 +8,9 @@ from fractions import Fraction
 
 import attrs
 
-from scoring.base import ScoringSystem
-from scoring.bridge.imps import imps
-from scoring.bridge.settings import PRESETS, BridgeScoringSettings
+from trickcore.scoring.base import ScoringSystem
+from trickcore.scoring.bridge.imps import imps
+from trickcore.scoring.bridge.settings import PRESETS, BridgeScoringSettings
 from trickcore.errors import InputError, InvalidRecord
 
 BUTLER = ScoringSystem("bridge-butler", "bridge", "IMP pairs against a trimmed-mean datum, Butler (§10.1)",

@@ -5,7 +5,7 @@ Chicago reuse the parts (trick score below the line, the rest above) through ``c
 """
 import attrs
 
-from games.bridge.vocab import Contract, Strain, parse_contract, side_of
+from trickcore.games.bridge.vocab import Contract, Strain, parse_contract, side_of
 from trickcore.errors import InvalidRecord
 
 MULTIPLIER = (1, 2, 4)

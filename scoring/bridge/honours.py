@@ -1,5 +1,5 @@
 """Honours in rubber and Chicago bridge (bridge.md §6.2), read from the original hands of a deal."""
-from games.bridge.vocab import Seat, Strain
+from trickcore.games.bridge.vocab import Seat, Strain
 from trickcore.cards import Rank
 
 _TOP_FIVE = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)

@@ -4,9 +4,9 @@ from fractions import Fraction
 
 import attrs
 
-from scoring.bridge.butler import score_board_imps
-from scoring.bridge.settings import BridgeScoringSettings
-from scoring.bridge.traveller import comparison_entry, group_boards
+from trickcore.scoring.bridge.butler import score_board_imps
+from trickcore.scoring.bridge.settings import BridgeScoringSettings
+from trickcore.scoring.bridge.traveller import comparison_entry, group_boards
 
 
 @attrs.frozen

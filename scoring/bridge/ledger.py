@@ -2,9 +2,9 @@
 the split of one deal into below- and above-the-line items, and the totals of a sheet."""
 import attrs
 
-from games.bridge.vocab import Contract, Seat, Side, Vulnerability, side_of
-from scoring.bridge.contract import contract_parts
-from scoring.bridge.honours import honours
+from trickcore.games.bridge.vocab import Contract, Seat, Side, Vulnerability, side_of
+from trickcore.scoring.bridge.contract import contract_parts
+from trickcore.scoring.bridge.honours import honours
 from trickcore.errors import InvalidRecord
 
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import attrs
 
-from scoring.bridge.settings import BridgeScoringSettings
+from trickcore.scoring.bridge.settings import BridgeScoringSettings
 from trickcore.errors import InputError, InvalidRecord
 
 UNITS = {"european": (Fraction(2), Fraction(1)), "acbl": (Fraction(1), Fraction(1, 2))}

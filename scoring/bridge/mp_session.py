@@ -8,9 +8,9 @@ from fractions import Fraction
 
 import attrs
 
-from scoring.bridge.matchpoints import AdjustedScore, parse_adjusted, score_board
-from scoring.bridge.settings import BridgeScoringSettings
-from scoring.bridge.traveller import comparison_entry, group_boards
+from trickcore.scoring.bridge.matchpoints import AdjustedScore, parse_adjusted, score_board
+from trickcore.scoring.bridge.settings import BridgeScoringSettings
+from trickcore.scoring.bridge.traveller import comparison_entry, group_boards
 
 _MIRROR = {"A+": "A-", "A-": "A+", "A": "A"}
 

@@ -1,7 +1,7 @@
 """Reading a contract with its result, as written on score sheets: "3NT+1", "4SX-2", "4H=", or a trick count."""
 import re
 
-from games.bridge.vocab import parse_contract
+from trickcore.games.bridge.vocab import parse_contract
 from trickcore.errors import NotationError
 
 _RESULT_RE = re.compile(r"^(.*?)(=|\+\d+|-\d+)?$")

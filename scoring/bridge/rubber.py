@@ -2,9 +2,9 @@
 
 The ledger accumulates deals; every figure comes from the pure functions of ``contract`` and ``ledger``.
 """
-from games.bridge.vocab import Seat, Side, Vulnerability
-from scoring.bridge.ledger import Entry, SheetDeal, deal_entries, settle_entries
-from scoring.bridge.settings import BridgeScoringSettings
+from trickcore.games.bridge.vocab import Seat, Side, Vulnerability
+from trickcore.scoring.bridge.ledger import Entry, SheetDeal, deal_entries, settle_entries
+from trickcore.scoring.bridge.settings import BridgeScoringSettings
 from trickcore.errors import InvalidRecord
 
 

@@ -5,7 +5,7 @@ scorer.
 """
 import attrs
 
-from games.bridge.vocab import Seat
+from trickcore.games.bridge.vocab import Seat
 from trickcore.errors import SettingsError
 
 

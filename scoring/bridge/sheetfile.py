@@ -9,9 +9,9 @@ JSON: a list of objects (or ``{"deals": [...]}``) with ``contract`` ("pass" or n
 """
 import json
 
-from games.bridge.vocab import Seat
-from scoring.bridge.ledger import DealResult
-from scoring.bridge.result import parse_contract_result
+from trickcore.games.bridge.vocab import Seat
+from trickcore.scoring.bridge.ledger import DealResult
+from trickcore.scoring.bridge.result import parse_contract_result
 from trickcore.deal import parse_deal
 from trickcore.errors import InvalidRecord, NotationError, TrickcoreError
 

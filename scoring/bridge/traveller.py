@@ -6,8 +6,8 @@ comparison set (§9.1); ``comparison_entry`` the board entry the comparison func
 """
 import attrs
 
-from games.bridge.vocab import Contract, Seat, board_vulnerability
-from scoring.bridge.contract import ns_score
+from trickcore.games.bridge.vocab import Contract, Seat, board_vulnerability
+from trickcore.scoring.bridge.contract import ns_score
 from trickcore.errors import InvalidRecord
 
 KINDS = ("played", "passed_out", "assigned", "artificial", "not_played")

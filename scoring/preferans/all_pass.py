@@ -1,7 +1,7 @@
 """Scoring of an all-pass (raspasy) deal (spec §7.7): mountain per trick with progression, or Rostov whists."""
 from fractions import Fraction
 
-from scoring.preferans.protocol import record_error
+from trickcore.scoring.preferans.protocol import record_error
 
 
 def all_pass_tricks(deal):

@@ -3,8 +3,8 @@ from fractions import Fraction
 
 import attrs
 
-from scoring.preferans.protocol import record_error
-from scoring.preferans.values import Values, misere_trick_penalty
+from trickcore.scoring.preferans.protocol import record_error
+from trickcore.scoring.preferans.values import Values, misere_trick_penalty
 
 
 @attrs.frozen

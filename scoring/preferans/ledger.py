@@ -1,13 +1,13 @@
 """Deal-by-deal scoring: a pure ``score_deal`` and the incremental :class:`Ledger` that keeps the history."""
 import attrs
 
-from scoring.preferans.all_pass import score_all_pass
-from scoring.preferans.contract_play import (score_misere, score_trick_game, score_undiscarded_talon,
+from trickcore.scoring.preferans.all_pass import score_all_pass
+from trickcore.scoring.preferans.contract_play import (score_misere, score_trick_game, score_undiscarded_talon,
                                              score_walkaway)
-from scoring.preferans.protocol import Table, parse_deal, record_error
-from scoring.preferans.settings import make_settings
-from scoring.preferans.sheet import Sheet
-from scoring.preferans.state import SheetState, Writer
+from trickcore.scoring.preferans.protocol import Table, parse_deal, record_error
+from trickcore.scoring.preferans.settings import make_settings
+from trickcore.scoring.preferans.sheet import Sheet
+from trickcore.scoring.preferans.state import SheetState, Writer
 
 _PLAY_PENALTIES = ("peek", "revoke", "wrong_card_count")
 

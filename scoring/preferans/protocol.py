@@ -3,8 +3,8 @@ from fractions import Fraction
 
 import attrs
 
-from scoring.preferans.settings import VARIANTS, make_settings
-from scoring.preferans.values import parse_contract
+from trickcore.scoring.preferans.settings import VARIANTS, make_settings
+from trickcore.scoring.preferans.values import parse_contract
 from trickcore.errors import InvalidRecord, NotationError, SettingsError
 
 PROTOCOL_FORMAT = "trickcore.preferans.protocol/1"

@@ -1,5 +1,5 @@
 """Plain-text rendering of a preferans sheet: deal history, a table per player, settlement; SVG lives in svg.py."""
-from scoring.preferans.sheet import encode
+from trickcore.scoring.preferans.sheet import encode
 
 
 def _num(value):

@@ -3,8 +3,8 @@ from fractions import Fraction
 
 import attrs
 
-from scoring.preferans.settings import settings_to_dict
-from scoring.preferans.settlement import settle
+from trickcore.scoring.preferans.settings import settings_to_dict
+from trickcore.scoring.preferans.settlement import settle
 
 SHEET_FORMAT = "trickcore.preferans.sheet/1"
 

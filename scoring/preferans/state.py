@@ -3,7 +3,7 @@ from fractions import Fraction
 
 import attrs
 
-from scoring.preferans.values import HELP_RATE
+from trickcore.scoring.preferans.values import HELP_RATE
 
 ZERO = Fraction(0)
 

@@ -2,7 +2,7 @@
 in the running (cumulative, dot-separated) way players keep them on paper, and the settlement below."""
 from xml.sax.saxutils import escape
 
-from scoring.preferans.sheet import encode
+from trickcore.scoring.preferans.sheet import encode
 
 SIZE = 720  # the square sheet
 MARGIN = 10

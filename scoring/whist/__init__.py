@@ -1,9 +1,9 @@
 """Whist scoring (whist.md §4-6): rulesets, hand scoring, the ledger of games and rubbers, its text sheet."""
-from scoring.base import ScoringSystem
-from scoring.whist.hand import HandResult, HandScore, calls_at_eight, game_value, score_hand, side_of
-from scoring.whist.ledger import GameResult, HandEntry, RubberResult, WhistLedger
-from scoring.whist.rules import PRESETS, WhistRules
-from scoring.whist.sheet import render_ledger
+from trickcore.scoring.base import ScoringSystem
+from trickcore.scoring.whist.hand import HandResult, HandScore, calls_at_eight, game_value, score_hand, side_of
+from trickcore.scoring.whist.ledger import GameResult, HandEntry, RubberResult, WhistLedger
+from trickcore.scoring.whist.rules import PRESETS, WhistRules
+from trickcore.scoring.whist.sheet import render_ledger
 
 WHIST_SHORT = ScoringSystem("whist-short", "whist", "Short whist: game of 5, honours, treble/double/single, "
                             "2 for the rubber (the default)", ("short",))

@@ -6,7 +6,7 @@ import attrs
 
 from trickcore.cards import Card, Suit
 from trickcore.errors import InvalidRecord
-from scoring.whist.rules import CALL_POINTS
+from trickcore.scoring.whist.rules import CALL_POINTS
 
 SIDES = ("NS", "EW")
 TRICKS = 13

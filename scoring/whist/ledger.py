@@ -5,8 +5,8 @@ ends, the next hand starts a new one, so one ledger can hold a whole evening.
 """
 import attrs
 
-from scoring.whist.hand import SIDES, game_value, score_hand
-from scoring.whist.rules import WhistRules
+from trickcore.scoring.whist.hand import SIDES, game_value, score_hand
+from trickcore.scoring.whist.rules import WhistRules
 
 GAMES_TO_WIN = 2
 

@@ -1,5 +1,5 @@
 """The whist ledger as text: one line per hand (as in whist.md §8 W-5), then the games and the rubber result."""
-from scoring.whist.hand import SIDES
+from trickcore.scoring.whist.hand import SIDES
 
 SIDE_NAMES = ("N-S", "E-W")
 GAME_NAMES = {1: "single", 2: "double", 3: "treble"}

@@ -1,7 +1,7 @@
 """Tiny: three players, the 24 cards from nine to ace, no trumps; a game trickcore does not ship."""
 import attrs
 
-from games.base import Game
+from trickcore.games.base import Game
 from trickcore.cards import Deck, Rank
 
 

@@ -1,0 +1,125 @@
+"""The core `tricks` commands: games, deal, play; help and version; bad input; third-party plug-ins."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from trickcore.cli.main import tricks
+from trickcore.games.bridge import BRIDGE
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def run(*args):
+    return CliRunner().invoke(tricks, list(args), catch_exceptions=False)
+
+
+def test_version_and_help_on_every_command():
+    assert "tricks, version" in run("--version").output
+    ctx = tricks.make_context("tricks", ["games"])
+    for name in tricks.list_commands(ctx):
+        command = tricks.get_command(ctx, name)
+        assert run(name, "--help").exit_code == 0, name
+        for sub in getattr(command, "commands", {}):
+            assert run(name, sub, "--help").exit_code == 0, (name, sub)
+
+
+def test_games_lists_the_built_in_games():
+    result = run("games", "--format", "json")
+    rows = {row["name"]: row for row in json.loads(result.output)}
+    assert {"bridge", "whist", "preferans"} <= set(rows)
+    assert rows["preferans"]["variants"] == ["sochi", "leningrad", "rostov", "classic"]
+    assert rows["preferans"]["cards"] == 32 and rows["bridge"]["seats"] == 4
+
+
+def test_deal_formats():
+    pbn = run("deal", "--game", "bridge", "--count", "3", "--seed", "7", "--format", "pbn").output
+    assert pbn.startswith("% PBN 2.1") and pbn.count("[Deal ") == 3
+    assert f'[Deal "{BRIDGE.deal(7, 1).to_pbn()}"]' in pbn
+    rows = json.loads(run("deal", "--game", "preferans", "--count", "2", "--seed", "7", "--format", "json").output)
+    assert len(rows) == 2 and len(rows[1]["talon"]) == 2 and set(rows[0]["hands"]) == {"hand1", "hand2", "hand3"}
+    text = run("deal", "--game", "bridge", "--seed", "7").output
+    assert "♠" in text and "N" in text.splitlines()[1]
+
+
+def test_deal_to_a_file(tmp_path):
+    out = tmp_path / "deals.pbn"
+    assert run("deal", "--game", "whist", "--count", "2", "--format", "pbn", "-o", str(out)).exit_code == 0
+    assert out.read_text().count("[Deal ") == 2 and '[TurnUp' not in out.read_text()
+
+
+def test_play_one_deal_shows_every_trick():
+    result = run("play", "--game", "bridge", "--seed", "5", "--trump", "S", "--format", "json")
+    data = json.loads(result.output)
+    assert len(data["tricks"]) == 13 and sum(data["tricks_won"].values()) == 13 and data["trump"] == "S"
+    text = run("play", "--game", "preferans", "--seed", "5", "--trump", "h").output
+    assert text.count("won by") == 10 and "trump ♥" in text
+
+
+def test_play_a_given_deal():
+    text = "N:AKQ.JT9.8765.432 JT9.8765.432.AKQ 8765.432.AKQ.JT9 -"
+    data = json.loads(run("play", "--game", "bridge", "--deal", text, "--trump", "NT", "--format", "json").output)
+    assert data["deal"] == "N:AKQ.JT9.8765.432 JT9.8765.432.AKQ 8765.432.AKQ.JT9 432.AKQ.JT9.8765"
+    assert data["leader"] == "E" and len(data["tricks"]) == 13
+    deal = "AKQJ.AKQ.AK.A AKQJ.AKQ.AK.A AKQJ.AKQ.AK.A | SA SK"
+    result = CliRunner().invoke(tricks, ["play", "--game", "preferans", "--deal", deal])
+    assert result.exit_code == 2 and "dealt twice" in result.output
+
+
+def test_play_batch_summary():
+    data = json.loads(run("play", "--game", "bridge", "--count", "2000", "--seed", "1", "--format", "json").output)
+    assert data["deals"] == 2000 and set(data["mean_tricks"]) == {"N", "E", "S", "W"}
+    assert abs(sum(data["mean_tricks"].values()) - 13) < 1e-6 and data["seconds"] >= 0
+    again = json.loads(run("play", "--game", "bridge", "--count", "2000", "--seed", "1", "--format", "json").output)
+    assert again["mean_tricks"] == data["mean_tricks"]
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["deal", "--game", "chess"], "unknown game 'chess'"),
+    (["deal", "--game", "bridge", "--count", "-1"], "--count must be at least 0"),
+    (["play", "--game", "bridge", "--count", "-4"], "--count must be at least 0"),
+    (["play", "--game", "bridge", "--trump", "X"], "Invalid value"),
+    (["deal", "--game", "bridge", "--dealer", "Q"], "not a seat"),
+    (["play", "--game", "bridge", "--hands", "3"], "goes with --agents"),
+    (["deal", "--game", "bridge", "--seed", "-1"], "Invalid value"),
+    (["play", "--game", "bridge", "--deal", "N:AKQ.JT9.8765.43x - - -"], "'x' stands for an unknown small card"),
+    (["play", "--game", "bridge", "--deal", "N:AKQ.JT9.8765.432 A.8765.432.AKQJ - -"], "only one hand"),
+    (["play", "--game", "bridge", "--deal", "N:AKQ.JT9.8765.432 AKQ.8765.432.JT9 8765.432.AKQ.JT9 -"],
+     "dealt twice"),
+    (["play", "--game", "bridge", "--deal", "N:AKQ.JT9.8765.432 JT9.8765.432.AKQ Z765.432.AKQ.JT9 -"],
+     "'Z' is not a rank"),
+    (["play", "--game", "preferans", "--deal", "AKQ.JT9.87.7 - -"], "a deal has four hands"),
+    (["play", "--game", "bridge", "--count", "3", "--deal", "N:- - - -"], "does not go with --count"),
+])
+def test_bad_input_exits_2_with_one_line(args, needle):
+    result = CliRunner().invoke(tricks, args)
+    assert result.exit_code == 2
+    assert needle in result.output
+    assert "Traceback" not in result.output
+
+
+def test_failed_command_leaves_no_output_file(tmp_path):
+    out = tmp_path / "x.json"
+    result = CliRunner().invoke(tricks, ["deal", "--game", "nope", "-o", str(out)])
+    assert result.exit_code == 2 and not out.exists() and os.listdir(tmp_path) == []
+
+
+def test_third_party_plugin_is_listed_and_playable(tmp_path):
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+                    "--target", str(target), os.path.join(HERE, "..", "plugin_pkg")], check=True)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(target), os.environ.get("PYTHONPATH", "")]))
+    code = "from cli.main import main; main()"
+    listed = subprocess.run([sys.executable, "-c", code, "games"], env=env, capture_output=True, text=True)
+    assert listed.returncode == 0 and "tiny: Tiny (a third-party plug-in) (3 seats, 24 cards)" in listed.stdout
+    played = subprocess.run([sys.executable, "-c", code, "play", "--game", "tiny", "--seed", "3", "--format", "json"],
+                            env=env, capture_output=True, text=True)
+    assert played.returncode == 0, played.stderr
+    data = json.loads(played.stdout)
+    assert len(data["tricks"]) == 8 and sum(data["tricks_won"].values()) == 8
+    batch = subprocess.run([sys.executable, "-c", code, "play", "--game", "tiny", "--count", "500"],
+                           env=env, capture_output=True, text=True)
+    assert batch.returncode == 0 and "500 deals" in batch.stdout

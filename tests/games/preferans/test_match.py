@@ -1,0 +1,125 @@
+"""Whole games with agents: play_match, the protocol it writes, the CLI, bad input, and heuristic vs random."""
+import json
+import subprocess
+from fractions import Fraction
+
+import pytest
+from click.testing import CliRunner
+
+from trickcore.cli.main import tricks
+from trickcore.games.preferans import PREFERANS
+from trickcore.games.preferans.agents import make_agents
+from trickcore.games.preferans.match import PROTOCOL_FORMAT, deal_sequence
+from trickcore.games.preferans.settings import play_settings
+from trickcore.scoring.preferans import render_text, score_protocol
+from trickcore.errors import InputError
+
+
+def options(**kw):
+    base = {"variant": "sochi", "players": 3, "pool_target": 6, "protocol": None, "dealer": None}
+    base.update(kw)
+    return base
+
+
+@pytest.mark.parametrize("variant,players,agents", [("sochi", 3, ["heuristic"]),
+                                                    ("leningrad", 3, ["heuristic", "random", "heuristic"]),
+                                                    ("rostov", 4, ["heuristic"]),
+                                                    ("classic", 4, ["random", "heuristic", "heuristic", "random"])])
+def test_protocol_scores_to_the_sheet_the_match_showed(tmp_path, variant, players, agents):
+    path = tmp_path / "game.json"
+    report = PREFERANS.play_match(agents, 5, options(variant=variant, players=players, protocol=str(path)))
+    protocol = json.loads(path.read_text())
+    assert protocol == report.data["protocol"] and protocol["format"] == PROTOCOL_FORMAT
+    sheet = score_protocol(protocol)
+    assert sheet.to_dict() == report.data["sheet"]
+    assert render_text(sheet) in report.text
+    assert "Deal 1: dealer A" in report.text and "auction:" in report.text and "talon:" in report.text
+    assert not list(tmp_path.glob(".protocol-*"))        # the temp file was renamed
+
+
+def test_match_runs_until_the_variant_ends_the_game():
+    report = PREFERANS.play_match(["heuristic"], 11, options(pool_target=4))
+    assert report.data["sheet"]["finished"] is True
+    deals = report.data["protocol"]["deals"]
+    assert [d["dealer"] for d in deals[:4]] == ["A", "B", "C", "A"]     # the deal passes clockwise
+
+
+def test_deal_cap_stops_early_and_the_dealer_option_chooses_the_first_dealer():
+    report = PREFERANS.play_match(["random"], 2, options(hands=3, pool_target=50, dealer="b"))
+    deals = report.data["protocol"]["deals"]
+    assert [d["dealer"] for d in deals] == ["B", "C", "A"]
+    assert report.data["sheet"]["finished"] is False and "Stopped after 3 deals" in report.text
+
+
+def test_classic_same_dealer_after_all_pass_at_most_three_times():
+    s = play_settings("classic")
+    agents = make_agents(["heuristic"], 4, 3)
+    results = list(deal_sequence(PREFERANS, agents, 3, s, ("A", "B", "C", "D"), 0, max_deals=60))
+    run = 1
+    for prev, cur in zip(results, results[1:]):
+        caught = prev.kind == "misere" and prev.won[prev.declarer] > 0
+        if (prev.kind == "all_pass" or caught) and run < 3:
+            assert cur.dealer == prev.dealer
+            run += 1
+        else:
+            assert cur.dealer == (prev.dealer + 1) % 4
+            run = 1
+
+
+@pytest.mark.parametrize("opts,agents,words", [
+    (options(variant="nonsense"), ["heuristic"], "unknown preferans variant"),
+    (options(players=5), ["heuristic"], "3 or 4 players"),
+    (options(), ["ddd"], "unknown preferans agent"),
+    (options(), ["heuristic", "random"], "one per player"),
+    (options(), ["wizard"], "unknown preferans agent"),
+    (options(dealer="Z"), ["random"], "dealer"),
+    (options(trump="S"), ["random"], "does not apply"),
+    (options(hands=0), ["random"], "at least 1"),
+])
+def test_bad_input_is_an_input_error(opts, agents, words):
+    with pytest.raises(InputError, match=words):
+        PREFERANS.play_match(agents, 1, opts)
+
+
+@pytest.mark.parametrize("args,words", [(["--variant", "bogus"], "variant"), (["--players", "5"], "players"),
+                                        (["--agents", "ddd"], "ddd")])
+def test_cli_bad_input_exits_2(tmp_path, args, words):
+    path = tmp_path / "p.json"
+    base = ["play", "--game", "preferans", "--agents", "heuristic", "--seed", "1", "--pool-target", "5",
+            "--protocol", str(path)]
+    result = CliRunner().invoke(tricks, base + args)
+    assert result.exit_code == 2 and words in result.output
+    assert not path.exists()
+
+
+def test_cli_protocol_scores_to_the_same_sheet(tmp_path):
+    path = tmp_path / "p.json"
+    play = subprocess.run(["tricks", "play", "--game", "preferans", "--variant", "sochi", "--players", "3",
+                           "--agents", "heuristic", "--seed", "9", "--pool-target", "5",
+                           "--protocol", str(path), "--format", "json"], capture_output=True, text=True)
+    assert play.returncode == 0, play.stderr
+    shown = json.loads(play.stdout)["sheet"]
+    score = subprocess.run(["tricks", "preferans", "score", str(path), "--format", "json"],
+                           capture_output=True, text=True)
+    assert score.returncode == 0, score.stderr
+    assert json.loads(score.stdout) == shown
+
+
+@pytest.mark.slow
+def test_heuristic_beats_random_over_2000_seeded_deals():
+    ids = ("A", "B", "C")
+    totals = {"heuristic": Fraction(0), "random": Fraction(0)}
+    for rotation in range(3):
+        names = ["random"] * 3
+        names[rotation] = "heuristic"
+        agents = make_agents(names, 3, 100 + rotation)
+        count = 667 if rotation < 2 else 666
+        records = [r.record for r in deal_sequence(PREFERANS, agents, 100 + rotation, play_settings("sochi"), ids,
+                                                   0, max_deals=count)]
+        protocol = {"format": PROTOCOL_FORMAT, "variant": "sochi", "players": list(ids),
+                    "settings": {"pool_target": 10**6}, "deals": records}
+        result = score_protocol(protocol).to_dict()["settlement"]["result"]
+        for p, name in zip(ids, names):
+            totals[name] += Fraction(result[p])
+    assert totals["heuristic"] > 0 > totals["random"]
+    assert totals["heuristic"] > -totals["random"] / 2      # better than the random seats' average
