@@ -5,6 +5,7 @@ import click
 
 import trickcore
 from trickcore.cli.common import UserError, output_option, to_json, user_errors, write_output
+from trickcore.cli.score import score
 from trickcore.games import registry
 from trickcore.cards import format_card
 from trickcore.errors import InputError
@@ -34,6 +35,9 @@ class TricksGroup(click.Group):
 @click.version_option(trickcore.__version__, prog_name="tricks")
 def tricks():
     """Trick-taking card games: deal, play, solve and score bridge, whist and preferans."""
+
+
+tricks.add_command(score)
 
 
 def _game(name):
