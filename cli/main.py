@@ -73,15 +73,6 @@ def games(fmt):
     write_output("\n".join(lines) + "\n", None)
 
 
-def _pbn_game(game, deal, index, dealer, seed):
-    seat = game.seats[dealer]
-    tags = [("Event", f"trickcore seed {seed}"), ("Board", str(index + 1)), ("Dealer", seat),
-            ("Deal", game.format_deal(deal))]
-    if game.name != "bridge":
-        tags.insert(0, ("Game", game.title))
-    return "".join(f'[{name} "{value}"]\n' for name, value in tags)
-
-
 @tricks.command()
 @game_option
 @click.option("--count", type=int, default=1, show_default=True, help="Number of deals.")
@@ -107,7 +98,7 @@ def deal(game_name, count, seed, dealer, fmt, output):
             rows.append(row)
         text = to_json(rows)
     elif fmt == "pbn":
-        text = "% PBN 2.1\n% EXPORT\n\n" + "\n".join(_pbn_game(game, d, i, dealer, seed) for i, d in enumerate(batch))
+        text = game.format_deals(batch, fmt, seed, dealer)
     else:
         blocks = []
         for i, d in enumerate(batch):
