@@ -34,7 +34,7 @@ class TricksGroup(click.Group):
 @click.group(cls=TricksGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(trickcore.__version__, prog_name="tricks")
 def tricks():
-    """Trick-taking card games: deal, play, solve and score bridge, whist and preferans."""
+    """Trick-taking card games: deal, play, solve and score every installed game (see `tricks games`)."""
 
 
 tricks.add_command(score)
