@@ -2,7 +2,7 @@
 import click
 
 from trickcore.cli.bridge_records import commands as record_commands
-from trickcore.cli.common import UserError, output_option, to_json, user_errors, write_output
+from trickcore.cli.common import output_option, to_json, user_errors, write_output
 from trickcore.games.registry import get_scoring
 from trickcore.scoring.bridge.contract import duplicate_score
 from trickcore.scoring.bridge.imps import imps as imps_of
@@ -58,7 +58,7 @@ def score(contract, result, tricks, vulnerable, preset_name, pairs, fmt):
     """Duplicate score of CONTRACT with its result: 3NT+1, 4SX-2, 4H=, or 4S 9, or 4S --tricks 9."""
     if tricks is not None:
         if result is not None:
-            raise UserError("give the result or --tricks, not both")
+            raise InputError("give the result or --tricks, not both")
         result = str(tricks)
     settings = get_scoring("bridge-duplicate").settings(preset_name, pairs)
     parsed, taken = parse_contract_result(contract, result)

@@ -10,6 +10,7 @@ class ScoreCommand(click.Command):
     """The ``score`` command, whose help lists the installed scoring systems and the records each one reads."""
 
     def format_epilog(self, ctx, formatter):
+        """Write the installed systems, each with its description, records and formats, after the options."""
         rows = []
         for name in registry.scoring_names():
             try:

@@ -2,7 +2,8 @@
 import click
 
 from trickcore.cli.common import output_option, user_errors, write_output
-from trickcore.games.registry import get_scoring
+from trickcore.games.registry import get_scoring, scorings_for
+from trickcore.errors import SettingsError
 
 
 @click.group()
@@ -30,5 +31,8 @@ def score(file, ruleset, assignments, fmt, output):
     """
     # Every whist system reads the same files: the file's own ruleset picks the system unless --ruleset does.
     found = get_scoring("whist-short").read_records(file)
-    system = get_scoring(f"whist-{(ruleset or found.preset or 'short').strip().lower()}")
+    name = f"whist-{str(ruleset or found.preset or 'short').strip().lower()}"
+    if name not in scorings_for("whist"):
+        raise SettingsError(f"unknown whist ruleset {found.preset!r}", source=file, field="ruleset")
+    system = get_scoring(name)
     write_output(system.render(system.score(found, overrides=assignments), fmt), output)
