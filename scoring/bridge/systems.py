@@ -18,6 +18,7 @@ import os
 import attrs
 
 from trickcore.errors import InputError, InvalidRecord, NotationError
+from trickcore.games.bridge.record import Board
 from trickcore.games.bridge.vocab import Seat, board_vulnerability
 from trickcore.scoring.base import Ledger, RecordsFile, ScoringSystem, read_text
 from trickcore.scoring.bridge import render
@@ -27,6 +28,7 @@ from trickcore.scoring.bridge.contract import ns_score
 from trickcore.scoring.bridge.display import format_figure
 from trickcore.scoring.bridge.honours import hcp
 from trickcore.scoring.bridge.imps import imps
+from trickcore.scoring.bridge.ledger import DealResult
 from trickcore.scoring.bridge.matchpoints import parse_adjusted, score_board
 from trickcore.scoring.bridge.rubber import RubberLedger
 from trickcore.scoring.bridge.russian import russian_imps
@@ -118,18 +120,33 @@ def _ns_total(boards, key):
     return {"NS": ns, "EW": -ns}
 
 
+def _board_result(record, number):
+    """(DealResult, board number, vulnerability) of a deal-results record (board ``number``, vulnerability by
+    number) or of a played Board (games/bridge/record.py: its own number and vulnerability when it has them)."""
+    if not isinstance(record, Board):
+        return record, number, board_vulnerability(number)
+    number = record.number or number
+    vulnerability = record.vulnerability or board_vulnerability(number)
+    if record.passed_out:
+        return DealResult(), number, vulnerability
+    if record.contract is None or record.result is None:
+        raise InvalidRecord(f"board {number} has no contract and result to score", field="result")
+    return DealResult(record.contract, record.declarer, record.result), number, vulnerability
+
+
 @attrs.frozen
 class DuplicateSystem(DealResultsSystem):
-    """Duplicate (Law 77): each deal of the file is a board, numbered in order, scored for N-S."""
+    """Duplicate (Law 77): each deal of the file is a board, numbered in order, scored for N-S; the ledger also
+    takes played Boards (a bridge match's records)."""
 
     def ledger(self, settings=None, **context):
         """An empty duplicate ledger."""
         settings = self._settings(settings)
 
-        def score(result, board):
+        def score(record, board):
+            result, board, vulnerability = _board_result(record, board)
             if result.entered_honours is not None:
                 raise InvalidRecord("honours are never scored in duplicate (bridge.md §5.5)", field="honours")
-            vulnerability = board_vulnerability(board)
             points = ns_score(result.contract, result.declarer, vulnerability, result.tricks,
                               undertrick_scale=settings.undertrick_scale, redouble_insult=settings.redouble_insult)
             return {**_deal_row(result, board, vulnerability), "ns_score": points}

@@ -8,6 +8,8 @@ import pytest
 
 from trickcore.errors import InvalidRecord, SettingsError
 from trickcore.games import registry
+from trickcore.games.bridge.record import Board
+from trickcore.games.bridge.vocab import Seat, Vulnerability, parse_contract
 from trickcore.scoring.base import ScoringSystem, parse_assignments, typed_overrides
 from trickcore.scoring.bridge.settings import BridgeScoringSettings, parse_setting_value
 
@@ -155,3 +157,13 @@ def test_typed_overrides_reads_text_but_not_typed_values():
     with pytest.raises(SettingsError) as info:
         typed_overrides(BridgeScoringSettings, {"average_plus": "70"}, "bridge")
     assert info.value.field == "average_plus"
+
+
+def test_duplicate_ledger_scores_played_boards_with_their_own_vulnerability():
+    ledger = system("bridge-duplicate").ledger()
+    ledger.add(Board(number=3, vulnerability=Vulnerability.EW, contract=parse_contract("4S"), declarer=Seat.E,
+                     result=10))
+    ledger.add(Board(number=4, passed_out=True))
+    assert [(b["board"], b["vulnerability"], b["ns_score"]) for b in ledger.boards] == [(3, "EW", -620), (4, "All", 0)]
+    with pytest.raises(InvalidRecord):
+        ledger.add(Board(number=5))
