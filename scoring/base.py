@@ -118,8 +118,11 @@ class ScoringSystem:
         if name not in self.presets:
             raise SettingsError(f"unknown {self.game} preset {name!r} (presets: {', '.join(self.presets)})",
                                 field="preset")
+        return self._with_set(self.preset(name), overrides)
+
+    def _with_set(self, settings, overrides):
         try:
-            return self.override(self.preset(name), overrides)
+            return self.override(settings, overrides)
         except TrickcoreError as exc:
             raise exc.located(source="--set") from None
 
@@ -152,10 +155,7 @@ class ScoringSystem:
             settings = self.override(settings, found.settings)
         except TrickcoreError as exc:
             raise exc.located(source=found.source) from None
-        try:
-            settings = self.override(settings, overrides)
-        except TrickcoreError as exc:
-            raise exc.located(source="--set") from None
+        settings = self._with_set(settings, overrides)
         ledger = self.ledger(settings, preset=preset or self.presets[0], **found.context)
         for number, record in enumerate(found.records, 1):
             try:
