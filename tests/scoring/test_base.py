@@ -10,6 +10,7 @@ from trickcore.errors import InvalidRecord, SettingsError
 from trickcore.games import registry
 from trickcore.games.bridge.record import Board
 from trickcore.games.bridge.vocab import Seat, Vulnerability, parse_contract
+from trickcore.games.whist.record import WhistHand
 from trickcore.scoring.base import ScoringSystem, parse_assignments, typed_overrides
 from trickcore.scoring.bridge.settings import BridgeScoringSettings, parse_setting_value
 
@@ -167,3 +168,14 @@ def test_duplicate_ledger_scores_played_boards_with_their_own_vulnerability():
     assert [(b["board"], b["vulnerability"], b["ns_score"]) for b in ledger.boards] == [(3, "EW", -620), (4, "All", 0)]
     with pytest.raises(InvalidRecord):
         ledger.add(Board(number=5))
+
+
+def test_whist_ledger_takes_full_hand_records_as_their_results():
+    with open(os.path.join(EXAMPLES, "whist/records.json"), encoding="utf-8") as fh:
+        hands = [WhistHand.from_dict(hand) for hand in json.load(fh)["hands"]]
+    whist = system("whist-short")
+    by_record, by_result = whist.ledger(), whist.ledger()
+    for hand in hands:
+        by_record.add(hand)
+        by_result.add(hand.result())
+    assert hands and by_record.to_dict() == by_result.to_dict()
