@@ -5,6 +5,7 @@ import click
 
 import trickcore
 from trickcore.cli.common import UserError, output_option, to_json, user_errors, write_output
+from trickcore.cli.score import score
 from trickcore.games import registry
 from trickcore.cards import format_card
 from trickcore.errors import InputError
@@ -33,7 +34,10 @@ class TricksGroup(click.Group):
 @click.group(cls=TricksGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(trickcore.__version__, prog_name="tricks")
 def tricks():
-    """Trick-taking card games: deal, play, solve and score bridge, whist and preferans."""
+    """Trick-taking card games: deal, play, solve and score every installed game (see `tricks games`)."""
+
+
+tricks.add_command(score)
 
 
 def _game(name):
@@ -69,15 +73,6 @@ def games(fmt):
     write_output("\n".join(lines) + "\n", None)
 
 
-def _pbn_game(game, deal, index, dealer, seed):
-    seat = game.seats[dealer]
-    tags = [("Event", f"trickcore seed {seed}"), ("Board", str(index + 1)), ("Dealer", seat),
-            ("Deal", game.format_deal(deal))]
-    if game.name != "bridge":
-        tags.insert(0, ("Game", game.title))
-    return "".join(f'[{name} "{value}"]\n' for name, value in tags)
-
-
 @tricks.command()
 @game_option
 @click.option("--count", type=int, default=1, show_default=True, help="Number of deals.")
@@ -103,7 +98,7 @@ def deal(game_name, count, seed, dealer, fmt, output):
             rows.append(row)
         text = to_json(rows)
     elif fmt == "pbn":
-        text = "% PBN 2.1\n% EXPORT\n\n" + "\n".join(_pbn_game(game, d, i, dealer, seed) for i, d in enumerate(batch))
+        text = game.format_deals(batch, fmt, seed, dealer)
     else:
         blocks = []
         for i, d in enumerate(batch):

@@ -29,6 +29,8 @@ class Game:
     must_trump = False
     variants = ()
     auctions = ()
+    deal_notations = ("pbn",)
+    pbn_game_tag = True  # PBN is bridge's notation: every other game names itself in a [Game] tag
 
     @property
     def n_seats(self):
@@ -84,6 +86,21 @@ class Game:
     def format_deal(self, deal):
         """The canonical text of a deal."""
         return deal.to_string()
+
+    def format_deals(self, batch, notation, seed, dealer):
+        """The deals of ``batch`` (dealt by seat index ``dealer`` from ``seed``) written in ``notation``, one of
+        ``deal_notations`` (PBN: one game of tags per deal); InputError for a notation the game does not write."""
+        if notation not in self.deal_notations:
+            raise InputError(f"{self.name} deals are not written as {notation} (notations: "
+                             f"{', '.join(self.deal_notations) or 'none'})", field="format")
+        games = []
+        for index, deal in enumerate(batch):
+            tags = [("Event", f"trickcore seed {seed}"), ("Board", str(index + 1)), ("Dealer", self.seats[dealer]),
+                    ("Deal", self.format_deal(deal))]
+            if self.pbn_game_tag:
+                tags.insert(0, ("Game", self.title))
+            games.append("".join(f'[{name} "{value}"]\n' for name, value in tags))
+        return "% PBN 2.1\n% EXPORT\n\n" + "\n".join(games)
 
     def natural_trumps(self, batch):
         """Each deal's trump when the game itself fixes it (whist's turn-up), or None when it must be given."""

@@ -1,13 +1,209 @@
-"""What a scoring plug-in registers under ``trickcore.scorings``: a named system for one game family."""
+"""The ScoringSystem protocol every scoring plug-in implements under ``trickcore.scorings``, and the one parser of
+``KEY=VALUE`` setting overrides that every system and every command uses.
+
+A system turns result records into a ledger: ``settings(preset, overrides)`` gives its frozen settings,
+``ledger(settings)`` an empty ledger (``add(record)``, ``settle()``, ``to_dict()``, ``is_over``),
+``read_records(path)`` the records of a file it scores, and ``render(ledger, format)`` the sheet as text, JSON
+or (where the system draws one) SVG.
+"""
+import json
+from collections.abc import Mapping
+
 import attrs
+
+from trickcore.errors import InputError, SettingsError, TrickcoreError
+
+
+def parse_assignments(assignments):
+    """``(key, value)`` pairs from ``KEY=VALUE`` strings (as ``--set`` gives them) or from a mapping.
+
+    Values from strings stay text (each system reads them with its own types); a mapping's values are kept as
+    they are (a records file's own ``settings`` object).
+    """
+    if isinstance(assignments, Mapping):
+        return tuple((str(key).strip(), value) for key, value in assignments.items())
+    pairs = []
+    for text in assignments:
+        key, sep, value = str(text).partition("=")
+        if not sep or not key.strip():
+            raise SettingsError(f"write a setting as KEY=VALUE, not {text!r}", field="--set")
+        pairs.append((key.strip(), value.strip()))
+    return tuple(pairs)
+
+
+def typed_overrides(settings_class, assignments, what, *, names=None, read_value=None):
+    """The changes ``{key: typed value}`` that ``assignments`` make to a ``settings_class`` (an attrs class).
+
+    Each key must be one of ``names`` (default: every field); a text value is read with ``read_value(key,
+    text)`` when given, then passed through the field's converter and validator. An unknown key or a bad value
+    raises SettingsError naming the key, in the same words for every system (``what`` names the settings,
+    e.g. "bridge").
+    """
+    fields = attrs.fields_dict(settings_class)
+    known = tuple(names) if names is not None else tuple(fields)
+    changes = {}
+    for key, value in parse_assignments(assignments):
+        if key not in known:
+            raise SettingsError(f"unknown {what} setting {key!r} (settings: {', '.join(sorted(known))})",
+                                field=key)
+        field = fields[key]
+        try:
+            typed = read_value(key, value) if read_value is not None and isinstance(value, str) else value
+            if field.converter is not None:
+                typed = field.converter(typed)
+            if field.validator is not None:
+                field.validator(None, field, typed)
+        except (TrickcoreError, ValueError, TypeError) as exc:
+            reason = exc.message if isinstance(exc, TrickcoreError) else str(exc)
+            raise SettingsError(f"bad value {value!r} for {what} setting {key!r}: {reason}", field=key) from None
+        changes[key] = typed
+    return changes
+
+
+def json_or_text(key, text):
+    """A setting's value read as JSON when it parses (numbers, lists, objects), else kept as text."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def read_text(path):
+    """The text of a records file (UTF-8); InputError naming the file when it cannot be read."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read: {getattr(exc, 'strerror', None) or exc}", source=path) from None
+
+
+@attrs.frozen
+class RecordsFile:
+    """The records of one file and what the file itself says about scoring them: the ``preset`` it names,
+    its own ``settings`` overrides, and ``context`` the ledger needs (e.g. preferans players)."""
+
+    source: str
+    records: tuple
+    preset: str = None
+    settings: object = ()
+    context: dict = attrs.field(factory=dict)
 
 
 @attrs.frozen
 class ScoringSystem:
-    """A scoring system: its registry ``name``, the ``game`` family it scores, a one-line ``description``,
-    and the named ``presets`` of its settings (variants), if any."""
+    """A scoring system: its registry ``name``, the ``game`` family it scores, a one-line ``description``, and
+    the named ``presets`` of its settings (the first is the default).
+
+    Subclasses implement ``preset``, ``ledger``, ``read_records`` and ``render_text``; ``formats`` lists the
+    output formats ``render`` gives (text and JSON always, SVG where the system draws its sheet).
+    """
 
     name: str
     game: str
     description: str
     presets: tuple = ()
+    records: str = "result records"
+    formats = ("text", "json")
+    record_word = "record"
+    read_value = None
+
+    def preset(self, name):
+        """The settings object of the preset ``name``."""
+        raise NotImplementedError
+
+    def settings(self, preset=None, overrides=()):
+        """The frozen settings of ``preset`` (default: the first preset) with ``overrides`` (``KEY=VALUE`` strings,
+        as ``--set`` gives them) applied; SettingsError naming the preset, or ``--set`` and the key."""
+        name = self.presets[0] if preset is None else preset
+        if name not in self.presets:
+            raise SettingsError(f"unknown {self.game} preset {name!r} (presets: {', '.join(self.presets)})",
+                                field="preset")
+        return self._with_set(self.preset(name), overrides)
+
+    def _with_set(self, settings, overrides):
+        try:
+            return self.override(settings, overrides)
+        except TrickcoreError as exc:
+            raise exc.located(source="--set") from None
+
+    def override(self, settings, overrides):
+        """``settings`` with ``overrides`` (``KEY=VALUE`` strings or a mapping) applied (see ``typed_overrides``)."""
+        return attrs.evolve(settings, **typed_overrides(type(settings), overrides, self.game,
+                                                        read_value=self.read_value))
+
+    def ledger(self, settings=None, **context):
+        """An empty ledger under ``settings`` (default: the first preset's): ``add(record)``, ``settle()``,
+        ``to_dict()`` and ``is_over``."""
+        raise NotImplementedError
+
+    def read_records(self, path):
+        """The RecordsFile of ``path``: the records this system scores, with errors naming file and field."""
+        raise NotImplementedError
+
+    def score_file(self, path, preset=None, overrides=()):
+        """Read ``path`` and score every record (see ``score``): the settled ledger."""
+        return self.score(self.read_records(path), preset, overrides)
+
+    def score(self, found, preset=None, overrides=()):
+        """Score every record of ``found`` (a RecordsFile): the ledger, settled as the file leaves it.
+
+        The system's ``preset`` (default: the first) and the file's own settings apply first, then ``overrides``
+        (the command line's). Errors name the file and the record; a bad override names ``--set``.
+        """
+        settings = self.settings(preset)
+        try:
+            settings = self.override(settings, found.settings)
+        except TrickcoreError as exc:
+            raise exc.located(source=found.source) from None
+        settings = self._with_set(settings, overrides)
+        ledger = self.ledger(settings, preset=preset or self.presets[0], **found.context)
+        for number, record in enumerate(found.records, 1):
+            try:
+                ledger.add(record)
+            except TrickcoreError as exc:
+                raise exc.located(source=f"{found.source} {self.record_word} {number}") from None
+        ledger.settle()
+        return ledger
+
+    def check_format(self, format):
+        """SettingsError unless the system renders ``format`` (so a command can refuse before any work)."""
+        if format not in self.formats:
+            raise SettingsError(f"{self.name} renders {', '.join(self.formats)}, not {format!r}", field="format")
+
+    def render(self, ledger, format="text"):
+        """The ledger as ``format``: "text", "json" (indented JSON of ``to_dict``) or "svg" where it exists."""
+        self.check_format(format)
+        if format == "json":
+            return json.dumps(self.json_data(ledger), indent=2, ensure_ascii=False) + "\n"
+        return getattr(self, f"render_{format}")(ledger)
+
+    def json_data(self, ledger):
+        """The JSON-ready data the "json" format writes (by default the ledger's ``to_dict``)."""
+        return ledger.to_dict()
+
+    def render_text(self, ledger):
+        """The ledger as text."""
+        raise NotImplementedError
+
+
+class Ledger:
+    """What a system's ledger offers (the shared match runner and ``tricks score`` use only this).
+
+    ``add(record)`` scores the next record, ``settle()`` gives the result as the ledger stands (an unfinished
+    rubber is settled, a sheet reckoned), ``to_dict()`` the JSON-ready sheet, and ``is_over`` is True when the
+    match, rubber or pool is finished, so a match runner can stop.
+    """
+
+    is_over = False
+
+    def add(self, record):
+        """Score the next record."""
+        raise NotImplementedError
+
+    def settle(self):
+        """The result of the ledger as it stands."""
+        raise NotImplementedError
+
+    def to_dict(self):
+        """The JSON-ready sheet."""
+        raise NotImplementedError

@@ -22,6 +22,7 @@ class Bridge(Game):
     deck = DECK52
     seats = ("N", "E", "S", "W")
     auctions = ("contract",)
+    pbn_game_tag = False
 
     def board_deal(self, seed, number):
         """The seeded deal of board ``number``: deal ``number − 1`` of ``seed``, dealt by the board's dealer."""

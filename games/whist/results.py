@@ -1,4 +1,4 @@
-"""Reading a file of whist hand results and scoring it (``tricks whist score FILE``).
+"""Reading a file of whist hand results (the records the whist scoring systems score: ``tricks whist score FILE``).
 
 The JSON input (examples/whist/rubber.json) is an object, or just its ``hands`` list::
 
@@ -19,7 +19,7 @@ import json
 
 from trickcore.games.whist.pbn import parse_pbn
 from trickcore.games.whist.record import WhistHand, parse_seat
-from trickcore.scoring.whist import HandResult, WhistLedger, WhistRules
+from trickcore.scoring.whist.hand import HandResult
 from trickcore.scoring.whist.rules import parse_trump
 from trickcore.cards import parse_card
 from trickcore.errors import InvalidRecord, TrickcoreError
@@ -99,26 +99,3 @@ def _at_hand(exc, number, source):
     exc.message = f"hand {number}: {exc.message}"
     exc.args = (exc.message,)
     return exc.located(source=source)
-
-
-def score_file(text, source, ruleset=None, assignments=()):
-    """Read and score a results file: the WhistLedger, under the file's ruleset unless ``ruleset`` is given.
-
-    The file's ``settings`` apply first, then ``assignments`` (``NAME=VALUE`` strings from ``--set``).
-    """
-    file_ruleset, settings, results = read_results(text, source)
-    try:
-        rules = WhistRules.preset(ruleset or file_ruleset or "short").override_text(settings)
-    except TrickcoreError as exc:
-        raise exc.located(source=source) from None
-    try:
-        rules = rules.override_text(list(assignments))
-    except TrickcoreError as exc:
-        raise exc.located(source="--set") from None
-    ledger = WhistLedger(rules)
-    for number, result in enumerate(results, 1):
-        try:
-            ledger = ledger.add(result)
-        except TrickcoreError as exc:
-            raise _at_hand(exc, number, source) from None
-    return ledger

@@ -8,15 +8,10 @@ from fractions import Fraction
 
 import attrs
 
-from trickcore.scoring.base import ScoringSystem
 from trickcore.scoring.bridge.imps import imps
-from trickcore.scoring.bridge.settings import PRESETS, BridgeScoringSettings
+from trickcore.scoring.bridge.settings import BridgeScoringSettings
 from trickcore.errors import InputError, InvalidRecord
 
-BUTLER = ScoringSystem("bridge-butler", "bridge", "IMP pairs against a trimmed-mean datum, Butler (§10.1)",
-                       tuple(PRESETS))
-CROSS_IMPS = ScoringSystem("bridge-cross-imps", "bridge", "IMP pairs across the field, cross-IMPs (§10.2)",
-                           tuple(PRESETS))
 METHODS = ("butler", "cross_imps")
 
 

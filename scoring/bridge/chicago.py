@@ -22,12 +22,14 @@ def chicago_vulnerability(deal_number, dealer, schedule="dealer"):
 
 
 class ChicagoLedger:
-    """One Chicago's score sheet: ``record`` deals until four have counted, then ``settle``."""
+    """One Chicago's score sheet: ``add`` deals until four have counted, then ``settle``; ``preset`` names the
+    settings preset for the sheet's title."""
 
     scoring = "chicago"
 
-    def __init__(self, settings=None):
+    def __init__(self, settings=None, preset="standard"):
         self.settings = settings or BridgeScoringSettings()
+        self.preset = preset
         self.deals = []
         self.extra = []  # the held-at-end part-score awards
         self.counted = 0
@@ -38,6 +40,11 @@ class ChicagoLedger:
     def complete(self):
         """True once four deals have counted."""
         return self.counted == 4
+
+    @property
+    def is_over(self):
+        """True once four deals have counted (the match runner stops here)."""
+        return self.complete
 
     @property
     def deal_number(self):
@@ -54,7 +61,7 @@ class ChicagoLedger:
         """The vulnerability of the next deal."""
         return chicago_vulnerability(self.deal_number, self.dealer, self.settings.chicago_vulnerability)
 
-    def record(self, result):
+    def add(self, result):
         """Score one deal (a ``DealResult``) and return its ``SheetDeal``."""
         if self.complete:
             raise InvalidRecord("the Chicago is complete after four deals; start a new ledger", field="deal")
@@ -98,14 +105,18 @@ class ChicagoLedger:
         """Every entry of the sheet, deal by deal, then the held-at-end awards."""
         return [e for deal in self.deals for e in deal.entries] + self.extra
 
-    def settle(self):
-        """Totals, winner and margin."""
+    def totals(self):
+        """Totals, winner and margin of the sheet as it stands."""
         return settle_entries(self.entries())
+
+    def settle(self):
+        """The totals, winner and margin (a Chicago needs no closing awards beyond its own rules)."""
+        return self.totals()
 
     def to_dict(self):
         """JSON-ready score sheet."""
         return {"scoring": self.scoring, "deals": [d.to_dict() for d in self.deals], "complete": self.complete,
-                "end_awards": [e.to_dict() for e in self.extra], **self.settle().to_dict()}
+                "end_awards": [e.to_dict() for e in self.extra], **self.totals().to_dict()}
 
 
 class ChicagoDuplicateLedger(ChicagoLedger):
@@ -135,7 +146,7 @@ class ChicagoDuplicateLedger(ChicagoLedger):
                 for deal in self.deals if deal.counted]
 
 
-def chicago_ledger(settings=None):
+def chicago_ledger(settings=None, preset="standard"):
     """A new Chicago ledger for ``settings``: four-deal duplicate when ``scoring`` is "chicago_duplicate"."""
     settings = settings or BridgeScoringSettings()
-    return (ChicagoDuplicateLedger if settings.scoring == "chicago_duplicate" else ChicagoLedger)(settings)
+    return (ChicagoDuplicateLedger if settings.scoring == "chicago_duplicate" else ChicagoLedger)(settings, preset)

@@ -9,10 +9,14 @@ from trickcore.errors import InvalidRecord
 
 
 class RubberLedger:
-    """One rubber's score sheet: ``record`` deals in order, then ``settle`` (or ``finish_unfinished`` first)."""
+    """One rubber's score sheet: ``add`` deals in order, then ``settle`` (an unfinished rubber gets its Law 80
+    awards); ``preset`` names the settings preset for the sheet's title."""
 
-    def __init__(self, settings=None):
+    scoring = "rubber"
+
+    def __init__(self, settings=None, preset="standard"):
         self.settings = settings or BridgeScoringSettings()
+        self.preset = preset
         self.deals = []
         self.extra = []  # entries not tied to one deal: the unfinished-rubber awards
         self.games = {Side.NS: 0, Side.EW: 0}
@@ -30,7 +34,12 @@ class RubberLedger:
         """The vulnerability in force: a side is vulnerable once it has won a game of this rubber."""
         return Vulnerability.of(self.games[Side.NS] > 0, self.games[Side.EW] > 0)
 
-    def record(self, result):
+    @property
+    def is_over(self):
+        """True once the rubber is won (or stopped unfinished)."""
+        return self.finished or self.unfinished
+
+    def add(self, result):
         """Score one deal (a ``DealResult``) and return its ``SheetDeal``."""
         if self.finished or self.unfinished:
             raise InvalidRecord("the rubber is over; start a new ledger", field="deal")
@@ -83,13 +92,19 @@ class RubberLedger:
         """Every entry of the sheet, deal by deal, then the unfinished-rubber awards."""
         return [e for deal in self.deals for e in deal.entries] + self.extra
 
-    def settle(self):
-        """Totals, winner and margin (and units with ``settle_unit``)."""
+    def totals(self):
+        """Totals, winner and margin (and units with ``settle_unit``) of the sheet as it stands."""
         return settle_entries(self.entries(), self.settings.settle_unit)
+
+    def settle(self):
+        """Close the sheet (an unfinished rubber gets its Law 80 awards) and return its totals."""
+        if not self.finished:
+            self.finish_unfinished()
+        return self.totals()
 
     def to_dict(self):
         """JSON-ready score sheet."""
         return {"scoring": "rubber", "deals": [d.to_dict() for d in self.deals],
                 "games": {side.name: n for side, n in self.games.items()},
                 "complete": self.finished, "unfinished_awards": [e.to_dict() for e in self.extra],
-                **self.settle().to_dict()}
+                **self.totals().to_dict()}

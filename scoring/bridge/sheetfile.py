@@ -61,7 +61,8 @@ def _json_result(record):
         raise InvalidRecord(f"unknown key(s) {sorted(unknown)}", field=sorted(unknown)[0])
     contract = record.get("contract")
     if contract is None or str(contract).strip().lower() in PASSED_OUT:
-        return DealResult()
+        # A passed-out deal keeps its hands: Russian scoring still counts their high-card points.
+        return DealResult(hands=None if record.get("deal") is None else parse_deal(record["deal"]).hands)
     if "result" in record and "tricks" in record:
         raise InvalidRecord("give result or tricks, not both", field="tricks")
     result = record.get("result", record.get("tricks"))

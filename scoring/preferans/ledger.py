@@ -137,9 +137,22 @@ class Ledger:
         self.results = []
 
     @classmethod
+    def replay(cls, protocol):
+        """The ledger of a parsed Protocol after scoring every one of its deals in order."""
+        ledger = cls.for_protocol(protocol)
+        for deal in protocol.deals:
+            ledger.add(deal)
+        return ledger
+
+    @classmethod
     def for_protocol(cls, protocol):
         """An empty ledger for a parsed :class:`~scoring.preferans.protocol.Protocol` (its start state)."""
         return cls(protocol.table.players, protocol.variant, protocol.table.settings, protocol.start)
+
+    @property
+    def is_over(self):
+        """True once the variant's end condition is reached (§9.1)."""
+        return self.state.finished
 
     def add(self, deal):
         """Score the next deal (a validated DealRecord or a raw protocol dict); return its DealResult."""
@@ -155,3 +168,11 @@ class Ledger:
     def sheet(self):
         """The sheet as it stands now, with its settlement."""
         return Sheet(self.variant, self.table, tuple(self.results), self.state, self.start)
+
+    def settle(self):
+        """The settlement of the sheet as it stands (§9)."""
+        return self.sheet().settlement
+
+    def to_dict(self):
+        """The §11.3 JSON of the sheet as it stands."""
+        return self.sheet().to_dict()

@@ -4,6 +4,7 @@ from decimal import Decimal, InvalidOperation
 import attrs
 
 from trickcore.errors import SettingsError
+from trickcore.scoring.base import json_or_text, typed_overrides
 
 VARIANTS = ("sochi", "leningrad", "rostov", "classic")
 
@@ -165,15 +166,8 @@ def make_settings(variant, overrides=None):
     """The preset of ``variant`` with single settings replaced by name (SettingsError on anything unknown)."""
     if variant not in PRESETS:
         raise SettingsError(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})", field="variant")
-    changes = {}
-    for name, value in (overrides or {}).items():
-        if name not in _TABLE:
-            raise SettingsError(f"unknown setting {name!r}", field=name)
-        try:
-            changes[name] = _TABLE[name][0](value)
-        except (ValueError, TypeError) as exc:
-            raise SettingsError(f"bad value {value!r} for setting {name!r}: {exc}", field=name) from None
-    return attrs.evolve(PRESETS[variant], **changes)
+    return attrs.evolve(PRESETS[variant], **typed_overrides(Settings, overrides or {}, "preferans",
+                                                            read_value=json_or_text))
 
 
 def settings_to_dict(settings):

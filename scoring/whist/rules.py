@@ -1,8 +1,8 @@
 """The whist rulesets (whist.md §1): one frozen settings class, its three named presets, overrides by name.
 
 ``WhistRules.SHORT`` (the default), ``WhistRules.LONG`` and ``WhistRules.AMERICAN`` are instances of the same
-class; every setting may be overridden (``rules.override(honours=False)``, or from text with
-``rules.override_text({"honours": "off"})``). An unknown setting or a bad value raises SettingsError.
+class; every setting may be overridden (``rules.override(honours=False)``; text from ``--set`` goes through the
+whist scoring systems' ``settings``). An unknown setting or a bad value raises SettingsError.
 """
 import attrs
 
@@ -136,15 +136,6 @@ class WhistRules:
                 raise exc.located(field=name)
         return attrs.evolve(self, **changes)
 
-    def override_text(self, assignments):
-        """``override`` from ``NAME=VALUE`` strings (or a dict of name to text), as the CLI's ``--set`` gives."""
-        changes = {}
-        items = assignments.items() if isinstance(assignments, dict) else (
-            _split_assignment(a) for a in assignments)
-        for name, value in items:
-            changes[name.strip()] = value
-        return self.override(**changes)
-
     def to_dict(self):
         """The settings as a JSON-ready dict."""
         return {"ruleset": self.ruleset, "game_target": self.game_target, "honours": self.honours,
@@ -153,13 +144,6 @@ class WhistRules:
                 "trump_selection": self.trump_selection,
                 "fixed_trump": None if self.fixed_trump is None else self.fixed_trump.name,
                 "first_dealer": self.first_dealer}
-
-
-def _split_assignment(text):
-    if "=" not in str(text):
-        raise SettingsError(f"{text!r}: write a setting as NAME=VALUE")
-    name, value = str(text).split("=", 1)
-    return name, value
 
 
 PRESETS = {

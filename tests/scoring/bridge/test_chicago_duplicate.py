@@ -27,7 +27,7 @@ E_O = [deal("2S", "N", 8), DealResult(), deal("3H", "E", 8), deal("3NT", "S", 8)
 def play(settings):
     ledger = chicago_ledger(settings)
     for result in E_O:
-        ledger.record(result)
+        ledger.add(result)
     return ledger
 
 
@@ -51,17 +51,17 @@ def test_bridge_more_chicago_duplicate_no_carry_over_and_game_by_vulnerability()
     # Two 2S part-scores in a row stay part-scores; 4S on deal 4 (both vul) is a vulnerable game.
     ledger = chicago_ledger(BridgeScoringSettings(scoring="chicago_duplicate"))
     for result in (deal("2S", "N", 8), deal("2S", "N", 8), deal("4S", "N", 10), deal("4S", "E", 10)):
-        ledger.record(result)
+        ledger.add(result)
     # Deal 2 (dealer E, EW vulnerable) and deal 3 (dealer S, NS vulnerable): 4S by N = 620.
     assert ledger.ns_scores() == [110, 110, 620, -620]
 
 
 def test_bridge_more_chicago_duplicate_passout_count_and_honours():
     ledger = chicago_ledger(BridgeScoringSettings(scoring="chicago_duplicate", chicago_passout="count"))
-    ledger.record(DealResult())
+    ledger.add(DealResult())
     assert ledger.counted == 1 and ledger.ns_scores() == [0]
     with pytest.raises(InvalidRecord):
-        ledger.record(DealResult(parse_contract("4S"), Seat.N, 10, ("N", 100)))
+        ledger.add(DealResult(parse_contract("4S"), Seat.N, 10, ("N", 100)))
 
 
 def test_bridge_more_scoring_setting():

@@ -21,20 +21,20 @@ E_M = [deal("4H", "E", 10), deal("3NT", "S", 8), deal("2SX", "N", 8), deal("5CX"
 
 
 def _totals(ledger):
-    result = ledger.settle()
+    result = ledger.totals()
     return result.totals[Side.NS]["total"], result.totals[Side.EW]["total"]
 
 
 def test_bridge_score_rubber_e_m():
     ledger = RubberLedger(BridgeScoringSettings(settle_unit=100))
-    vulnerabilities = [str(ledger.record(d).vulnerability) for d in E_M]
+    vulnerabilities = [str(ledger.add(d).vulnerability) for d in E_M]
     assert vulnerabilities == ["None", "EW", "EW", "All", "All"]
     result = ledger.settle()
     assert result.totals[Side.NS] == {"below": 310, "above": 1980, "total": 2290}
     assert result.totals[Side.EW] == {"below": 120, "above": 50, "total": 170}
     assert (result.winner, result.margin, result.units) == (Side.NS, 2120, 21)
     with pytest.raises(InvalidRecord):
-        ledger.record(deal("1C", "N", 7))
+        ledger.add(deal("1C", "N", 7))
 
 
 def test_bridge_score_rubber_honours_from_hands_and_setting_off():
@@ -43,10 +43,10 @@ def test_bridge_score_rubber_honours_from_hands_and_setting_off():
     assert honours(parse_contract("4S").strain, hands) == (Seat.N, 100)
     assert honours(parse_contract("4D").strain, hands) is None
     ledger = RubberLedger()
-    sheet = ledger.record(deal("4S", "W", 9, hands=hands))
+    sheet = ledger.add(deal("4S", "W", 9, hands=hands))
     assert [(e.side, e.points, e.item) for e in sheet.entries][-1] == (Side.NS, 100, "honours")
     with pytest.raises(InvalidRecord):
-        RubberLedger(BridgeScoringSettings(honours=False)).record(deal("4S", "W", 9, hands=hands))
+        RubberLedger(BridgeScoringSettings(honours=False)).add(deal("4S", "W", 9, hands=hands))
 
 
 def test_bridge_score_rubber_e_n_unfinished():
@@ -56,7 +56,7 @@ def test_bridge_score_rubber_e_n_unfinished():
                                 (420, 210))]:
         ledger = RubberLedger(settings)
         for r in results:
-            ledger.record(r)
+            ledger.add(r)
         ledger.finish_unfinished()
         assert _totals(ledger) == expected
 
@@ -68,20 +68,20 @@ def test_bridge_score_rubber_variants():
                          (BridgeScoringSettings(game_bonus_style="per_game_200"), 120 + 200 + 100 + 700)]:
         ledger = RubberLedger(settings)
         for r in clean:
-            ledger.record(r)
+            ledger.add(r)
         assert ledger.finished and _totals(ledger) == (ns, 0)
     ledger = RubberLedger(BridgeScoringSettings(redouble_insult=50))
-    ledger.record(deal("1CXX", "N", 7))
+    ledger.add(deal("1CXX", "N", 7))
     assert _totals(ledger) == (80 + 50, 0)  # 80 below is not a game; insult 50
     assert ledger.games[Side.NS] == 0
 
 
 def test_bridge_score_rubber_partscores_build_a_game_and_passouts_move_the_deal():
     ledger = RubberLedger()
-    ledger.record(deal("2D", "E", 8))
-    ledger.record(DealResult())
+    ledger.add(deal("2D", "E", 8))
+    ledger.add(DealResult())
     assert ledger.dealer is Seat.S
-    ledger.record(deal("3H", "W", 9))
+    ledger.add(deal("3H", "W", 9))
     assert ledger.games[Side.EW] == 1 and ledger.vulnerability is Vulnerability.EW
 
 
@@ -92,10 +92,10 @@ E_O = [deal("2S", "N", 8), deal("3H", "E", 8), deal("3NT", "S", 8), deal("1C", "
 def test_bridge_score_chicago_e_o(name, expected):
     ledger = ChicagoLedger(preset(name))
     for r in E_O:
-        ledger.record(r)
+        ledger.add(r)
     assert ledger.complete and _totals(ledger) == expected
     with pytest.raises(InvalidRecord):
-        ledger.record(deal("1C", "W", 7))
+        ledger.add(deal("1C", "W", 7))
 
 
 def test_bridge_score_chicago_schedules_and_game_bonus():
@@ -103,23 +103,23 @@ def test_bridge_score_chicago_schedules_and_game_bonus():
     assert [str(chicago_vulnerability(k, Seat(k - 1), "non_dealer")) for k in range(1, 5)] == \
         ["None", "NS", "EW", "All"]
     ledger = ChicagoLedger()
-    ledger.record(deal("2S", "N", 8))
-    ledger.record(deal("2H", "S", 8))  # 60 + 60 completes a game, N-S not vulnerable on deal 2
+    ledger.add(deal("2S", "N", 8))
+    ledger.add(deal("2H", "S", 8))  # 60 + 60 completes a game, N-S not vulnerable on deal 2
     assert _totals(ledger) == (60 + 60 + 300, 0)
 
 
 def test_bridge_score_chicago_passouts():
     ledger = ChicagoLedger()
-    ledger.record(DealResult())
+    ledger.add(DealResult())
     assert ledger.counted == 0 and ledger.dealer is Seat.N
     counting = ChicagoLedger(BridgeScoringSettings(chicago_passout="count"))
-    counting.record(DealResult())
+    counting.add(DealResult())
     assert counting.counted == 1 and counting.dealer is Seat.E
     limited = ChicagoLedger(BridgeScoringSettings(max_consecutive_passouts=2))
-    limited.record(DealResult())
-    limited.record(DealResult())
+    limited.add(DealResult())
+    limited.add(DealResult())
     with pytest.raises(TooManyPassOuts):
-        limited.record(DealResult())
+        limited.add(DealResult())
 
 
 BOARDS = {1: ("N", "None"), 2: ("E", "NS"), 3: ("S", "EW"), 4: ("W", "All"), 5: ("N", "NS"), 6: ("E", "EW"),

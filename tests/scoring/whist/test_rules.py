@@ -2,6 +2,7 @@
 import pytest
 
 from trickcore.scoring.whist import WhistRules
+from trickcore.scoring.whist.systems import WHIST_LONG, WHIST_SHORT
 from trickcore.cards import Suit
 from trickcore.errors import SettingsError
 
@@ -32,8 +33,8 @@ def test_default_is_short_and_presets_are_one_class():
 def test_every_setting_can_be_overridden_by_name():
     rules = WhistRules.SHORT.override(honours=False)
     assert rules.game_target == 5 and not rules.honours
-    text = WhistRules.LONG.override_text(["game_target=12", "honours_barred_at=10,11", "rubber_bonus=3",
-                                          "game_value=short", "first_dealer=w", "call_at_eight=off"])
+    text = WHIST_LONG.settings(overrides=["game_target=12", "honours_barred_at=10,11", "rubber_bonus=3",
+                                         "game_value=short", "first_dealer=w", "call_at_eight=off"])
     assert (text.game_target, text.honours_barred_at, text.rubber_bonus, text.game_value, text.first_dealer,
             text.call_at_eight) == (12, frozenset({10, 11}), 3, "short", "W", False)
     fixed = WhistRules.SHORT.override(trump_selection="fixed", fixed_trump="s")
@@ -62,4 +63,4 @@ def test_unknown_preset_and_malformed_assignment():
     with pytest.raises(SettingsError):
         WhistRules.preset("german")
     with pytest.raises(SettingsError):
-        WhistRules.SHORT.override_text(["honours"])
+        WHIST_SHORT.settings(overrides=["honours"])

@@ -1,0 +1,100 @@
+"""Bridge score sheets and board results as text and JSON-ready data: the rubber and Chicago sheets, one board's
+matchpoints or IMP-pairs table, a contract's score, IMPs and VPs."""
+from fractions import Fraction
+
+from trickcore.scoring.bridge.display import format_figure
+
+
+def sheet_title(ledger, preset):
+    """The first line of a rubber or Chicago sheet: its scoring and the settings preset."""
+    return f"{ledger.scoring.replace('_', ' ').capitalize()} ({preset} settings)"
+
+
+def sheet_note(ledger):
+    """What a sheet that stopped early says about it: an unfinished rubber or an incomplete Chicago, else None."""
+    if ledger.scoring == "rubber":
+        return "unfinished rubber (Law 80 awards added)" if ledger.unfinished else None
+    return None if ledger.complete else f"incomplete Chicago: {ledger.counted} of 4 deals counted"
+
+
+def render_sheet(title, ledger, note=None):
+    """A rubber or Chicago score sheet as text: a line per deal with its entries, the totals, the winner."""
+    # A four-deal duplicate sheet has no line: each deal is one duplicate score (bridge.md §7.4).
+    lineless = ledger.scoring == "chicago_duplicate"
+    lines = [title]
+    for deal in ledger.deals:
+        r = deal.result
+        what = "passed out" if r.passed_out else f"{r.contract} by {r.declarer}, {r.tricks} tricks"
+        items = "; ".join(f"{e.side}{'' if lineless else ' below' if e.below else ' above'} {e.points} ({e.item})"
+                          for e in deal.entries)
+        counted = "" if deal.counted else " [redealt, not counted]"
+        lines.append(f"{deal.number:>3}  {deal.dealer}  {str(deal.vulnerability):<4}  {what}{counted}"
+                     + (f": {items}" if items else ""))
+    for entry in ledger.extra:
+        lines.append(f"     {entry.side} above {entry.points} ({entry.item})")
+    result = ledger.totals()
+    lines.append(f"{'':8}{'NS':>8}{'EW':>8}")
+    for row in ("total",) if lineless else ("below", "above", "total"):
+        lines.append(f"{row:8}" + "".join(f"{result.totals[side][row]:>8}" for side in result.totals))
+    if note:
+        lines.append(note)
+    if result.winner is None:
+        lines.append("level: nobody wins")
+    else:
+        units = f" ({result.units} units)" if result.units is not None else ""
+        lines.append(f"{result.winner} win by {result.margin}{units}")
+    return "\n".join(lines) + "\n"
+
+
+def contract_dict(contract, tricks, vulnerable, points):
+    """A contract's duplicate score as JSON-ready data."""
+    return {"contract": str(contract), "tricks": tricks, "vulnerability": "vul" if vulnerable else "nonvul",
+            "vulnerable": vulnerable, "score": points}
+
+
+def format_vp(value):
+    """A VP figure as shown: always two decimals (10.00 for a draw); the Fractions are exact 2-dp values."""
+    return f"{float(value):.2f}"
+
+
+def matchpoint_rows(scores, board):
+    """One board's matchpoints (a BoardMatchpoints) per entry as JSON-ready rows beside the entries as written."""
+    return [{"score": str(text), "ns": None if ns is None else format_figure(ns),
+             "ew": None if ew is None else format_figure(ew)} for text, ns, ew in zip(scores, board.ns, board.ew)]
+
+
+def imp_pair_rows(scores, board, cross_imps_mode):
+    """One board's Butler or cross-IMPs (a BoardImps) per entry as JSON-ready rows."""
+    averaged = board.method == "cross_imps" and cross_imps_mode == "average"
+
+    def shown(value):
+        # Averaged cross-IMPs always show two decimals (§15.3: 30/5 is 6.00); Butler IMPs are integers.
+        if value is None:
+            return None
+        return f"{value}.00" if averaged and Fraction(value).denominator == 1 else format_figure(value)
+
+    return [{"score": str(text), "ns": shown(ns), "ew": shown(ew)} for text, ns, ew in zip(scores, board.ns, board.ew)]
+
+
+def imp_pair_head(board, cross_imps_mode):
+    """The JSON head of an IMP-pairs board: the Butler datum, or the cross-IMPs mode."""
+    return {"datum": board.datum} if board.method == "butler" else {"cross_imps": cross_imps_mode}
+
+
+def board_table(head, rows):
+    """A board's results as text: the ``head`` line, then score, NS and EW per entry."""
+    lines = [head, f"{'score':>8} {'NS':>7} {'EW':>7}"]
+    lines += [f"{r['score']:>8} {r['ns'] or '-':>7} {r['ew'] or '-':>7}" for r in rows]
+    return "\n".join(lines) + "\n"
+
+
+def matchpoint_table(data):
+    """The text of one board's matchpoints from its JSON-ready ``data`` (top and rows)."""
+    return board_table(f"top {data['top']}", data["results"])
+
+
+def imp_pair_table(data):
+    """The text of one board's Butler or cross-IMPs from its JSON-ready ``data``."""
+    head = f"datum {'-' if data['datum'] is None else data['datum']}" if data["method"] == "butler" \
+        else f"cross-IMPs ({data['cross_imps']})"
+    return board_table(head, data["results"])

@@ -1,0 +1,342 @@
+"""The bridge scoring systems registered under ``trickcore.scorings``: each wraps the pure scorers of this package
+in the ScoringSystem protocol (settings from a preset, a ledger of records, text and JSON).
+
+The records each system scores:
+
+- rubber, chicago, duplicate, russian: the deal-results file (examples/bridge/README.md), one deal per line or
+  JSON. Duplicate numbers the deals as boards 1, 2, ... (vulnerability by board number); Russian needs each
+  deal's hands (the JSON ``deal`` field) to count the high-card points.
+- imps, vp: a team match, JSON: a list (or ``{"boards": [...]}``) of ``{"board": 1, "open": 620, "closed": 170}``,
+  the N-S scores of the two rooms; IMPs go to the team sitting N-S in the open room, VPs convert the margin.
+- matchpoints, butler, cross-imps: a pairs session, JSON: a list (or ``{"boards": [...]}``) of ``{"board": 1,
+  "scores": [620, 170, "A+", "NP"]}`` (every table's N-S score on the board; matchpoints may add
+  ``"expected"``).
+"""
+import json
+import os
+
+import attrs
+
+from trickcore.errors import InputError, InvalidRecord, NotationError
+from trickcore.games.bridge.record import Board
+from trickcore.games.bridge.vocab import Seat, board_vulnerability
+from trickcore.scoring.base import Ledger, RecordsFile, ScoringSystem, read_text
+from trickcore.scoring.bridge import render
+from trickcore.scoring.bridge.butler import score_board_imps
+from trickcore.scoring.bridge.chicago import chicago_ledger, chicago_vulnerability
+from trickcore.scoring.bridge.contract import ns_score
+from trickcore.scoring.bridge.display import format_figure
+from trickcore.scoring.bridge.honours import hcp
+from trickcore.scoring.bridge.imps import imps
+from trickcore.scoring.bridge.ledger import DealResult
+from trickcore.scoring.bridge.matchpoints import parse_adjusted, score_board
+from trickcore.scoring.bridge.rubber import RubberLedger
+from trickcore.scoring.bridge.russian import russian_imps
+from trickcore.scoring.bridge.settings import PRESETS, parse_setting_value
+from trickcore.scoring.bridge.sheetfile import read_deal_results
+from trickcore.scoring.bridge.vp import team_victory_points
+
+
+@attrs.frozen
+class BridgeSystem(ScoringSystem):
+    """A bridge system: the presets and ``--set`` keys of bridge.md §15.1."""
+
+    presets: tuple = tuple(PRESETS)
+    read_value = staticmethod(parse_setting_value)
+
+    def preset(self, name):
+        """The BridgeScoringSettings of preset ``name``."""
+        return PRESETS[name]
+
+    def _settings(self, settings):
+        return settings if settings is not None else self.settings()
+
+
+@attrs.frozen
+class DealResultsSystem(BridgeSystem):
+    """A system that scores the deal-results file (examples/bridge/README.md)."""
+
+    records: str = "deal results (examples/bridge/README.md)"
+    record_word = "deal"
+
+    def read_records(self, path):
+        """The DealResults of a deal-results file."""
+        source = os.path.basename(path)
+        return RecordsFile(source, tuple(read_deal_results(read_text(path), source)))
+
+
+@attrs.frozen
+class SheetSystem(DealResultsSystem):
+    """Rubber or Chicago: the score sheet of bridge.md §6-§7, ``sheet`` making its ledger."""
+
+    sheet: object = None
+
+    def ledger(self, settings=None, preset=None, **context):
+        """An empty rubber or Chicago sheet."""
+        return self.sheet(self._settings(settings), preset or self.presets[0])
+
+    def json_data(self, ledger):
+        """The sheet's JSON with the preset it was scored under."""
+        return {**ledger.to_dict(), "preset": ledger.preset}
+
+    def render_text(self, ledger):
+        """The score sheet, deal by deal, with its totals and winner."""
+        return render.render_sheet(render.sheet_title(ledger, ledger.preset), ledger, render.sheet_note(ledger))
+
+
+class BoardLedger(Ledger):
+    """A ledger of board-by-board figures: ``score(record, board number)`` gives each board's JSON-ready data."""
+
+    def __init__(self, scoring, score, total=None):
+        self.scoring = scoring
+        self.score = score
+        self.total = total
+        self.boards = []
+
+    def add(self, record):
+        """Score the next board's record."""
+        self.boards.append(self.score(record, len(self.boards) + 1))
+
+    def settle(self):
+        """The total over the boards (None for systems that rank boards one by one)."""
+        return None if self.total is None else self.total(self.boards)
+
+    def to_dict(self):
+        """The boards and, where the system adds them up, the total."""
+        out = {"scoring": self.scoring, "boards": list(self.boards)}
+        if self.total is not None:
+            out["total"] = self.settle()
+        return out
+
+
+def _deal_row(result, board, vulnerability):
+    return {"board": board, "vulnerability": str(vulnerability),
+            "contract": None if result.passed_out else str(result.contract),
+            "declarer": None if result.passed_out else result.declarer.name, "tricks": result.tricks}
+
+
+def _ns_total(boards, key):
+    ns = sum(board[key] for board in boards)
+    return {"NS": ns, "EW": -ns}
+
+
+def _board_result(record, number):
+    """(DealResult, board number, vulnerability) of a deal-results record (board ``number``, vulnerability by
+    number) or of a played Board (games/bridge/record.py: its own number and vulnerability when it has them)."""
+    if not isinstance(record, Board):
+        return record, number, board_vulnerability(number)
+    number = record.number or number
+    vulnerability = record.vulnerability or board_vulnerability(number)
+    if record.passed_out:
+        return DealResult(), number, vulnerability
+    if record.contract is None or record.result is None:
+        raise InvalidRecord(f"board {number} has no contract and result to score", field="result")
+    return DealResult(record.contract, record.declarer, record.result), number, vulnerability
+
+
+@attrs.frozen
+class DuplicateSystem(DealResultsSystem):
+    """Duplicate (Law 77): each deal of the file is a board, numbered in order, scored for N-S; the ledger also
+    takes played Boards (a bridge match's records)."""
+
+    def ledger(self, settings=None, **context):
+        """An empty duplicate ledger."""
+        settings = self._settings(settings)
+
+        def score(record, board):
+            result, board, vulnerability = _board_result(record, board)
+            if result.entered_honours is not None:
+                raise InvalidRecord("honours are never scored in duplicate (bridge.md §5.5)", field="honours")
+            points = ns_score(result.contract, result.declarer, vulnerability, result.tricks,
+                              undertrick_scale=settings.undertrick_scale, redouble_insult=settings.redouble_insult)
+            return {**_deal_row(result, board, vulnerability), "ns_score": points}
+
+        return BoardLedger("duplicate", score, lambda boards: _ns_total(boards, "ns_score"))
+
+    def render_text(self, ledger):
+        """One line per board with the N-S score, then the total."""
+        lines = ["Duplicate, N-S scores by board", f"{'board':>5}  {'vul':<4}  {'result':<28} {'NS':>6}"]
+        for b in ledger.boards:
+            what = "passed out" if b["contract"] is None else f"{b['contract']} by {b['declarer']}, {b['tricks']} tricks"
+            lines.append(f"{b['board']:>5}  {b['vulnerability']:<4}  {what:<28} {b['ns_score']:>6}")
+        total = ledger.settle()
+        lines.append(f"total: NS {total['NS']}, EW {total['EW']}")
+        return "\n".join(lines) + "\n"
+
+
+@attrs.frozen
+class RussianSystem(DealResultsSystem):
+    """Russian scoring (§14): each deal against the HCP target of its majority side, in IMPs for N-S."""
+
+    def ledger(self, settings=None, **context):
+        """An empty Russian ledger."""
+        settings = self._settings(settings)
+
+        def score(result, number):
+            hands = result.hands
+            if hands is None:
+                raise InvalidRecord("Russian scoring counts high-card points: give the deal's hands", field="deal")
+            if settings.russian_vulnerability == "board":
+                vulnerability = board_vulnerability(number)
+            else:
+                dealer = Seat((settings.first_dealer + number - 1) % 4)
+                vulnerability = chicago_vulnerability((number - 1) % 4 + 1, dealer)
+            ns_hcp = hcp(hands[Seat.N]) + hcp(hands[Seat.S])
+            figure = russian_imps(result.contract, result.declarer, vulnerability, result.tricks, ns_hcp,
+                                  tie_side=settings.russian_tie_side, table=settings.russian_targets)
+            return {**_deal_row(result, number, vulnerability), "ns_hcp": ns_hcp, "ns_imps": figure}
+
+        return BoardLedger("russian", score, lambda boards: _ns_total(boards, "ns_imps"))
+
+    def render_text(self, ledger):
+        """One line per deal with N-S's HCP and IMPs, then the total."""
+        lines = ["Russian scoring, N-S IMPs by deal", f"{'deal':>5}  {'vul':<4}  {'result':<28} {'HCP':>4} {'IMPs':>5}"]
+        for b in ledger.boards:
+            what = "passed out" if b["contract"] is None else f"{b['contract']} by {b['declarer']}, {b['tricks']} tricks"
+            lines.append(f"{b['board']:>5}  {b['vulnerability']:<4}  {what:<28} {b['ns_hcp']:>4} {b['ns_imps']:>5}")
+        total = ledger.settle()
+        lines.append(f"total: NS {total['NS']}, EW {total['EW']}")
+        return "\n".join(lines) + "\n"
+
+
+def read_board_records(path, keys, required):
+    """The board objects of a JSON records file (a list, or ``{"boards": [...]}``), each checked for its keys."""
+    text = read_text(path)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise NotationError(f"not valid JSON: {exc.msg}", source=path, line=exc.lineno) from None
+    rows = data.get("boards") if isinstance(data, dict) else data
+    if not isinstance(rows, list):
+        raise InvalidRecord('expected a list of boards (or {"boards": [...]})', source=path, field="boards")
+    for number, row in enumerate(rows, 1):
+        where = f"{path} board {number}"
+        if not isinstance(row, dict):
+            raise InvalidRecord(f"a board is a JSON object, not {row!r}", source=where, field="board")
+        unknown = sorted(set(row) - set(keys))
+        if unknown:
+            raise InvalidRecord(f"unknown field (fields: {', '.join(keys)})", source=where, field=unknown[0])
+        missing = [key for key in required if key not in row]
+        if missing:
+            raise InvalidRecord("missing field", source=where, field=missing[0])
+    return RecordsFile(path, tuple(rows))
+
+
+def _score(value, field):
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    try:
+        return int(str(value))
+    except ValueError:
+        raise InputError(f"not an integer: {value!r}", field=field) from None
+
+
+@attrs.frozen
+class TeamSystem(BridgeSystem):
+    """IMPs or VPs of a team match: each board's two N-S scores (open and closed room)."""
+
+    records: str = 'team boards, JSON: [{"board": 1, "open": 620, "closed": 170}, ...]'
+    record_word = "board"
+    victory_points: bool = False
+
+    def read_records(self, path):
+        """The boards of a team-match JSON file."""
+        return read_board_records(path, ("board", "open", "closed"), ("open", "closed"))
+
+    def ledger(self, settings=None, **context):
+        """An empty team-match ledger."""
+        settings = self._settings(settings)
+
+        def score(record, number):
+            open_room, closed_room = _score(record["open"], "open"), _score(record["closed"], "closed")
+            return {"board": record.get("board", number), "open": open_room, "closed": closed_room,
+                    "difference": open_room - closed_room, "imps": imps(open_room - closed_room)}
+
+        def total(boards):
+            margin = sum(b["imps"] for b in boards)
+            out = {"imps": margin}
+            if self.victory_points and boards:
+                win, lose = team_victory_points(margin, len(boards), repair=settings.vp_repair)
+                out["vp"] = [render.format_vp(win), render.format_vp(lose)]
+            return out
+
+        return BoardLedger("vp" if self.victory_points else "imps", score, total)
+
+    def render_text(self, ledger):
+        """One line per board (both rooms, the difference, the IMPs), the IMP margin and, for VPs, the VPs."""
+        lines = [f"{'board':>5} {'open':>6} {'closed':>6} {'diff':>6} {'IMPs':>5}"]
+        lines += [f"{b['board']:>5} {b['open']:>6} {b['closed']:>6} {b['difference']:>6} {b['imps']:>5}"
+                  for b in ledger.boards]
+        total = ledger.settle()
+        lines.append(f"IMPs: {total['imps']:+d} to the open room's N-S team")
+        if "vp" in total:
+            lines.append(f"VPs: {total['vp'][0]} - {total['vp'][1]} over {len(ledger.boards)} boards")
+        return "\n".join(lines) + "\n"
+
+
+@attrs.frozen
+class PairsSystem(BridgeSystem):
+    """Matchpoints, Butler or cross-IMPs of a pairs session: every table's N-S score, board by board."""
+
+    records: str = 'pairs boards, JSON: [{"board": 1, "scores": [620, 170, "A+", "NP"]}, ...]'
+    record_word = "board"
+    method: str = "matchpoints"
+
+    def read_records(self, path):
+        """The boards of a pairs-session JSON file."""
+        keys = ("board", "scores", "expected") if self.method == "matchpoints" else ("board", "scores")
+        return read_board_records(path, keys, ("scores",))
+
+    def ledger(self, settings=None, **context):
+        """An empty pairs ledger."""
+        settings = self._settings(settings)
+
+        def score(record, number):
+            scores = record["scores"]
+            if not isinstance(scores, (list, tuple)) or not scores:
+                raise InvalidRecord("scores is a non-empty list of N-S scores", field="scores")
+            return {"board": record.get("board", number), **self.board(scores, settings, record.get("expected"))}
+
+        return BoardLedger(self.method, score)
+
+    def board(self, scores, settings, expected=None):
+        """One board's JSON-ready result from its N-S ``scores`` (int, "NP", or an adjusted code such as "A+")."""
+        entries = []
+        for value in scores:
+            text = str(value).strip().upper()
+            if text == "NP":
+                entries.append(None)
+            elif text.startswith("A"):
+                entries.append(parse_adjusted(text, settings) if self.method == "matchpoints" else text)
+            else:
+                entries.append(_score(value, "score"))
+        if self.method == "matchpoints":
+            board = score_board(entries, expected, mp_units=settings.mp_units, use_neuberg=settings.neuberg)
+            return {"top": format_figure(board.top), "results": render.matchpoint_rows(scores, board)}
+        board = score_board_imps(entries, self.method, settings)
+        return {"method": self.method, **render.imp_pair_head(board, settings.cross_imps),
+                "results": render.imp_pair_rows(scores, board, settings.cross_imps)}
+
+    def render_board(self, data):
+        """One board's table as text."""
+        if self.method == "matchpoints":
+            return render.matchpoint_table(data)
+        return render.imp_pair_table(data)
+
+    def render_text(self, ledger):
+        """Each board's table, headed by its number."""
+        return "\n".join(f"Board {b['board']}\n" + self.render_board(b) for b in ledger.boards)
+
+
+DUPLICATE = DuplicateSystem("bridge-duplicate", "bridge", "Duplicate contract score, Law 77 (bridge.md §5)")
+RUBBER = SheetSystem("bridge-rubber", "bridge", "Rubber bridge score sheet with honours and rubber bonus (§6)",
+                     sheet=RubberLedger)
+CHICAGO = SheetSystem("bridge-chicago", "bridge", "Chicago, four-deal bridge (§7)", sheet=chicago_ledger)
+IMPS = TeamSystem("bridge-imps", "bridge", "International match points, Law 78B (§8)")
+VP = TeamSystem("bridge-vp", "bridge", "WBF 2013 continuous 20-VP scale (§11.3)", victory_points=True)
+RUSSIAN = RussianSystem("bridge-russian", "bridge", "Russian scoring: IMPs against an HCP target (§14)")
+MATCHPOINTS = PairsSystem("bridge-matchpoints", "bridge", "Matchpoints on a board with Neuberg and adjusted scores (§9)")
+BUTLER = PairsSystem("bridge-butler", "bridge", "IMP pairs against a trimmed-mean datum, Butler (§10.1)",
+                     method="butler")
+CROSS_IMPS = PairsSystem("bridge-cross-imps", "bridge", "IMP pairs across the field, cross-IMPs (§10.2)",
+                         method="cross_imps")

@@ -1,0 +1,85 @@
+"""The preferans scoring systems registered under ``trickcore.scorings`` (Sochi, Leningrad, Rostov, Classic): the
+ScoringSystem protocol over the pulya sheet, scoring a protocol file (spec §11.2) into text, JSON or SVG."""
+import json
+
+import attrs
+
+from trickcore.errors import InputError, TrickcoreError
+from trickcore.scoring.base import RecordsFile, ScoringSystem, json_or_text, parse_assignments, read_text
+from trickcore.scoring.preferans.ledger import Ledger
+from trickcore.scoring.preferans.protocol import parse_protocol
+from trickcore.scoring.preferans.render import render_text
+from trickcore.scoring.preferans.settings import PRESETS, make_settings
+from trickcore.scoring.preferans.svg import render_svg
+
+
+@attrs.frozen
+class PreferansSystem(ScoringSystem):
+    """A preferans variant as a scoring system; its one preset is the variant (spec §10)."""
+
+    records: str = "a preferans protocol, JSON (spec §11.2, examples/preferans/sochi_game.json)"
+    formats = ("text", "json", "svg")
+    record_word = "deal"
+    read_value = staticmethod(json_or_text)
+
+    def preset(self, name):
+        """The Settings of variant ``name``."""
+        return PRESETS[name]
+
+    def ledger(self, settings=None, players=None, start=None, **context):
+        """An empty sheet for ``players`` (default P1, P2, ... as many as the settings seat) from ``start``."""
+        settings = settings if settings is not None else self.settings()
+        players = players or tuple(f"P{i}" for i in range(1, settings.num_players + 1))
+        return Ledger(players, self.presets[0], settings, start)
+
+    def read_records(self, path):
+        """The protocol of ``path``: its deals, with the protocol itself kept for validation."""
+        try:
+            protocol = json.loads(read_text(path))
+        except json.JSONDecodeError as exc:
+            raise InputError(f"not valid JSON: {exc.msg}", source=path, line=exc.lineno) from None
+        deals = protocol.get("deals") if isinstance(protocol, dict) else None
+        variant = protocol.get("variant") if isinstance(protocol, dict) else None
+        return RecordsFile(path, tuple(deals) if isinstance(deals, list) else (), variant,
+                           context={"protocol": protocol})
+
+    def score(self, found, preset=None, overrides=()):
+        """Validate and score the whole protocol under this variant with the ``--set`` ``overrides``.
+
+        The protocol's own settings apply first; a protocol naming another variant is an error.
+        """
+        try:
+            # Names and values do not depend on the variant: check them here so the error names --set.
+            explicit = {key: json_or_text(key, value) if isinstance(value, str) else value
+                        for key, value in parse_assignments(overrides)}
+            make_settings(self.presets[0], explicit)
+        except TrickcoreError as exc:
+            raise exc.located(source="--set") from None
+        try:
+            return Ledger.replay(parse_protocol(found.context["protocol"], preset or self.presets[0], explicit))
+        except TrickcoreError as exc:
+            raise exc.located(source=found.source) from None
+
+    def json_data(self, ledger):
+        """The §11.3 sheet JSON."""
+        return ledger.to_dict()
+
+    def render_text(self, ledger):
+        """The sheet as text: deals, per-player totals, settlement."""
+        return render_text(ledger.sheet())
+
+    def render_svg(self, ledger):
+        """The pulya drawing."""
+        return render_svg(ledger.sheet())
+
+
+def _system(variant):
+    return PreferansSystem(name=f"preferans-{variant}", game="preferans",
+                           description=f"Preferans {variant.capitalize()}: pool, mountain, whists and settlement",
+                           presets=(variant,))
+
+
+SOCHI = _system("sochi")
+LENINGRAD = _system("leningrad")
+ROSTOV = _system("rostov")
+CLASSIC = _system("classic")

@@ -1,0 +1,70 @@
+"""The whist scoring systems registered under ``trickcore.scorings`` (short, long and American whist): the
+ScoringSystem protocol over the whist ledger, scoring the hand results of examples/whist/."""
+import attrs
+
+from trickcore.games.whist.results import read_results
+from trickcore.scoring.base import Ledger, RecordsFile, ScoringSystem, read_text, typed_overrides
+from trickcore.scoring.whist.ledger import WhistLedger
+from trickcore.scoring.whist.rules import WhistRules
+from trickcore.scoring.whist.sheet import render_ledger
+
+
+class RunningLedger(Ledger):
+    """The protocol's ledger over the immutable WhistLedger: ``sheet`` is the ledger after every hand so far."""
+
+    def __init__(self, rules):
+        self.sheet = WhistLedger(rules)
+
+    @property
+    def is_over(self):
+        """True when the last hand ended a rubber."""
+        return self.sheet.rubber_over
+
+    def add(self, record):
+        """Score the next hand: a HandResult, or a full hand record (anything with ``result()``)."""
+        self.sheet = self.sheet.add(record.result() if hasattr(record, "result") else record)
+
+    def settle(self):
+        """Net game points per side over every rubber (an unfinished one valued as such)."""
+        return self.sheet.totals()
+
+    def to_dict(self):
+        """The whole sheet: settings, hands, games, rubbers and totals."""
+        return self.sheet.to_dict()
+
+
+@attrs.frozen
+class WhistSystem(ScoringSystem):
+    """A whist ruleset as a scoring system; its one preset is the ruleset (whist.md §1)."""
+
+    records: str = "hand results: JSON (examples/whist/rubber.json, records.json) or PBN-style whist hands"
+    record_word = "hand"
+
+    def preset(self, name):
+        """The WhistRules of ruleset ``name``."""
+        return WhistRules.preset(name)
+
+    def override(self, settings, overrides):
+        """The rules with ``overrides`` applied (switching back to the turn-up drops a fixed trump)."""
+        return settings.override(**typed_overrides(WhistRules, overrides, "whist", names=WhistRules.setting_names()))
+
+    def ledger(self, settings=None, **context):
+        """An empty sheet under ``settings`` (default: this ruleset)."""
+        return RunningLedger(settings if settings is not None else self.settings())
+
+    def read_records(self, path):
+        """The hand results of a JSON or PBN-style file; its ``ruleset`` is kept as the file's preset."""
+        ruleset, settings, results = read_results(read_text(path), path)
+        return RecordsFile(path, tuple(results), ruleset, settings)
+
+    def render_text(self, ledger):
+        """The sheet as text: a row per hand, each rubber's result and the totals."""
+        return render_ledger(ledger.sheet)
+
+
+WHIST_SHORT = WhistSystem("whist-short", "whist", "Short whist: game of 5, honours, treble/double/single, "
+                          "2 for the rubber (the default)", ("short",))
+WHIST_LONG = WhistSystem("whist-long", "whist", "Long whist: game of 10, calling at eight, double/single, "
+                         "1 for the rubber", ("long",))
+WHIST_AMERICAN = WhistSystem("whist-american", "whist", "American whist: game of 7, no honours, "
+                             "7 minus the losers' points", ("american",))
