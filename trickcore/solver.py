@@ -151,6 +151,25 @@ def _seat(value, n, name="seat"):
     return value
 
 
+def _hand_masks(hands, n):
+    """The bit masks of ``n`` hands of cards, checked: Cards only, none held twice."""
+    hands = list(hands)
+    if len(hands) != n:
+        raise InvalidDeal(f"{n} hands expected, not {len(hands)}")
+    masks, seen = [], 0
+    for hand in hands:
+        mask = 0
+        for card in hand:
+            if not isinstance(card, Card):
+                raise InputError(f"{card!r} is not a Card")
+            mask |= 1 << card.index
+        if mask.bit_count() != len(hand) or mask & seen:
+            raise InvalidDeal("a card is held twice")
+        seen |= mask
+        masks.append(mask)
+    return masks
+
+
 def _kernel_trump(trump):
     """The kernel's index of a trump: the Suit's index, 4 for no trump."""
     return 4 if trump is None else int(trump)
@@ -184,22 +203,16 @@ def best_discard(rules, hands, declarer, leader=0, objective="tricks"):
     if not isinstance(rules, TrickRules):
         raise InputError(f"expected TrickRules, got {type(rules).__name__}")
     n = rules.n_seats
-    hands = [tuple(h) for h in hands]
     _seat(declarer, n, "declarer")
     _seat(leader, n, "leader")
-    if len(hands) != n:
-        raise InvalidDeal(f"{n} hands expected, not {len(hands)}")
-    size = len(hands[(declarer + 1) % n])
-    if any(len(h) != size for k, h in enumerate(hands) if k != declarer) or len(hands[declarer]) != size + 2:
+    masks = _hand_masks(hands, n)
+    sizes = [m.bit_count() for m in masks]
+    size = sizes[(declarer + 1) % n]
+    if any(k != size for seat, k in enumerate(sizes) if seat != declarer) or sizes[declarer] != size + 2:
         raise InvalidDeal("the declarer must hold two cards more than each other seat, who hold as many")
     if size + 2 > 16:
         raise InvalidDeal(f"the declarer may hold at most 16 cards before his discard, not {size + 2}")
-    cards = [c for h in hands for c in h]
-    if len(set(cards)) != len(cards):
-        raise InvalidDeal("a card is held twice")
-    PlayState(rules, [h[2:] if k == declarer else h for k, h in enumerate(hands)], leader)   # checks the cards
-    return _solver_for(n).best_discard(rules.kernel_tuple(), [hand_mask(h) for h in hands], declarer, leader,
-                                       objective == "misere")
+    return _solver_for(n).best_discard(rules.kernel_tuple(), masks, declarer, leader, objective == "misere")
 
 
 def fewest_tricks(hands, seat, talon=(), talon_wins=False):
@@ -210,19 +223,17 @@ def fewest_tricks(hands, seat, talon=(), talon_wins=False):
     seat), otherwise the highest card of the led suit played by a seat wins. Seat 0 leads the first trick
     after them. Hands of equal size; every card once.
     """
-    hands = [tuple(h) for h in hands]
-    if len(hands) != 3:
-        raise InvalidDeal(f"3 hands expected, not {len(hands)}")
     _seat(seat, 3)
+    masks = _hand_masks(hands, 3)
+    if len({m.bit_count() for m in masks}) != 1:
+        raise InvalidDeal("the hands must be of equal size")
     talon = tuple(talon)
-    if len(talon) > 2 or not all(isinstance(c, Card) for c in talon):
+    if len(talon) > 2:
         raise InvalidDeal("the talon holds at most two cards")
-    PlayState(TrickRules(3, None, True, False), hands, 0)            # validates cards and sizes
-    held = {c for h in hands for c in h}
-    if len(set(talon)) != len(talon) or held & set(talon):
+    talon_mask = _hand_masks([talon], 1)[0]
+    if talon_mask.bit_count() != len(talon) or any(m & talon_mask for m in masks):
         raise InvalidDeal("a talon card is also held, or listed twice")
-    return _solver_for(3).all_pass([hand_mask(h) for h in hands], [c.index for c in talon], seat,
-                                   bool(talon_wins))
+    return _solver_for(3).all_pass(masks, [c.index for c in talon], seat, bool(talon_wins))
 
 
 # Threads ---------------------------------------------------------------------------------------------------
