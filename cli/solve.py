@@ -12,24 +12,24 @@ from trickcore.games.registry import get_game
 @click.command("solve")
 @click.option("--game", "game_name", required=True, help="Any installed game (see `tricks games`).")
 @click.option("--deal", "deal_text", default=None,
-              help='The deal: "N:..." (bridge, whist), "h1 h2 h3 | talon" (preferans).')
+              help='The deal in the game\'s notation ("N:..." for four hands, "h1 h2 h3 | talon" for three).')
 @click.option("--deals", "deals_path", default=None, type=click.Path(dir_okay=False),
-              help="A file of deals (bridge: PBN); every deal is solved and written as one JSON object per line.")
+              help="A file of deals (PBN for bridge); every deal is solved and written as one JSON object per line.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("--vul", default=None, help="Bridge vulnerability for par: None (default), NS, EW, All.")
-@click.option("--dealer", default=None, help="The dealer: for par (bridge), his left leads (whist, others).")
-@click.option("--trump", default=None, help="Whist: the trump suit (default: each suit in turn).")
-@click.option("--declarer", default=None, help="Preferans declarer: hand1, hand2 or hand3.")
+@click.option("--vul", default=None, help="The vulnerability, for par: None (default), NS, EW, All.")
+@click.option("--dealer", default=None, help="The dealer (his left leads; par counts who bids first).")
+@click.option("--trump", default=None, help="The one trump suit to analyse (default: each in turn).")
+@click.option("--declarer", default=None, help="The declarer whose contracts are solved (e.g. hand1).")
 @click.option("--talon-mode", default=None,
-              help="Preferans all-pass: how the talon cards lead tricks 1 and 2 (suit_only (default), "
-                   "dealer_owns, none).")
+              help="How the talon cards lead the first all-pass tricks: suit_only (default), dealer_owns, none.")
 @click.option("--jobs", type=click.IntRange(1, None), default=1, show_default=True,
               help="Worker processes for --deals.")
 @output_option
 @user_errors("argument")
 def solve(game_name, deal_text, deals_path, fmt, vul, dealer, trump, declarer, talon_mode, jobs, output):
-    """Double-dummy analysis: the trick table and par (bridge), each side's tricks per trump suit (whist),
-    contracts, misère and all-pass (preferans); each side's tricks per trump for any other game."""
+    """Double-dummy analysis of a deal in its game's terms (e.g. the trick table and par of bridge, each side's
+    tricks per trump suit in whist, contracts, misère and all-pass in preferans). Each game takes only the
+    options that mean something to it: any other given is an error."""
     if (deal_text is None) == (deals_path is None):
         raise UserError("give exactly one of --deal and --deals")
     game = get_game(game_name)

@@ -34,7 +34,7 @@ except ImportError:             # built where the instructions do not apply (not
     _solver_fast = None
 if _solver_fast is not None and _kernel.cpu_has_fast_bits():
     _solver = _solver_fast
-from trickcore.cards import Card, Suit, hand_mask, mask_cards
+from trickcore.cards import Card, Suit, hand_mask
 from trickcore.deal import Deal
 from trickcore.errors import InputError, InvalidDeal
 from trickcore.play import PlayState
