@@ -1,8 +1,8 @@
 """The Game protocol every game plug-in implements, with the shared dealing, play and display behaviour.
 
 A game states its deck, seats, dealing pattern, who leads and its play rules; dealing, random play, notation,
-the text diagram and a double-dummy analysis (each side's tricks per trump) come from here. Variants and richer games override only what differs (as python-chess
-does with ``chess.variant``).
+the text diagram and a double-dummy analysis (each side's tricks per trump) come from here. Variants and
+richer games override only what differs (as python-chess does with ``chess.variant``).
 """
 import attrs
 
