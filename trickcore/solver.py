@@ -238,8 +238,8 @@ def fewest_tricks(hands, seat, talon=(), talon_wins=False):
 
 # Threads ---------------------------------------------------------------------------------------------------
 
-# More threads than this gain nothing on a table of a few long searches among many short ones (a preferans
-# table: 18 searches, three of them most of the work).
+# More threads than this gain nothing on a table of a few long searches among many short ones (measured on
+# tables of 18 searches, three of them most of the work).
 MAX_THREADS = 4
 
 # The solvers of helper threads that have ended, for the next ones: a new transposition table costs page
