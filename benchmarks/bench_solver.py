@@ -13,9 +13,11 @@ from endplay import _dds as dds_library
 from endplay.dds import calc_dd_table
 from endplay.types import Deal as EndplayDeal
 
+from trickcore.games.bridge.analysis import dd_table
 from trickcore.games.bridge.game import BRIDGE
+from trickcore.games.preferans.analysis import preferans_contract, solve_preferans
 from trickcore.games.preferans.game import PREFERANS
-from trickcore import solver
+from trickcore.solver import thread_count
 
 N_BRIDGE = int(os.environ.get("TRICKCORE_BENCH_DEALS", "20"))
 
@@ -44,31 +46,31 @@ def test_bench_bridge_table_vs_dds(benchmark):
     ours, theirs = [], []
     for deal in deals:
         # In turn, deal by deal, so that both see the same machine load.
-        ours += _times(solver.dd_table, [deal])
+        ours += _times(dd_table, [deal])
         theirs += _times(lambda d: calc_dd_table(EndplayDeal(d.to_pbn())), [deal])
     ours_median, ours_p95 = _summary("trickcore DD table", ours)
     dds_median, dds_p95 = _summary("DDS DD table (one thread)", theirs)
     print(f"ratio trickcore/DDS: median {ours_median / dds_median:.2f}, p95 {ours_p95 / dds_p95:.2f}, "
           f"median of the per-deal ratios {statistics.median(a / b for a, b in zip(ours, theirs)):.2f}")
-    benchmark.pedantic(solver.dd_table, args=(deals[0],), rounds=1, iterations=1)
+    benchmark.pedantic(dd_table, args=(deals[0],), rounds=1, iterations=1)
 
 
 def test_bench_preferans_contract(benchmark):
     deals = [PREFERANS.deal(2024, i) for i in range(200)]
     _summary("preferans contract (declarer hand1, spades, best discard)",
-             _times(lambda d: solver.preferans_contract(d, 0, "S"), deals))
-    benchmark(solver.preferans_contract, deals[0], 0, "S")
+             _times(lambda d: preferans_contract(d, 0, "S"), deals))
+    benchmark(preferans_contract, deals[0], 0, "S")
 
 
 def test_bench_preferans_table(benchmark):
     deals = [PREFERANS.deal(2024, i) for i in range(30)]
-    threads = solver._thread_count(None)
+    threads = thread_count()
     one, many = [], []
     for deal in deals:
         # In turn, deal by deal, as for the bridge comparison.
-        one += _times(lambda d: solver.solve_preferans(d, threads=1), [deal])
-        many += _times(lambda d: solver.solve_preferans(d, threads=threads), [deal])
+        one += _times(lambda d: solve_preferans(d, threads=1), [deal])
+        many += _times(lambda d: solve_preferans(d, threads=threads), [deal])
     one_median, _ = _summary("preferans table (3 declarers x 5 strains + misère, all-pass), one thread", one)
     many_median, _ = _summary(f"preferans table, {threads} threads (the default here)", many)
     print(f"speed-up of {threads} threads: {one_median / many_median:.2f}")
-    benchmark.pedantic(solver.solve_preferans, args=(deals[0],), rounds=3, iterations=1)
+    benchmark.pedantic(solve_preferans, args=(deals[0],), rounds=3, iterations=1)

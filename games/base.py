@@ -1,8 +1,8 @@
 """The Game protocol every game plug-in implements, with the shared dealing, play and display behaviour.
 
-A game states its deck, seats, dealing pattern, who leads and its play rules; dealing, random play, notation
-and the text diagram come from here. Variants and richer games override only what differs (as python-chess
-does with ``chess.variant``).
+A game states its deck, seats, dealing pattern, who leads and its play rules; dealing, random play, notation,
+the text diagram and a double-dummy analysis (each side's tricks per trump) come from here. Variants and
+richer games override only what differs (as python-chess does with ``chess.variant``).
 """
 import attrs
 
@@ -11,6 +11,7 @@ from trickcore.deal import DealingPlan, deal_batch, deal_one, parse_deal
 from trickcore.errors import InputError, InvalidDeal
 from trickcore.play import random_playout
 from trickcore.rules import TrickRules
+from trickcore.solver import Position, solve, solve_batch
 
 
 @attrs.frozen
@@ -31,6 +32,8 @@ class Game:
     auctions = ()
     deal_notations = ("pbn",)
     pbn_game_tag = True  # PBN is bridge's notation: every other game names itself in a [Game] tag
+    # The keyword options ``analyse`` takes, with what each means: any other is an error naming it.
+    analysis_options = {"dealer": "the dealer, whose left-hand opponent leads (default: the first seat)"}
 
     @property
     def n_seats(self):
@@ -137,6 +140,33 @@ class Game:
         match = self.new_match(seed, **options)
         return match.report(run_match(match, agents, seed))
 
+    def analysis_settings(self, opts):
+        """``opts`` if every name is one of ``analysis_options``; otherwise an InputError naming the option."""
+        for name in opts:
+            if name not in self.analysis_options:
+                known = ", ".join(self.analysis_options) or "none"
+                raise InputError(f"the {self.name} analysis takes no option {name!r} (options: {known})",
+                                 field=name)
+        return opts
+
+    def analyse(self, deal, **opts):
+        """Double-dummy analysis of ``deal``: each side's tricks for every trump suit and no trump (a TrickTable).
+
+        Options are ``analysis_options``; games override this with the analysis in their own terms.
+        """
+        dealer = self.seat_index(self.analysis_settings(opts).get("dealer", 0))
+        return side_tricks(self, deal, dealer, (*Suit, None))
+
+    def read_deals(self, path):
+        """The deals of a file, each with its own analysis options: [(deal, options)], all checked."""
+        raise InputError(f"{self.name} reads no file of deals: analyse one deal at a time", source=path)
+
+    def analyse_batch(self, items, jobs=1, **opts):
+        """``analyse`` for each (deal, options) of ``items`` (as ``read_deals`` gives them; a deal's own options
+        over ``opts``) on ``jobs`` worker processes; a lazy iterator in order."""
+        self.analysis_settings(opts)
+        return solve_batch(_analyse, ((self, deal, {**opts, **own}) for deal, own in items), jobs)
+
     def diagram(self, deal):
         """The deal as text: a compass diagram for four hands, otherwise one block per hand."""
         if self.n_seats == 4 and not self.talon_size:
@@ -154,6 +184,65 @@ class Game:
                 cells = [b[i] if i < len(b) else "" for b in pair]
                 rows.append("".join(c.ljust(width) for c in cells).rstrip())
         return "\n".join(rows)
+
+
+def _analyse(game, deal, opts):
+    """``game.analyse(deal, **opts)``: one task of ``analyse_batch`` (a module function, for worker processes)."""
+    return game.analyse(deal, **opts)
+
+
+@attrs.frozen
+class TrickTable:
+    """Each side's double-dummy tricks in one deal for each trump, one seat leading to the first trick.
+
+    ``tricks`` is {trump ("S".."C", "NT"): {side: tricks}}; a side is a partnership with four seats (named by
+    its seats, "NS"), otherwise one seat alone against all the others. ``titles`` name the sides in text.
+    """
+
+    deal: str
+    dealer: str
+    leader: str
+    tricks: dict
+    titles: tuple
+
+    def to_dict(self):
+        """JSON-ready form: the deal, dealer, leader and the tricks per trump and side."""
+        return {"deal": self.deal, "dealer": self.dealer, "leader": self.leader, "tricks": self.tricks}
+
+    def text(self):
+        """The tricks as text: a line per trump, the sides' tricks in ``titles`` order."""
+        lines = [self.deal, f"dealer {self.dealer}, {self.leader} leads; tricks {' / '.join(self.titles)}:"]
+        for trump, row in self.tricks.items():
+            label = "no trump" if trump == "NT" else f"trumps {trump}"
+            lines.append(f"  {label}: " + " / ".join(str(n) for n in row.values()))
+        return "\n".join(lines) + "\n"
+
+
+def side_tricks(game, deal, dealer, trumps, titles=None):
+    """The TrickTable of ``deal`` in ``game`` for ``trumps`` (Suits, None for no trump), dealt by ``dealer``.
+
+    The dealer's left leads (``game.first_leader``), every trick by ``game.trick_rules(trump)``. With four
+    seats the partners (seats 0 and 2, 1 and 3) play together: one search per trump; with three each seat
+    plays alone against the two others: one search per seat and trump.
+    """
+    leader = game.first_leader(dealer)
+    n = game.n_seats
+    if n == 4:
+        sides = ((0, 2), (1, 3))
+    else:
+        sides = tuple((seat,) for seat in range(n))
+    names = tuple("".join(game.seats[s] for s in side) for side in sides)
+    tricks = {}
+    for trump in trumps:
+        rules = game.trick_rules(trump)
+        if n == 4:
+            first = solve(Position(rules, deal.hands, leader, seat=0))
+            row = (first, deal.hand_size - first)
+        else:
+            row = tuple(solve(Position(rules, deal.hands, leader, seat=s, declarer=s)) for s in range(n))
+        tricks["NT" if trump is None else trump.letter] = dict(zip(names, row))
+    return TrickTable(game.format_deal(deal), game.seats[dealer], game.seats[leader], tricks,
+                      names if titles is None else tuple(titles))
 
 
 def hand_lines(seat, hand):

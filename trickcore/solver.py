@@ -1,5 +1,5 @@
-"""Double-dummy analysis, validated: any position's trick count, bridge tables and par, preferans contracts,
-misère and all-pass, and batches of deals on worker processes.
+"""Double-dummy search, validated: any position's trick count for an objective, tricks tables by trump, the
+best discard of surplus cards, and many searches on threads or deals on worker processes.
 
 The search itself is the private extension ``trickcore._solver``, or the same code built for processors with
 POPCNT and BMI, ``trickcore._solver_fast``, chosen at import when this one has them (a portable wheel carries
@@ -13,10 +13,11 @@ Objectives (``Position.objective``):
   ``seat`` takes from the position on (the current trick included) when both sides play perfectly: the most
   that side can guarantee.
 * ``"misere"`` / ``"all_pass"``: ``seat`` plays to take as few tricks as possible and every other seat plays
-  to make him take tricks. The result is the fewest tricks ``seat`` can hold himself to against them all.
-  For preferans misère ``seat`` is the declarer; for all-pass (raspasy) it is computed for each seat in
-  turn (``all_pass``), each time against the two others together, which is the guarantee a seat has
-  whatever the others do.
+  to make him take tricks. The result is the fewest tricks ``seat`` can hold himself to against them all,
+  the guarantee a seat has whatever the others do.
+
+The games put these in their own terms (``trickcore.games.<game>.analysis``): this module knows seats,
+trumps and tricks, never a game.
 """
 import multiprocessing
 import os
@@ -33,17 +34,13 @@ except ImportError:             # built where the instructions do not apply (not
     _solver_fast = None
 if _solver_fast is not None and _kernel.cpu_has_fast_bits():
     _solver = _solver_fast
-from trickcore.cards import Card, Suit, hand_mask, mask_cards
+from trickcore.cards import Card, Suit, hand_mask
 from trickcore.deal import Deal
 from trickcore.errors import InputError, InvalidDeal
 from trickcore.play import PlayState
 from trickcore.rules import TrickRules
 
 OBJECTIVES = ("tricks", "misere", "all_pass")
-BRIDGE_SEATS = "NESW"
-BRIDGE_STRAINS = ("C", "D", "H", "S", "NT")
-PREFERANS_STRAINS = ("S", "C", "D", "H", "NT")
-TALON_MODES = ("suit_only", "dealer_owns", "none")
 
 _LOCAL = threading.local()
 
@@ -137,240 +134,112 @@ def solve_cards(position):
     return {Card.from_index(i): out[i] for i in sorted(out, reverse=True)}
 
 
-# Bridge ----------------------------------------------------------------------------------------------------
+# Tables and discards ---------------------------------------------------------------------------------------
 
-def _check_deal(deal, n_seats, hand_size=None):
+def _check_deal(deal, n_seats):
     if not isinstance(deal, Deal):
         raise InputError(f"expected a Deal, got {type(deal).__name__}")
     if deal.n_seats != n_seats:
         raise InvalidDeal(f"{n_seats} hands expected, the deal has {deal.n_seats}")
-    if hand_size is not None and deal.hand_size != hand_size:
-        raise InvalidDeal(f"hands of {hand_size} cards expected, not {deal.hand_size}")
     return deal
 
 
-def dd_table(deal):
-    """The bridge double-dummy table: {declarer "N".."W": {strain "C".."NT": tricks the declarer takes}}.
-
-    Any 4-hand deal with hands of equal size is accepted (tricks are out of the hand size); the opening
-    lead is the declarer's left-hand opponent's.
-    """
-    _check_deal(deal, 4)
-    rows = _solver_for(4).dd_table(deal.masks())          # rows: trump S, H, D, C, NT
-    by_strain = dict(zip(("S", "H", "D", "C", "NT"), rows))
-    return {BRIDGE_SEATS[d]: {st: by_strain[st][d] for st in BRIDGE_STRAINS} for d in range(4)}
-
-
-@attrs.frozen
-class Par:
-    """The par result of a bridge deal: the score from North-South's side and the par contracts."""
-
-    score: int
-    contracts: tuple
-
-    def to_dict(self):
-        """JSON-ready form: {"score": ..., "contracts": ["4HN", ...]}."""
-        return {"score": self.score, "contracts": list(self.contracts)}
-
-
-def par(table, vulnerability="None", dealer="N"):
-    """Par of a double-dummy table (bridge.md §5.7): the bidding game's value by backward induction.
-
-    A side's result in a contract is its better declarer's; a defeated contract is scored doubled. The
-    contracts are every (contract, declarer) scoring the par value that the opponents cannot improve on by
-    bidding on, taking the lowest level of each strain, in ladder order, declarers N, E, S, W.
-    """
-    from trickcore.games.bridge.vocab import Contract, Seat, Strain, Vulnerability
-    from trickcore.scoring.bridge.contract import duplicate_score
-
-    vul = vulnerability if isinstance(vulnerability, Vulnerability) else Vulnerability.parse(vulnerability)
-    dealer_side = (dealer if isinstance(dealer, Seat) else Seat.parse(dealer)) % 2
-    ladder = [(level, strain) for level in range(1, 8) for strain in BRIDGE_STRAINS]
-
-    def seat_score(i, seat):
-        """N-S score of contract i by ``seat`` with its own double-dummy tricks."""
-        level, strain = ladder[i]
-        tricks = table[BRIDGE_SEATS[seat]][strain]
-        doubled = 0 if tricks >= level + 6 else 1
-        score = duplicate_score(Contract(level, Strain[strain], doubled), vul.is_vulnerable(seat % 2), tricks)
-        return score if seat % 2 == 0 else -score
-
-    def better(side, a, b):
-        """The better of two N-S scores for ``side`` (0 = N-S maximises, 1 = E-W minimises)."""
-        return max(a, b) if side == 0 else min(a, b)
-
-    n = len(ladder)
-    value = {}          # (i, side): N-S score of the contract stood with the best play after, side declaring
-    for i in range(n - 1, -1, -1):
-        for side in (0, 1):
-            other = 1 - side
-            stand = better(side, seat_score(i, side), seat_score(i, side + 2))
-            above = None
-            for j in range(i + 1, n):
-                above = value[(j, other)] if above is None else better(other, above, value[(j, other)])
-            value[(i, side)] = stand if above is None else better(other, stand, above)
-    first, second = dealer_side, 1 - dealer_side
-    second_best = 0
-    for i in range(n):
-        second_best = better(second, second_best, value[(i, second)])
-    best = second_best
-    for i in range(n):
-        best = better(first, best, value[(i, first)])
-    contracts = []
-    lowest = set()      # (strain, side) already holding a par contract: higher levels are not listed
-    for i in range(n if best != 0 else 0):
-        level, strain = ladder[i]
-        for side in (0, 1):
-            stand = better(side, seat_score(i, side), seat_score(i, side + 2))
-            if stand != best or value[(i, side)] != stand or (strain, side) in lowest:
-                continue
-            lowest.add((strain, side))
-            for seat in (side, side + 2):
-                if seat_score(i, seat) == best:
-                    tricks = table[BRIDGE_SEATS[seat]][strain]
-                    contracts.append((i, seat, f"{level}{strain}{'X' if tricks < level + 6 else ''}{BRIDGE_SEATS[seat]}"))
-    contracts = [text for _, _, text in sorted(contracts)]
-    return Par(best, tuple(contracts))
-
-
-@attrs.frozen
-class BridgeResult:
-    """One bridge deal solved: its PBN string, the double-dummy table and the par."""
-
-    deal: str
-    tricks: dict
-    par: Par
-
-    def to_dict(self):
-        """The JSON object of ``tricks solve --game bridge``."""
-        return {"deal": self.deal, "tricks": self.tricks, "par": self.par.to_dict()}
-
-
-def solve_bridge(deal, vulnerability="None", dealer="N"):
-    """The double-dummy table and par of a 13-card bridge deal."""
-    _check_deal(deal, 4, 13)
-    table = dd_table(deal)
-    return BridgeResult(deal.to_pbn(), table, par(table, vulnerability, dealer))
-
-
-# Preferans -------------------------------------------------------------------------------------------------
-
-def _check_preferans(deal):
-    _check_deal(deal, 3)
-    if len(deal.talon) != 2:
-        raise InvalidDeal("a preferans deal has a talon of two cards")
-    return deal
-
-
-def _seat(value, n=3):
+def _seat(value, n, name="seat"):
+    """``value``, a seat index of an ``n``-seat deal, checked."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise InputError(f"seat must be a seat index from 0 to {n - 1}, not {value!r}")
+        raise InputError(f"{name} must be a seat index from 0 to {n - 1}, not {value!r}")
     return value
 
 
-def preferans_contract(deal, declarer, strain, leader=0):
-    """Tricks the declarer takes in ``strain`` ("S", "C", "D", "H", "NT") after the best discard of the talon.
+def _hand_masks(hands, n):
+    """The bit masks of ``n`` hands of cards, checked: Cards only, none held twice."""
+    hands = list(hands)
+    if len(hands) != n:
+        raise InvalidDeal(f"{n} hands expected, not {len(hands)}")
+    masks, seen = [], 0
+    for hand in hands:
+        mask = 0
+        for card in hand:
+            if not isinstance(card, Card):
+                raise InputError(f"{card!r} is not a Card")
+            mask |= 1 << card.index
+        if mask.bit_count() != len(hand) or mask & seen:
+            raise InvalidDeal("a card is held twice")
+        seen |= mask
+        masks.append(mask)
+    return masks
 
-    hand1 (seat ``leader``, 0 by default) leads; the defenders are the two other seats; must trump.
+
+def _kernel_trump(trump):
+    """The kernel's index of a trump: the Suit's index, 4 for no trump."""
+    return 4 if trump is None else int(trump)
+
+
+TRUMPS = (Suit.S, Suit.H, Suit.D, Suit.C, None)
+
+
+def tricks_table(deal, trumps=TRUMPS):
+    """The double-dummy tricks of a 4-hand deal with partnerships: {trump: (tricks per declarer seat)}.
+
+    ``trumps`` are Suits, None for no trump. Entry ``d`` of a row is the tricks the side of seat ``d``
+    takes when ``d`` declares, that is when the seat on his left (``d + 1``) leads; partners' entries often
+    agree, not always. Hands must be of equal size (any size up to 13): tricks are out of the hand size.
     """
-    _check_preferans(deal)
-    _seat(declarer)
-    _seat(leader)
-    if strain not in PREFERANS_STRAINS:
-        raise InputError(f"strain must be one of {' '.join(PREFERANS_STRAINS)}, not {strain!r}")
-    rules = TrickRules(3, None if strain == "NT" else Suit[strain], True, True)
-    return _discard_search(deal, declarer, leader, rules, False)
+    _check_deal(deal, 4)
+    trumps = tuple(TrickRules(4, t).trump for t in trumps)
+    rows = _solver_for(4).dd_table(deal.masks(), tuple(_kernel_trump(t) for t in trumps))
+    return {trump: tuple(row) for trump, row in zip(trumps, rows)}
 
 
-def preferans_misere(deal, declarer, leader=0):
-    """The fewest tricks the misère declarer can take after his best discard (no trump, hand1 leads)."""
-    _check_preferans(deal)
-    _seat(declarer)
-    _seat(leader)
-    return _discard_search(deal, declarer, leader, TrickRules(3, None, True, True), True)
+def best_discard(rules, hands, declarer, leader=0, objective="tricks"):
+    """The declarer's result after his best discard: he holds two cards more than every other seat.
 
-
-def _discard_search(deal, declarer, leader, rules, misere):
-    masks = deal.masks()
-    masks[declarer] |= hand_mask(deal.talon)
-    return _solver_for(3).best_discard(rules.kernel_tuple(), masks, declarer, leader, misere)
-
-
-def all_pass(deal, talon_mode="suit_only", talon_order=None):
-    """All-pass (raspasy): for each seat, the fewest tricks it can guarantee against the two others.
-
-    ``talon_mode`` as preferans.md §6.3: "suit_only" (the talon cards lead tricks 1 and 2 and never win),
-    "dealer_owns" (they may win: the 4-player dealer's trick, counted for no seat here), "none". The talon
-    cards are turned in ``talon_order`` (default: high to low, as the deal string writes them). hand1 leads
-    trick 3 (trick 1 with "none"); then the winner of each trick leads.
+    With the "tricks" objective the most tricks he can take after setting two cards aside, with "misere"
+    the fewest (every other seat playing to make him take tricks). ``leader`` leads the first trick.
+    Discards leaving the same position up to rank equivalence are tried once.
     """
-    seat_result = _all_pass_seats(deal, talon_mode, talon_order)
-    return tuple(seat_result(seat) for seat in range(3))
+    if objective not in ("tricks", "misere"):
+        raise InputError(f"the discard objective must be tricks or misere, not {objective!r}")
+    if not isinstance(rules, TrickRules):
+        raise InputError(f"expected TrickRules, got {type(rules).__name__}")
+    n = rules.n_seats
+    _seat(declarer, n, "declarer")
+    _seat(leader, n, "leader")
+    masks = _hand_masks(hands, n)
+    sizes = [m.bit_count() for m in masks]
+    size = sizes[(declarer + 1) % n]
+    if any(k != size for seat, k in enumerate(sizes) if seat != declarer) or sizes[declarer] != size + 2:
+        raise InvalidDeal("the declarer must hold two cards more than each other seat, who hold as many")
+    if size + 2 > 16:
+        raise InvalidDeal(f"the declarer may hold at most 16 cards before his discard, not {size + 2}")
+    return _solver_for(n).best_discard(rules.kernel_tuple(), masks, declarer, leader, objective == "misere")
 
 
-def _all_pass_seats(deal, talon_mode, talon_order=None):
-    """Check an all-pass input; the function giving one seat's all-pass result."""
-    _check_preferans(deal)
-    if talon_mode not in TALON_MODES:
-        raise InputError(f"talon mode must be one of {', '.join(TALON_MODES)}, not {talon_mode!r}")
-    order = sorted(deal.talon, reverse=True) if talon_order is None else list(talon_order)
-    if sorted(order) != sorted(deal.talon):
-        raise InvalidDeal("the talon order must list the deal's two talon cards")
-    talon = [] if talon_mode == "none" else [c.index for c in order]
-    masks = deal.masks()
-    return lambda seat: _solver_for(3).all_pass(masks, talon, seat, talon_mode == "dealer_owns")
+def fewest_tricks(hands, seat, talon=(), talon_wins=False):
+    """The fewest tricks ``seat`` can hold himself to against the two others of a 3-hand no-trump deal.
 
-
-@attrs.frozen
-class PreferansResult:
-    """One preferans deal solved: per declarer the tricks per strain and the misère result; all-pass."""
-
-    deal: str
-    contracts: dict
-    all_pass: tuple
-
-    def to_dict(self):
-        """JSON-ready form."""
-        return {"deal": self.deal, "contracts": self.contracts, "all_pass": list(self.all_pass)}
-
-
-def solve_preferans(deal, declarers=(0, 1, 2), talon_mode="suit_only", leader=0, threads=None):
-    """The preferans table: for each declarer, tricks per strain after the best discard, and misère; all-pass.
-
-    The searches run on ``threads`` threads (default: one per core, at most MAX_THREADS); the results do
-    not depend on it.
+    Each of the ``talon`` cards (none, one or two, turned in this order) leads one of the first tricks for
+    no seat, the others following suit; it wins its trick when ``talon_wins`` (the trick then counts for no
+    seat), otherwise the highest card of the led suit played by a seat wins. Seat 0 leads the first trick
+    after them. Hands of equal size; every card once.
     """
-    _check_preferans(deal)
-    all_pass_seat = _all_pass_seats(deal, talon_mode)
-    threads = _thread_count(threads)
-    for d in declarers:
-        _seat(d)
-    _seat(leader)
-
-    def misere_and_all_pass(d):
-        # The all-pass right after the misère: the same objective for the same seat, so the solver keeps
-        # its stored bounds (all-pass over deals 2024/0-29: 1.19M nodes alone, 0.98M after the misère).
-        return preferans_misere(deal, d, leader), all_pass_seat(d)
-
-    # The misère searches first: the longest, they would otherwise leave one thread working alone at the end.
-    tasks = [(misere_and_all_pass, d) for d in declarers]
-    tasks += [(all_pass_seat, seat) for seat in range(3) if seat not in declarers]
-    tasks += [(preferans_contract, deal, d, st, leader) for d in declarers for st in PREFERANS_STRAINS]
-    results = iter(_run_tasks(tasks, threads))
-    passed = [None, None, None]
-    misere = {}
-    for d in declarers:
-        misere[d], passed[d] = next(results)
-    for seat in range(3):
-        if passed[seat] is None:
-            passed[seat] = next(results)
-    contracts = {d: {**{st: next(results) for st in PREFERANS_STRAINS}, "misere": misere[d]} for d in declarers}
-    return PreferansResult(deal.to_string(), contracts, tuple(passed))
+    _seat(seat, 3)
+    masks = _hand_masks(hands, 3)
+    if len({m.bit_count() for m in masks}) != 1:
+        raise InvalidDeal("the hands must be of equal size")
+    talon = tuple(talon)
+    if len(talon) > 2:
+        raise InvalidDeal("the talon holds at most two cards")
+    talon_mask = _hand_masks([talon], 1)[0]
+    if talon_mask.bit_count() != len(talon) or any(m & talon_mask for m in masks):
+        raise InvalidDeal("a talon card is also held, or listed twice")
+    return _solver_for(3).all_pass(masks, [c.index for c in talon], seat, bool(talon_wins))
 
 
 # Threads ---------------------------------------------------------------------------------------------------
 
-# More threads than this gain nothing on a preferans table (18 searches, three of them most of the work).
+# More threads than this gain nothing on a table of a few long searches among many short ones (measured on
+# tables of 18 searches, three of them most of the work).
 MAX_THREADS = 4
 
 # The solvers of helper threads that have ended, for the next ones: a new transposition table costs page
@@ -378,7 +247,9 @@ MAX_THREADS = 4
 _SPARE_SOLVERS = []
 
 
-def _thread_count(threads):
+def thread_count(threads=None):
+    """The number of threads to run searches on: ``threads`` checked, or by default one per core, at most
+    MAX_THREADS."""
     if threads is None:
         return max(1, min(MAX_THREADS, os.cpu_count() or 1))
     return _count("threads", threads)
@@ -391,10 +262,15 @@ def _count(name, value):
     return value
 
 
-def _run_tasks(tasks, threads):
-    """[func(*args) for func, *args in tasks], taken in turn by ``threads`` threads, the caller's among them:
-    each search releases the interpreter, so they run at once on as many cores. The helper threads end
-    with the call (none is left to trouble a later fork)."""
+def run_tasks(tasks, threads=None):
+    """[func(*args) for func, *args in tasks], taken in turn by ``threads`` threads, the caller's among them.
+
+    Each search releases the interpreter, so they run at once on as many cores; each thread searches with
+    its own solver. The tasks are taken in list order (put the longest first). The helper threads end with
+    the call (none is left to trouble a later fork); the first exception raised by a task is raised here.
+    ``threads`` as ``thread_count``.
+    """
+    threads = thread_count(threads)
     results = [None] * len(tasks)
     queue = deque(enumerate(tasks))
     failures = []
@@ -450,15 +326,3 @@ def solve_batch(func, arg_tuples, jobs=1, chunksize=1):
         return
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
         yield from pool.imap(_call, work, chunksize)
-
-
-def solve_bridge_batch(deals, vulnerability="None", dealer="N", jobs=1):
-    """solve_bridge for every deal, on ``jobs`` processes; a lazy iterator in input order."""
-    return solve_batch(solve_bridge, ((d, vulnerability, dealer) for d in deals), jobs)
-
-
-def solve_preferans_batch(deals, talon_mode="suit_only", jobs=1):
-    """solve_preferans (every declarer) for every deal, on ``jobs`` processes (one thread each; a single
-    process uses a thread per core); a lazy iterator in order."""
-    threads = None if jobs == 1 else 1
-    return solve_batch(solve_preferans, ((d, (0, 1, 2), talon_mode, 0, threads) for d in deals), jobs)

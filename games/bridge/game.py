@@ -3,6 +3,7 @@ boards (the board number fixes dealer and vulnerability, §2), and whole boards 
 import attrs
 
 from trickcore.games.base import Game, MatchReport
+from trickcore.games.bridge import analysis
 from trickcore.games.bridge.agents import make_agent
 from trickcore.games.bridge.record import Board
 from trickcore.games.bridge.table import run_auction, run_play
@@ -23,6 +24,17 @@ class Bridge(Game):
     seats = ("N", "E", "S", "W")
     auctions = ("contract",)
     pbn_game_tag = False
+    analysis_options = {"vul": "the vulnerability for par: None, NS, EW or All (default None)",
+                        "dealer": "the dealer, for par (default N)"}
+
+    def analyse(self, deal, **opts):
+        """The double-dummy table and par of a 13-card deal (a BridgeResult); options ``vul``, ``dealer``."""
+        opts = self.analysis_settings(opts)
+        return analysis.solve_bridge(deal, opts.get("vul", "None"), opts.get("dealer", "N"))
+
+    def read_deals(self, path):
+        """The deals of a PBN file, each with its board's own vulnerability and dealer when tagged."""
+        return analysis.read_deals(path)
 
     def board_deal(self, seed, number):
         """The seeded deal of board ``number``: deal ``number − 1`` of ``seed``, dealt by the board's dealer."""

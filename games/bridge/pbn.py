@@ -454,7 +454,7 @@ def dd_table(board, source=None):
 
 
 def with_dd_table(board, table):
-    """``board`` with ``table`` ({declarer: {strain: tricks}}, as ``trickcore.solver.dd_table`` gives) written
+    """``board`` with ``table`` ({declarer: {strain: tricks}}, as ``games.bridge.analysis.dd_table`` gives) written
     as its ``OptimumResultTable`` and ``DoubleDummyTricks`` (§16.2), replacing any earlier ones."""
     try:
         rows = tuple(f"{d} {st} {table[d][st]}" for d in DD_DECLARERS for st in DD_STRAINS)

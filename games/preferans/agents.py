@@ -67,13 +67,14 @@ import itertools
 
 from trickcore.games.preferans.contract import LADDER_RANK, MISERE, OBLIGATION, TRICK_BIDS, level, strain, trump_of
 from trickcore.games.double_dummy import DoubleDummyBase, best_card
+from trickcore.games.preferans.analysis import PREFERANS_STRAINS, preferans_contract, preferans_misere
 from trickcore.games.preferans.cardplay import TALON, trick_rules
 from trickcore.games.preferans.defence import DEALER
 from trickcore.cards import DECK32, Suit
 from trickcore.deal import Deal
 from trickcore.errors import InputError
 from trickcore.rng import Stream
-from trickcore.solver import PREFERANS_STRAINS, Position, preferans_contract, preferans_misere, solve
+from trickcore.solver import Position, solve
 
 AGENT_SALT = 0x70726566   # "pref"
 RANKS32 = tuple(range(7, 15))

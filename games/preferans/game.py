@@ -3,6 +3,7 @@ round (preferans.md §2); must trump when void in the led suit."""
 import attrs
 
 from trickcore.games.base import Game
+from trickcore.games.preferans import analysis
 from trickcore.cards import DECK32
 
 # d[0:2] hand1, d[2:4] hand2, d[4:6] hand3, d[6:8] talon, then pairs to hand1, hand2, hand3 until 10 each.
@@ -21,6 +22,9 @@ class Preferans(Game):
     must_trump = True
     variants = ("sochi", "leningrad", "rostov", "classic")
     auctions = ("bid_ladder",)
+    analysis_options = {"declarer": "the declarer whose contracts and misère are solved (required)",
+                        "talon_mode": "how the talon cards lead the first all-pass tricks: "
+                                      + ", ".join(analysis.TALON_MODES) + " (default suit_only)"}
 
     def pattern(self, dealer):
         """The canonical seeded layout of §2; seats are relative to the dealer, so it does not depend on him."""
@@ -29,6 +33,11 @@ class Preferans(Game):
     def first_leader(self, dealer):
         """``hand1`` leads to the first trick of every deal."""
         return 0
+
+    def analyse(self, deal, **opts):
+        """The declarer's tricks per strain after his best discard, his misère, and all-pass (a
+        PreferansResult); options ``declarer`` (required), ``talon_mode``."""
+        return analysis.analyse(self, deal, **self.analysis_settings(opts))
 
     def play_match(self, agents, seed, options):
         """Play one whole game (a pulya) with agents and the running sheet; see games.preferans.match."""

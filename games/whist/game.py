@@ -2,6 +2,7 @@
 import attrs
 
 from trickcore.games.base import Game
+from trickcore.games.whist import analysis
 from trickcore.games.whist.match import play_match
 from trickcore.cards import DECK52
 
@@ -15,10 +16,16 @@ class Whist(Game):
     deck = DECK52
     seats = ("N", "E", "S", "W")
     variants = ("short", "long", "american")
+    analysis_options = {"dealer": "the dealer, whose left-hand opponent leads (default N)",
+                        "trump": "the one trump suit to analyse (default: each suit in turn)"}
 
     def turn_up(self, seed, index=0, dealer=0):
         """The turn-up of seeded deal ``index``: the card dealt last, in the dealer's hand."""
         return self.deal_batch(seed, 1, dealer, index).last_card(0)
+
+    def analyse(self, deal, **opts):
+        """Each side's double-dummy tricks per trump suit (a TrickTable); options ``dealer``, ``trump``."""
+        return analysis.analyse(self, deal, **self.analysis_settings(opts))
 
     def natural_trumps(self, batch):
         """The suit of each deal's turn-up."""

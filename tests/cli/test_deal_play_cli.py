@@ -107,11 +107,17 @@ def test_failed_command_leaves_no_output_file(tmp_path):
     assert result.exit_code == 2 and not out.exists() and os.listdir(tmp_path) == []
 
 
-def test_third_party_plugin_is_listed_and_playable(tmp_path):
-    target = tmp_path / "site"
+@pytest.fixture(scope="module")
+def plugin_env(tmp_path_factory):
+    """The environment of a ``tricks`` process that sees the test plug-in game (tests/plugin_pkg) installed."""
+    target = tmp_path_factory.mktemp("plugin") / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
                     "--target", str(target), os.path.join(HERE, "..", "plugin_pkg")], check=True)
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(target), os.environ.get("PYTHONPATH", "")]))
+    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(target), os.environ.get("PYTHONPATH", "")]))
+
+
+def test_third_party_plugin_is_listed_and_playable(plugin_env):
+    env = plugin_env
     code = "from cli.main import main; main()"
     listed = subprocess.run([sys.executable, "-c", code, "games"], env=env, capture_output=True, text=True)
     assert listed.returncode == 0 and "tiny: Tiny (a third-party plug-in) (3 seats, 24 cards)" in listed.stdout
@@ -123,3 +129,24 @@ def test_third_party_plugin_is_listed_and_playable(tmp_path):
     batch = subprocess.run([sys.executable, "-c", code, "play", "--game", "tiny", "--count", "500"],
                            env=env, capture_output=True, text=True)
     assert batch.returncode == 0 and "500 deals" in batch.stdout
+
+
+def test_third_party_plugin_is_solved_without_code_of_its_own(plugin_env):
+    """``tricks solve`` finds the plug-in through the registry and analyses it by the Game defaults: each
+    of its three seats alone against the two others, for every trump and no trump."""
+    code = "from cli.main import main; main()"
+    deal = "AKQJT9.AK.. .QJT9.AKQJ. ..T9.AKQJT9 |"
+    solved = subprocess.run([sys.executable, "-c", code, "solve", "--game", "tiny", "--deal", deal, "--dealer", "Z",
+                             "--format", "json"], env=plugin_env, capture_output=True, text=True)
+    assert solved.returncode == 0, solved.stderr
+    data = json.loads(solved.stdout)
+    assert data["dealer"] == "Z" and data["leader"] == "X"
+    assert list(data["tricks"]) == ["S", "H", "D", "C", "NT"]
+    # X holds every spade and the top hearts and leads: at spades he takes all eight tricks. Z holds every
+    # club: at clubs each of them wins the trick it falls in, six tricks at least.
+    assert data["tricks"]["S"]["X"] == 8 and data["tricks"]["C"]["Z"] >= 6
+    for row in data["tricks"].values():
+        assert list(row) == ["X", "Y", "Z"] and all(0 <= n <= 8 for n in row.values())
+    wrong = subprocess.run([sys.executable, "-c", code, "solve", "--game", "tiny", "--deal", deal, "--vul", "NS"],
+                           env=plugin_env, capture_output=True, text=True)
+    assert wrong.returncode == 2 and "no option 'vul'" in wrong.stderr and len(wrong.stderr.splitlines()) == 1

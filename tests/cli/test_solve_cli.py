@@ -4,7 +4,7 @@ import json
 from click.testing import CliRunner
 
 from trickcore.cli.solve import solve
-from trickcore import solver
+from trickcore.games.bridge import analysis
 
 # Each hand holds one whole suit: every table entry is 13 or 0 in its own suit, found at once.
 EASY = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
@@ -42,8 +42,8 @@ def test_real_pbn_file_with_tags_auction_and_commentary(tmp_path):
     assert result.exit_code == 0, result.output
     first, second = (json.loads(line) for line in out.read_text().splitlines())
     assert first["tricks"] == second["tricks"]
-    assert first["par"] == solver.par(first["tricks"], "All", "E").to_dict()
-    assert second["par"] == solver.par(second["tricks"], "None", "N").to_dict()
+    assert first["par"] == analysis.par(first["tricks"], "All", "E").to_dict()
+    assert second["par"] == analysis.par(second["tricks"], "None", "N").to_dict()
 
 
 def test_bad_pbn_deal_names_line_and_writes_nothing(tmp_path):
@@ -79,7 +79,7 @@ def test_bad_input_exits_2():
 def test_whist_tricks_are_the_bridge_table_seen_from_the_dealers_left():
     from trickcore.deal import parse_deal
     deal_text = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
-    table = solver.dd_table(parse_deal(deal_text))
+    table = analysis.dd_table(parse_deal(deal_text))
     for dealer in "NESW":
         # The dealer's left leads: in the bridge table the dealer is the declarer.
         declarer = dealer

@@ -13,7 +13,7 @@ from endplay.dds import calc_dd_table
 from endplay.types import Deal as EndplayDeal
 from endplay.types import Denom, Player
 
-from trickcore import solver
+from trickcore.games.bridge import analysis
 from trickcore.cards import DECK52
 from trickcore.deal import Deal
 
@@ -30,8 +30,8 @@ def _dds_table(deal):
     """DDS's table for our deal; DDS counts a short deal's tricks as 13 minus the defenders' tricks."""
     table = calc_dd_table(EndplayDeal(deal.to_pbn()))
     short = 13 - deal.hand_size
-    return {seat: {st: table[DENOMS[st], Player.find(seat)] - short for st in solver.BRIDGE_STRAINS}
-            for seat in solver.BRIDGE_SEATS}
+    return {seat: {st: table[DENOMS[st], Player.find(seat)] - short for st in analysis.STRAINS}
+            for seat in analysis.SEATS}
 
 
 @pytest.mark.parametrize("block", range(4))
@@ -39,7 +39,7 @@ def test_solver_table_matches_dds_on_endings(block):
     rng = random.Random(7000 + block)
     for _ in range(50):
         deal = _ending(rng, rng.randint(5, 8))
-        assert solver.dd_table(deal) == _dds_table(deal), deal.to_pbn()
+        assert analysis.dd_table(deal) == _dds_table(deal), deal.to_pbn()
 
 
 def _disagreements(seed, count):
@@ -47,7 +47,7 @@ def _disagreements(seed, count):
     rng = random.Random(seed)
     deals = [_ending(rng, 13) for _ in range(count)]
     with multiprocessing.get_context("fork").Pool(2) as pool:
-        ours = pool.map_async(solver.dd_table, deals, chunksize=1)
+        ours = pool.map_async(analysis.dd_table, deals, chunksize=1)
         theirs = [_dds_table(deal) for deal in deals]
         return [deal.to_pbn() for deal, a, b in zip(deals, ours.get(), theirs) if a != b]
 
@@ -66,4 +66,4 @@ def test_solver_table_matches_dds_on_long_endings():
     rng = random.Random(8000)
     for _ in range(30):
         deal = _ending(rng, 9)
-        assert solver.dd_table(deal) == _dds_table(deal), deal.to_pbn()
+        assert analysis.dd_table(deal) == _dds_table(deal), deal.to_pbn()

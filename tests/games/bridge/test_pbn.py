@@ -125,7 +125,7 @@ def test_bridge_more_dd_table_from_both_forms_and_back():
 
 
 def test_bridge_more_dd_table_solver_output_written_back():
-    from trickcore.solver import dd_table as solve
+    from trickcore.games.bridge.analysis import dd_table as solve
     table = solve(parse_deal(DEAL))
     board = with_dd_table(Board(number=1, deal=parse_deal(DEAL)), table)
     assert dd_table(read_pbn(write_pbn([board]))[0]) == table

@@ -10,8 +10,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from trickcore.games.preferans import analysis
 from trickcore.games.preferans.game import PREFERANS
-from trickcore import solver
 from trickcore.errors import InputError
 
 # (deal index of PREFERANS.deal(777, i), per declarer (S, C, D, H, NT, misère),
@@ -28,46 +28,40 @@ TABLES = [
 @pytest.mark.parametrize("index, rows, suit_only, dealer_owns, none", TABLES)
 def test_preferans_table_matches_recorded_values(index, rows, suit_only, dealer_owns, none):
     deal = PREFERANS.deal(777, index)
-    result = solver.solve_preferans(deal)
+    result = analysis.solve_preferans(deal)
     for declarer, row in enumerate(rows):
         got = result.contracts[declarer]
         assert tuple(got[k] for k in ("S", "C", "D", "H", "NT", "misere")) == row, (index, declarer)
     assert result.all_pass == suit_only
-    assert solver.all_pass(deal, "dealer_owns") == dealer_owns
-    assert solver.all_pass(deal, "none") == none
+    assert analysis.all_pass(deal, "dealer_owns") == dealer_owns
+    assert analysis.all_pass(deal, "none") == none
 
 
 def test_threads_do_not_change_the_table():
     deals = [PREFERANS.deal(777, i) for i in range(3, 8)]
-    alone = [solver.solve_preferans(d, threads=1) for d in deals]
-    assert [solver.solve_preferans(d, threads=3) for d in deals] == alone
+    alone = [analysis.solve_preferans(d, threads=1) for d in deals]
+    assert [analysis.solve_preferans(d, threads=3) for d in deals] == alone
     # A subset of declarers still gets every seat's all-pass result.
-    part = solver.solve_preferans(deals[0], declarers=(2,), threads=2)
+    part = analysis.solve_preferans(deals[0], declarers=(2,), threads=2)
     assert part.contracts == {2: alone[0].contracts[2]} and part.all_pass == alone[0].all_pass
 
 
 def test_tables_solved_from_several_threads_at_once():
     # Each thread has its own solvers (and so transposition tables): concurrent callers never share one.
     deals = [PREFERANS.deal(777, i) for i in range(3, 8)]
-    expected = [solver.solve_preferans(d, threads=1) for d in deals]
+    expected = [analysis.solve_preferans(d, threads=1) for d in deals]
     with ThreadPoolExecutor(3) as pool:
-        assert list(pool.map(lambda d: solver.solve_preferans(d, threads=2), deals)) == expected
+        assert list(pool.map(lambda d: analysis.solve_preferans(d, threads=2), deals)) == expected
 
 
 def test_batch_on_processes_matches_single_calls():
     deals = [PREFERANS.deal(777, i) for i in range(3, 6)]
-    expected = [solver.solve_preferans(d) for d in deals]
-    assert list(solver.solve_preferans_batch(deals, jobs=2)) == expected
+    expected = [analysis.solve_preferans(d) for d in deals]
+    assert list(analysis.solve_preferans_batch(deals, jobs=2)) == expected
 
 
 @pytest.mark.parametrize("threads", [0, -1, 1.5, True, "2"])
 def test_bad_thread_count(threads):
     with pytest.raises(InputError, match="threads"):
-        solver.solve_preferans(PREFERANS.deal(777, 3), threads=threads)
+        analysis.solve_preferans(PREFERANS.deal(777, 3), threads=threads)
 
-
-def test_a_failing_search_fails_the_call_on_any_thread():
-    tasks = [(int, "1")] * 5 + [(int, "not a number")] + [(int, "2")] * 5
-    with pytest.raises(ValueError):
-        solver._run_tasks(tasks, 3)
-    assert solver._run_tasks(tasks[:5], 3) == [1] * 5

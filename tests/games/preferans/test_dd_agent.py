@@ -8,7 +8,8 @@ from trickcore.games.preferans.cardplay import trick_rules
 from trickcore.games.preferans.contract import LADDER_RANK, OBLIGATION, level, strain, trump_of
 from trickcore.games.preferans.engine import View
 from trickcore.games.preferans.game import PREFERANS
-from trickcore.solver import Position, preferans_contract, solve
+from trickcore.games.preferans.analysis import preferans_contract
+from trickcore.solver import Position, solve
 
 
 def _discard_view(deal, declarer, bid):

@@ -1,0 +1,154 @@
+"""Bridge double-dummy analysis: the table of tricks per declarer and strain, par (bridge.md §5.7), and the
+deals of a PBN file solved on worker processes."""
+import attrs
+
+from trickcore.deal import Deal
+from trickcore.errors import InputError, InvalidDeal
+from trickcore.games.bridge.pbn import read_pbn
+from trickcore.games.bridge.vocab import Contract, Seat, Strain, Vulnerability
+from trickcore.scoring.bridge.contract import duplicate_score
+from trickcore.solver import solve_batch, tricks_table
+
+STRAINS = tuple(str(strain) for strain in Strain)      # C D H S NT: the table's columns
+SEATS = tuple(str(seat) for seat in Seat)              # N E S W: its rows
+
+
+def dd_table(deal):
+    """The bridge double-dummy table: {declarer "N".."W": {strain "C".."NT": tricks the declarer takes}}.
+
+    Any 4-hand deal with hands of equal size is accepted (tricks are out of the hand size); the opening
+    lead is the declarer's left-hand opponent's.
+    """
+    rows = tricks_table(deal, tuple(strain.suit for strain in Strain))
+    return {str(seat): {str(strain): rows[strain.suit][seat] for strain in Strain} for seat in Seat}
+
+
+@attrs.frozen
+class Par:
+    """The par result of a bridge deal: the score from North-South's side and the par contracts."""
+
+    score: int
+    contracts: tuple
+
+    def to_dict(self):
+        """JSON-ready form: {"score": ..., "contracts": ["4HN", ...]}."""
+        return {"score": self.score, "contracts": list(self.contracts)}
+
+
+def par(table, vulnerability="None", dealer="N"):
+    """Par of a double-dummy table (bridge.md §5.7): the bidding game's value by backward induction.
+
+    A side's result in a contract is its better declarer's; a defeated contract is scored doubled. The
+    contracts are every (contract, declarer) scoring the par value that the opponents cannot improve on by
+    bidding on, taking the lowest level of each strain, in ladder order, declarers N, E, S, W.
+    """
+    vul = vulnerability if isinstance(vulnerability, Vulnerability) else Vulnerability.parse(vulnerability)
+    dealer_side = (dealer if isinstance(dealer, Seat) else Seat.parse(dealer)) % 2
+    ladder = [(level, strain) for level in range(1, 8) for strain in STRAINS]
+
+    def seat_score(i, seat):
+        """N-S score of contract i by ``seat`` with its own double-dummy tricks."""
+        level, strain = ladder[i]
+        tricks = table[SEATS[seat]][strain]
+        doubled = 0 if tricks >= level + 6 else 1
+        score = duplicate_score(Contract(level, Strain[strain], doubled), vul.is_vulnerable(seat % 2), tricks)
+        return score if seat % 2 == 0 else -score
+
+    def better(side, a, b):
+        """The better of two N-S scores for ``side`` (0 = N-S maximises, 1 = E-W minimises)."""
+        return max(a, b) if side == 0 else min(a, b)
+
+    n = len(ladder)
+    value = {}          # (i, side): N-S score of the contract stood with the best play after, side declaring
+    for i in range(n - 1, -1, -1):
+        for side in (0, 1):
+            other = 1 - side
+            stand = better(side, seat_score(i, side), seat_score(i, side + 2))
+            above = None
+            for j in range(i + 1, n):
+                above = value[(j, other)] if above is None else better(other, above, value[(j, other)])
+            value[(i, side)] = stand if above is None else better(other, stand, above)
+    first, second = dealer_side, 1 - dealer_side
+    second_best = 0
+    for i in range(n):
+        second_best = better(second, second_best, value[(i, second)])
+    best = second_best
+    for i in range(n):
+        best = better(first, best, value[(i, first)])
+    contracts = []
+    lowest = set()      # (strain, side) already holding a par contract: higher levels are not listed
+    for i in range(n if best != 0 else 0):
+        level, strain = ladder[i]
+        for side in (0, 1):
+            stand = better(side, seat_score(i, side), seat_score(i, side + 2))
+            if stand != best or value[(i, side)] != stand or (strain, side) in lowest:
+                continue
+            lowest.add((strain, side))
+            for seat in (side, side + 2):
+                if seat_score(i, seat) == best:
+                    tricks = table[SEATS[seat]][strain]
+                    contracts.append((i, seat, f"{level}{strain}{'X' if tricks < level + 6 else ''}{SEATS[seat]}"))
+    contracts = [text for _, _, text in sorted(contracts)]
+    return Par(best, tuple(contracts))
+
+
+@attrs.frozen
+class BridgeResult:
+    """One bridge deal solved: its PBN string, the double-dummy table and the par."""
+
+    deal: str
+    tricks: dict
+    par: Par
+
+    def to_dict(self):
+        """The JSON object of ``tricks solve --game bridge``."""
+        return {"deal": self.deal, "tricks": self.tricks, "par": self.par.to_dict()}
+
+    def text(self):
+        """The table (a row per declarer, a column per strain) and the par, as text."""
+        lines = [self.deal, "      " + "".join(f"{s:>4}" for s in STRAINS)]
+        for seat in SEATS:
+            lines.append(f"{seat:<6}" + "".join(f"{self.tricks[seat][s]:>4}" for s in STRAINS))
+        contracts = " ".join(self.par.contracts) or "passed out"
+        lines.append(f"par {self.par.score:+d} (N-S): {contracts}")
+        return "\n".join(lines) + "\n"
+
+
+def solve_bridge(deal, vulnerability="None", dealer="N"):
+    """The double-dummy table and par of a 13-card bridge deal."""
+    if isinstance(deal, Deal) and deal.hand_size != 13:
+        raise InvalidDeal(f"hands of 13 cards expected, not {deal.hand_size}")
+    table = dd_table(deal)
+    return BridgeResult(deal.to_pbn(), table, par(table, vulnerability, dealer))
+
+
+def solve_bridge_batch(deals, vulnerability="None", dealer="N", jobs=1):
+    """solve_bridge for every deal, on ``jobs`` processes; a lazy iterator in input order."""
+    return solve_batch(solve_bridge, ((d, vulnerability, dealer) for d in deals), jobs)
+
+
+def read_deals(path):
+    """The deals of a PBN file with each board's own par settings: [(deal, {"vul": ..., "dealer": ...})].
+
+    Every board carrying a deal is read and checked before any is solved; a board's [Vulnerable] and
+    [Dealer] tags are given only when present.
+    """
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc}", source=path) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")        # the PBN standard's own encoding (ISO-8859-1)
+    items = []
+    for board in read_pbn(text, path):
+        if board.deal is None:
+            continue
+        if board.deal.n_seats != 4 or board.deal.hand_size != 13:
+            label = f"board {board.number}" if board.number is not None else f"deal {len(items) + 1}"
+            raise InvalidDeal(f"{label}: [Deal]: a bridge deal has four hands of 13 cards", source=path)
+        own = {"vul": board.vulnerability, "dealer": board.dealer}
+        items.append((board.deal, {key: value for key, value in own.items() if value is not None}))
+    return items
