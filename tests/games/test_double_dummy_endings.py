@@ -7,7 +7,6 @@ from trickcore.games.bridge.agents import DoubleDummyAgent as BridgeDD, Heuristi
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.table import PlayView, trick_rules
 from trickcore.games.bridge.vocab import Contract, Seat, Strain
-from trickcore.games.double_dummy import show_deal
 from trickcore.games.preferans.agents import DDAgent
 from trickcore.games.preferans.cardplay import TALON, TrickRecord
 from trickcore.games.preferans.cardplay import trick_rules as pref_rules
