@@ -47,7 +47,7 @@ class WhistMatch(Match):
         self.game, self.seed, self.rules = game, seed, rules
         self.max_deals = hands
         self.protocol = protocol
-        self.running = None
+        self.running = RunningLedger(rules)
 
     @classmethod
     def setup(cls, game, seed, variant=None, players=None, pool_target=None, hands=None, protocol=None,
@@ -80,7 +80,7 @@ class WhistMatch(Match):
         return self.game.new_state(deal, dealer, self.rules, turn_up=turn_up, number=index, called=called)
 
     def ledger(self):
-        """The running score of the match (kept here too: it decides the calls at eight of the next hands)."""
+        """A fresh running score of the match, kept here too: it decides the calls at eight of the next hands."""
         self.running = RunningLedger(self.rules)
         return self.running
 
