@@ -4,7 +4,7 @@ import attrs
 from trickcore.cards import DECK52
 from trickcore.games.base import Game
 from trickcore.games.whist.match import WhistMatch
-from trickcore.games.whist.table import WhistTable
+from trickcore.games.whist.table import WhistState
 from trickcore.games.whist.variants import VARIANTS, WhistVariant
 from trickcore.games.whist.vocab import SEATS
 
@@ -28,7 +28,7 @@ class Whist(Game):
         return [batch.last_card(i).suit for i in range(len(batch))]
 
     def new_state(self, deal, dealer=0, variant=None, turn_up=None, number=0, called=False):
-        """The WhistTable of ``deal`` dealt by ``dealer``, before the first lead.
+        """The WhistState of ``deal`` dealt by ``dealer``, before the first lead.
 
         ``variant`` is a WhistVariant (or a ruleset name; default short whist): it decides trumps from
         ``turn_up`` (the card dealt last, in the dealer's hand) or fixes them. ``number`` is the hand's number
@@ -37,7 +37,7 @@ class Whist(Game):
         if not isinstance(variant, WhistVariant):
             variant = WhistVariant(variant or "short")
         dealer = self.seat_index(dealer)
-        return WhistTable(self, deal, dealer, variant.trump(turn_up), turn_up, number, variant, called)
+        return WhistState(self, deal, dealer, variant.trump(turn_up), turn_up, number, variant, called)
 
     def new_match(self, seed, variant=None, **options):
         """A match with agents: hands until the rubber ends, or ``options["hands"]`` hands (a WhistMatch).

@@ -52,7 +52,7 @@ class WhistView:
         return (self.seat + 2) % 4
 
 
-class WhistTable(State):
+class WhistState(State):
     """One whist hand from the first lead to the last trick (the State of games.base).
 
     ``number`` is the hand's number in the match (it seeds the random agents' streams); ``variant`` the
