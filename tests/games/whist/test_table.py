@@ -21,7 +21,8 @@ def _state(seed=5, dealer=1, index=0):
 
 def test_a_new_hand_is_in_play_with_the_eldest_hand_to_lead():
     state = _state(dealer=1)
-    assert isinstance(state, (State, WhistState)) and state.phase == "play" and state.phase in PHASES
+    assert isinstance(state, State) and isinstance(state, WhistState)
+    assert state.phase == "play" and state.phase in PHASES
     assert state.current_seat == 2 and not state.is_terminal
     assert state.legal_actions() == tuple(sorted(state.deal.hands[2], reverse=True))
     assert state.trump == state.turn_up.suit and state.turn_up in state.deal.hands[1]

@@ -60,3 +60,14 @@ def test_the_scorers_rulesets_extend_the_variant():
     with pytest.raises(SettingsError) as info:
         WhistRules.SHORT.override(first_dealer="X")
     assert info.value.field == "first_dealer"
+
+
+def test_the_game_imports_no_scoring_except_for_the_match_ledger():
+    import pathlib
+    import trickcore.games.whist as package
+    # match.py keeps the match's ledger; results.py scores a results file with --set (its scorer moves out).
+    allowed = {"match.py", "results.py"}
+    for path in pathlib.Path(package.__file__).parent.glob("*.py"):
+        if path.name not in allowed:
+            text = path.read_text(encoding="utf-8")
+            assert "from trickcore.scoring" not in text and "import trickcore.scoring" not in text, path.name
