@@ -196,6 +196,11 @@ ENTRY_POINTS = {
         "preferans-rostov = trickcore.scoring.preferans.systems:ROSTOV",
         "preferans-classic = trickcore.scoring.preferans.systems:CLASSIC",
     ],
+    "trickcore.agents": [
+        "whist-random = trickcore.games.whist.agents:RandomAgent",
+        "whist-heuristic = trickcore.games.whist.agents:HeuristicAgent",
+        "whist-dd = trickcore.games.whist.agents:DoubleDummyAgent",
+    ],
     "trickcore.commands": [
         "solve = trickcore.cli.solve:solve",
         "bridge = trickcore.cli.bridge:bridge",

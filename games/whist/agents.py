@@ -1,8 +1,9 @@
-"""Whist agents: what a seat may see (``WhistView``), a seeded random player and a heuristic player.
+"""Whist agents: a seeded random player, a heuristic player and a double-dummy player (``Agent(seat, seed)``).
 
-An agent answers ``choose_card(view)`` with one of ``view.legal``. The view holds only what the seat may know
-(whist.md §3): its own cards, the dealer and the turn-up (known to be in the dealer's hand until played), the
-trick in progress and every completed trick.
+An agent answers ``act(view)`` with one of ``view.legal``. The view (``table.WhistView``) holds only what the
+seat may know (whist.md §3): its own cards, the dealer and the turn-up (known to be in the dealer's hand until
+played), the trick in progress and every completed trick. The agents are registered under the entry-point group
+``trickcore.agents`` as ``whist-random``, ``whist-heuristic`` and ``whist-dd``.
 
 The heuristic agent plays the classic whist maxims, in this order of precedence:
 
@@ -23,60 +24,35 @@ The heuristic agent plays the classic whist maxims, in this order of precedence:
 Cards of equal value are told apart by the cards already played: two cards "touch" when every rank between
 them has gone. A "master" is a card that beats every unseen card of its suit.
 
-The double-dummy agent ("dd") is the one agent exempt from the view rule: the match shows it all four hands
-before each hand is played (``show_deal`` of games.double_dummy, called by games.whist.match); from each view it
-removes the cards played, solves the position with ``trickcore.solver.solve_cards`` and plays a card with the
-most tricks for its partnership, the lowest card of the best group.
-"""
-import attrs
+Who wins a trick, or would win it with a given card, is asked of the kernel (``trickcore.play.trick_winner``).
 
-from trickcore.games.double_dummy import DoubleDummyBase, best_card
-from trickcore.cards import DECK52, Card, Rank, Suit
-from trickcore.errors import InputError
+The double-dummy agent ("dd") is the one agent exempt from the view rule: it declares itself omniscient and is
+given ``open_view`` (every hand as it stands); it solves the position with ``trickcore.solver.solve_cards`` and
+plays a card with the most tricks for its partnership, the lowest card of the best group.
+"""
+from trickcore.cards import DECK52, Card, Rank, Suit, hand_mask
+from trickcore.games.base import Agent
+from trickcore.games.double_dummy import best_card
+from trickcore.play import trick_winner
 from trickcore.rng import Stream
-from trickcore.rules import TrickRules
 from trickcore.solver import Position
 
 RANDOM_SALT = 0x77686973
 """Salt of the random agent's stream ("whis"): hand ``k`` of seat ``s`` draws from Stream(seed, 4k+s, salt)."""
-ALL_CARDS = frozenset(DECK52.cards)
+FULL_PACK = hand_mask(DECK52.cards)
 
 
-@attrs.frozen
-class WhistView:
-    """What ``seat`` knows when it must play: its cards, the legal ones, the trick so far and the play so far."""
-
-    seat: int
-    dealer: int
-    trump: Suit
-    turn_up: Card | None
-    hand: frozenset
-    legal: tuple
-    trick: tuple
-    leader: int
-    tricks: tuple
-    hand_number: int = 0
-
-    def played(self):
-        """Every card played so far, completed tricks and the trick in progress."""
-        return frozenset(c for t in self.tricks for c in t.cards) | frozenset(self.trick)
-
-    @property
-    def partner(self):
-        """The partner's seat."""
-        return (self.seat + 2) % 4
-
-
-class RandomAgent:
+class RandomAgent(Agent):
     """Plays a uniformly random legal card, from a seeded stream per hand and seat (reproducible)."""
 
+    game = "whist"
     name = "random"
 
-    def __init__(self, seat, seed=0):
-        self.seat, self.seed = seat, seed
+    def __init__(self, seat, seed=0, **options):
+        super().__init__(seat, seed, **options)
         self._hand, self._stream = None, None
 
-    def choose_card(self, view):
+    def act(self, view):
         """A random card of ``view.legal``."""
         if self._hand != view.hand_number:
             self._hand = view.hand_number
@@ -92,58 +68,44 @@ def _suit_cards(cards, suit):
     return [c for c in cards if c.suit == suit]
 
 
-def _beats(card, best, trump):
-    """True if ``card`` played now would beat ``best``, the card winning the trick so far."""
-    if card.suit == best.suit:
-        return card.rank > best.rank
-    return card.suit == trump
+def _higher(card):
+    """The bits of the cards of ``card``'s suit that rank above it."""
+    return card.suit.mask & ~((card.bit << 1) - 1)
 
 
-def _winning(trick, trump):
-    """Position in ``trick`` of the card that wins it so far."""
-    best = 0
-    for k in range(1, len(trick)):
-        if _beats(trick[k], trick[best], trump):
-            best = k
-    return best
-
-
-class HeuristicAgent:
+class HeuristicAgent(Agent):
     """Plays the classic whist maxims described in this module's docstring (deterministic)."""
 
+    game = "whist"
     name = "heuristic"
 
-    def __init__(self, seat, seed=0):
-        self.seat = seat
-
-    def choose_card(self, view):
+    def act(self, view):
         """The card the maxims choose from ``view.legal``."""
         if len(view.legal) == 1:
             return view.legal[0]
-        gone = view.played()
-        unseen = ALL_CARDS - gone - view.hand
+        unseen = FULL_PACK & ~view.played & ~hand_mask(view.hand)
         if not view.trick:
-            return self._lead(view, gone, unseen)
-        return self._follow(view, gone, unseen)
+            return self._lead(view, unseen)
+        return self._follow(view, unseen)
 
-    # -- helpers over what the seat knows
+    # -- helpers over what the seat knows (``unseen``: the bits of every card neither played nor held)
     @staticmethod
     def _is_master(card, unseen):
-        return not any(c.suit == card.suit and c.rank > card.rank for c in unseen)
+        return not unseen & _higher(card)
 
     @staticmethod
-    def _bottom_of_sequence(card, hand, gone):
-        """The lowest card of ``hand`` equal in value to ``card`` (every rank between them has gone)."""
+    def _bottom_of_sequence(card, view):
+        """The lowest card of the hand equal in value to ``card`` (every rank between them has gone)."""
         low = card
         for rank in range(card.rank - 1, Rank.TWO - 1, -1):
             other = Card(card.suit, rank)
-            if other in hand:
+            if other in view.hand:
                 low = other
-            elif other not in gone:
+            elif not other.bit & view.played:
                 break
         return low
 
-    def _lead(self, view, gone, unseen):
+    def _lead(self, view, unseen):
         hand, trump = view.legal, view.trump
         partner_suits = [t.cards[0].suit for t in view.tricks if t.leader == view.partner]
         for suit in partner_suits:
@@ -153,9 +115,9 @@ class HeuristicAgent:
                 return top if self._is_master(top, unseen) or len(cards) <= 2 else cards[0]
         trumps = _by_rank(_suit_cards(hand, trump))
         if len(trumps) >= 5:
-            return self._lead_from(trumps, view.hand, gone, unseen)
+            return self._lead_from(trumps, view, unseen)
         plain = [c for c in hand if c.suit != trump]
-        if plain and not any(c.suit == trump for c in unseen):
+        if plain and not unseen & trump.mask:
             masters = [c for c in plain if self._is_master(c, unseen)]
             if masters:
                 return max(masters, key=lambda c: c.rank)
@@ -163,25 +125,25 @@ class HeuristicAgent:
         for card in plain or hand:
             suits.setdefault(card.suit, []).append(card)
         longest = max(suits.values(), key=lambda cs: (len(cs), max(c.rank for c in cs)))
-        return self._lead_from(_by_rank(longest), view.hand, gone, unseen)
+        return self._lead_from(_by_rank(longest), view, unseen)
 
-    def _lead_from(self, cards, hand, gone, unseen):
+    def _lead_from(self, cards, view, unseen):
         """The card to lead from one suit (``cards`` low to high)."""
         top = cards[-1]
         if self._is_master(top, unseen):
             return top
-        if len(cards) >= 2 and top.rank >= Rank.JACK and self._bottom_of_sequence(top, hand, gone) != top:
+        if len(cards) >= 2 and top.rank >= Rank.JACK and self._bottom_of_sequence(top, view) != top:
             return top
         return cards[-4] if len(cards) >= 4 else cards[0]
 
-    def _follow(self, view, gone, unseen):
+    def _follow(self, view, unseen):
         trick, trump, legal = view.trick, view.trump, view.legal
         led = trick[0].suit
         position = len(trick)
-        win_at = _winning(trick, trump)
+        win_at = trick_winner(view.rules, trick)
         best = trick[win_at]
         partner_wins = win_at == position - 2
-        beaters = _by_rank(c for c in legal if _beats(c, best, trump))
+        beaters = _by_rank(c for c in legal if trick_winner(view.rules, trick + (c,)) == position)
         low = _by_rank(legal)[0]
         if legal[0].suit == led:
             if position == 1:
@@ -192,7 +154,7 @@ class HeuristicAgent:
                 if partner_wins and safe:
                     return low
                 if beaters:
-                    return self._bottom_of_sequence(beaters[-1], view.hand, gone)
+                    return self._bottom_of_sequence(beaters[-1], view)
                 return low
             return low if partner_wins or not beaters else beaters[0]
         # Void in the suit led.
@@ -208,35 +170,14 @@ class HeuristicAgent:
         return min(spare, key=lambda c: (c.rank, -length[c.suit]))
 
 
-class DoubleDummyAgent(DoubleDummyBase):
-    """Plays double dummy: every hand face up (see this module's docstring)."""
+class DoubleDummyAgent(Agent):
+    """Plays double dummy from ``open_view``: every hand face up (see this module's docstring)."""
 
+    game = "whist"
     name = "dd"
+    omniscient = True
 
-    def __init__(self, seat, seed=0):
-        super().__init__()
-        self.seat = seat
-
-    def choose_card(self, view):
+    def act(self, view):
         """The legal card with the most tricks for the partnership, every hand face up."""
-        position = Position(TrickRules(4, view.trump), self.hands_now(view.played()), view.leader, view.trick)
-        return best_card(position)
+        return best_card(Position(view.rules, view.hands, view.leader, view.trick))
 
-
-AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "dd": DoubleDummyAgent}
-
-
-def make_agents(names, seed=0):
-    """One agent per seat from ``names`` (one name for all four seats, or four names N E S W)."""
-    names = list(names)
-    if len(names) == 1:
-        names *= 4
-    if len(names) != 4:
-        raise InputError(f"whist needs one agent name or four (N,E,S,W), not {len(names)}", field="agents")
-    agents = []
-    for seat, name in enumerate(names):
-        key = name.strip().lower()
-        if key not in AGENTS:
-            raise InputError(f"unknown whist agent {name!r}; agents: {', '.join(AGENTS)}", field="agents")
-        agents.append(AGENTS[key](seat, seed))
-    return agents

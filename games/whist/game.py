@@ -1,10 +1,13 @@
 """The whist game: the bridge deal (whist.md §2), the last card dealt turned up to fix trumps."""
 import attrs
 
+from trickcore.cards import DECK52
 from trickcore.games.base import Game
 from trickcore.games.whist import analysis
-from trickcore.games.whist.match import play_match
-from trickcore.cards import DECK52
+from trickcore.games.whist.match import WhistMatch
+from trickcore.games.whist.table import WhistState
+from trickcore.games.whist.variants import VARIANTS, WhistVariant
+from trickcore.games.whist.vocab import SEATS
 
 
 @attrs.frozen
@@ -14,8 +17,8 @@ class Whist(Game):
     name = "whist"
     title = "Whist"
     deck = DECK52
-    seats = ("N", "E", "S", "W")
-    variants = ("short", "long", "american")
+    seats = SEATS
+    variants = VARIANTS
     analysis_options = {"dealer": "the dealer, whose left-hand opponent leads (default N)",
                         "trump": "the one trump suit to analyse (default: each suit in turn)"}
 
@@ -31,13 +34,25 @@ class Whist(Game):
         """The suit of each deal's turn-up."""
         return [batch.last_card(i).suit for i in range(len(batch))]
 
-    def play_match(self, agents, seed, options):
-        """Play hands with agents until the rubber ends (or ``options["hands"]``); a MatchReport.
+    def new_state(self, deal, dealer=0, variant=None, turn_up=None, number=0, called=False):
+        """The WhistState of ``deal`` dealt by ``dealer``, before the first lead.
 
-        ``options``: ``variant`` (ruleset short, long or american), ``hands``, ``dealer`` (the first dealer),
-        ``trump`` (a fixed trump instead of the turn-up), ``protocol`` (write the hands as PBN to this file).
+        ``variant`` is a WhistVariant (or a ruleset name; default short whist): it decides trumps from
+        ``turn_up`` (the card dealt last, in the dealer's hand) or fixes them. ``number`` is the hand's number
+        in a match; ``called`` marks a hand not played because a side called at eight.
         """
-        return play_match(self, agents, seed, options)
+        if not isinstance(variant, WhistVariant):
+            variant = WhistVariant(variant or "short")
+        dealer = self.seat_index(dealer)
+        return WhistState(self, deal, dealer, variant.trump(turn_up), turn_up, number, variant, called)
+
+    def new_match(self, seed, variant=None, **options):
+        """A match with agents: hands until the rubber ends, or ``options["hands"]`` hands (a WhistMatch).
+
+        ``options``: ``hands``, ``dealer`` (the first dealer), ``trump`` (a fixed trump instead of the turn-up),
+        ``protocol`` (write the hands as PBN to this file); ``players`` and ``pool_target`` are refused.
+        """
+        return WhistMatch.setup(self, seed, variant, **options)
 
 
 WHIST = Whist()

@@ -6,11 +6,11 @@ PBN). A hand whose trump was fixed rather than turned up carries ``[TrumpSelecti
 """
 import re
 
-from trickcore.games.whist.record import SEATS, WhistHand, eldest_hand, parse_seat
-from trickcore.scoring.whist.rules import parse_trump
 from trickcore.cards import parse_card
 from trickcore.deal import parse_deal
 from trickcore.errors import InvalidRecord, TrickcoreError
+from trickcore.games.whist.record import WhistHand
+from trickcore.games.whist.vocab import SEATS, eldest_hand, parse_seat, parse_trump
 from trickcore.play import trick_winner
 from trickcore.rules import TrickRules
 

@@ -1,40 +1,23 @@
-"""The record of one whist hand (whist.md §7): deal, dealer, turn-up, trumps, the play, tricks and score.
+"""The record of one whist hand (whist.md §7): deal, dealer, turn-up, trumps, the play, tricks and score; and
+the results files the scorer reads (JSON results or records, or PBN-style hands).
 
 ``WhistHand`` validates itself like an importer must: the turn-up is in the dealer's hand and names trumps
 (unless the trump was fixed), and a recorded play is replayed through the kernel, so its tricks are legal and
-``tricks_ns`` agrees with them. JSON (``to_dict``/``from_dict``) and the PBN-style export live here.
+``tricks_ns`` agrees with them. Its JSON form (``to_dict``/``from_dict``) lives here, the PBN style in
+``pbn.py``.
 """
+import json
+
 import attrs
 
-from trickcore.scoring.whist.hand import HandResult, side_of
-from trickcore.cards import Card, Rank, Suit, parse_card
+from trickcore.cards import Card, Suit, parse_card
 from trickcore.deal import Deal, parse_deal
 from trickcore.errors import InvalidRecord, TrickcoreError
+from trickcore.games.whist.variants import TRUMP_SELECTIONS, VARIANTS
+from trickcore.games.whist.vocab import (HONOURS, SEATS, TRICKS, HandResult, eldest_hand, honours_ns, parse_seat,
+                                         parse_trump, side_of)
 from trickcore.play import PlayState
 from trickcore.rules import TrickRules
-from trickcore.scoring.whist.rules import GAME_VALUES, TRUMP_SELECTIONS, parse_trump
-
-SEATS = "NESW"
-HONOUR_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
-
-
-def eldest_hand(dealer):
-    """The dealer's left-hand opponent, who leads to the first trick."""
-    return (dealer + 1) % 4
-
-
-def honours_ns(deal, trump):
-    """How many trump honours (A K Q J) N and S hold between them in ``deal``."""
-    return sum(1 for seat in (0, 2) for c in deal.hands[seat] if c.suit == trump and c.rank in HONOUR_RANKS)
-
-
-def parse_seat(value, field):
-    """A seat index from ``N E S W`` (or North...), any case; InvalidRecord naming ``field`` otherwise."""
-    text = str(value).strip().upper() if value is not None else ""
-    if not text or text[0] not in SEATS or text not in (text[0], {"N": "NORTH", "E": "EAST", "S": "SOUTH",
-                                                                  "W": "WEST"}[text[0]]):
-        raise InvalidRecord(f"{value!r} is not a seat (N, E, S or W)", field=field)
-    return SEATS.index(text[0])
 
 
 def replay(deal, trump, dealer, tricks):
@@ -83,7 +66,7 @@ class WhistHand:
         if self.trump_selection not in TRUMP_SELECTIONS:
             raise InvalidRecord(f"trump selection {self.trump_selection!r} is not turn_up or fixed",
                                 field="TrumpSelection")
-        if self.ruleset not in GAME_VALUES:
+        if self.ruleset not in VARIANTS:
             raise InvalidRecord(f"unknown ruleset {self.ruleset!r}", field="Ruleset")
         if self.turn_up is None and self.trump_selection == "turn_up":
             raise InvalidRecord("a hand without a turn-up must have a fixed trump", field="TurnUp")
@@ -208,3 +191,99 @@ def _check_leaders(hand, tricks):
             if isinstance(given, dict) and key in given and parse_seat(given[key], "play") != seat:
                 raise InvalidRecord(f"trick {number}: {key} is {SEATS[seat]}, not {given[key]}", field="play")
 
+
+
+RESULT_FIELDS = {"tricks_ns", "tricks_ew", "honours_ns", "honours_ew", "dealer", "trump", "turn_up"}
+TOTALS = {"tricks": TRICKS, "honours": HONOURS}
+
+
+def _count(data, name):
+    """N-S's count from ``name_ns`` and/or ``name_ew`` (which must add up to the total)."""
+    total = TOTALS[name]
+    ns, ew = data.get(f"{name}_ns"), data.get(f"{name}_ew")
+    for field, value in ((f"{name}_ns", ns), (f"{name}_ew", ew)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= total):
+            raise InvalidRecord(f"must be a whole number from 0 to {total}, not {value!r}", field=field)
+    if ns is not None and ew is not None and ns + ew != total:
+        raise InvalidRecord(f"{name}_ns {ns} and {name}_ew {ew} do not add up to {total}", field=f"{name}_ew")
+    return ns if ns is not None else (None if ew is None else total - ew)
+
+
+def result_from_dict(data):
+    """A HandResult from the short JSON form (tricks and honours per side)."""
+    unknown = sorted(set(data) - RESULT_FIELDS)
+    if unknown:
+        raise InvalidRecord(f"unknown field (fields: {', '.join(sorted(RESULT_FIELDS))}, or a full record "
+                            "with 'deal')", field=unknown[0])
+    if all(data.get(f) is None for f in ("tricks_ns", "tricks_ew", "honours_ns", "honours_ew")):
+        raise InvalidRecord("a hand needs tricks_ns (or tricks_ew) and, with honours, honours_ns", field="tricks_ns")
+    dealer = None if data.get("dealer") is None else parse_seat(data["dealer"], "dealer")
+    trump = turn_up = None
+    try:
+        if data.get("trump") is not None:
+            trump = parse_trump(data["trump"])
+        if data.get("turn_up") is not None:
+            turn_up = parse_card(data["turn_up"])
+    except TrickcoreError as exc:
+        raise InvalidRecord(exc.message, field="trump" if trump is None else "turn_up") from None
+    if turn_up is not None and trump is not None and turn_up.suit != trump:
+        raise InvalidRecord(f"trumps are {trump.name} but the turn-up is {turn_up}", field="trump")
+    if trump is None and turn_up is not None:
+        trump = turn_up.suit
+    return HandResult(_count(data, "tricks"), _count(data, "honours"), dealer, trump, turn_up)
+
+
+def read_results(text, source):
+    """The ruleset name (or None), settings dict and HandResults of a JSON or PBN-style results file.
+
+    The JSON input (examples/whist/rubber.json) is an object, or just its ``hands`` list::
+
+        {"ruleset": "short",                  # optional: short (default), long or american
+         "settings": {"game_target": 5},      # optional: any WhistRules setting by name
+         "hands": [
+           {"tricks_ns": 8, "honours_ns": 2},            # a result: tricks and honours of N-S ...
+           {"tricks_ew": 8, "honours_ew": 3},            # ... or of E-W (both may be given if they agree)
+           {"dealer": "N", "deal": "N:...", "turn_up": "C2", "tricks_ns": 8}   # or a full hand record
+         ]}
+
+    A result may also carry ``dealer``, ``trump`` and ``turn_up`` for the sheet; ``honours`` may be left out
+    when the ruleset counts none, and ``tricks`` for a hand called at eight. A full record (any hand with a
+    ``deal``) is read by ``WhistHand.from_dict``: honours come from the deal, tricks from ``tricks_ns`` or the
+    ``play``. A PBN-style file of whist hands (§7) is read too. Errors name the file, the hand and the field.
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        if "[deal" not in text.lower():
+            raise InvalidRecord(f"not valid JSON: {exc.msg}", source=source, line=exc.lineno) from None
+        # pbn.py builds its hands with this module's WhistHand, so it is imported only when a file needs it.
+        from trickcore.games.whist.pbn import parse_pbn
+        hands = parse_pbn(text, source)
+        return (hands[0].ruleset if hands else None), {}, [h.result() for h in hands]
+    if isinstance(data, list):
+        data = {"hands": data}
+    if not isinstance(data, dict) or not isinstance(data.get("hands"), list):
+        raise InvalidRecord("expected an object with a list 'hands' (or a list of hands)", source=source,
+                            field="hands")
+    extra = sorted(set(data) - {"ruleset", "settings", "hands"})
+    if extra:
+        raise InvalidRecord("unknown field (fields: ruleset, settings, hands)", source=source, field=extra[0])
+    settings = data.get("settings") or {}
+    if not isinstance(settings, dict):
+        raise InvalidRecord("settings is an object of NAME: value", source=source, field="settings")
+    results = []
+    for number, hand in enumerate(data["hands"], 1):
+        try:
+            if not isinstance(hand, dict):
+                raise InvalidRecord("a hand is a JSON object")
+            results.append(WhistHand.from_dict(hand).result() if "deal" in hand else result_from_dict(hand))
+        except TrickcoreError as exc:
+            raise at_hand(exc, number, source) from None
+    return data.get("ruleset"), settings, results
+
+
+def at_hand(exc, number, source):
+    """``exc`` located in hand ``number`` of the file ``source`` (its message prefixed with the hand)."""
+    exc.message = f"hand {number}: {exc.message}"
+    exc.args = (exc.message,)
+    return exc.located(source=source)

@@ -1,48 +1,15 @@
 """Scoring one whist hand (whist.md §4) and valuing a game (§5): pure functions over a hand result.
 
-Sides are indexed ``0`` = N-S and ``1`` = E-W; points are always given as a pair ``(NS, EW)``.
+Sides are indexed ``0`` = N-S and ``1`` = E-W; points are always given as a pair ``(NS, EW)``. The hand
+result (``HandResult``) and the sides are the game's words (trickcore.games.whist.vocab).
 """
 import attrs
 
-from trickcore.cards import Card, Suit
+from trickcore.games.whist.vocab import HONOURS, TRICKS
 from trickcore.errors import InvalidRecord
 from trickcore.scoring.whist.rules import CALL_POINTS
 
-SIDES = ("NS", "EW")
-TRICKS = 13
 BOOK = 6
-HONOURS = 4
-
-
-def side_of(seat):
-    """The side (0 = N-S, 1 = E-W) of a seat index (N=0, E=1, S=2, W=3)."""
-    return seat % 2
-
-
-def _optional_count(top, what):
-    def check(instance, attribute, value):
-        if value is None:
-            return
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
-            raise InvalidRecord(f"{what} must be a whole number from 0 to {top}, not {value!r}",
-                                field=attribute.name)
-    return check
-
-
-@attrs.frozen
-class HandResult:
-    """What the scorer needs of one hand: N-S's tricks ``t`` and trump honours ``h`` (whist.md §4).
-
-    ``tricks_ns`` may be None only for a hand that is not played because a side calls at eight;
-    ``honours_ns`` may be None when the ruleset does not count honours. ``dealer``, ``trump`` and ``turn_up``
-    are carried into the ledger for the record.
-    """
-
-    tricks_ns: int | None = attrs.field(validator=_optional_count(TRICKS, "tricks_ns"))
-    honours_ns: int | None = attrs.field(default=None, validator=_optional_count(HONOURS, "honours_ns"))
-    dealer: int | None = None
-    trump: Suit | None = None
-    turn_up: Card | None = None
 
 
 @attrs.frozen

@@ -5,7 +5,8 @@ ends, the next hand starts a new one, so one ledger can hold a whole evening.
 """
 import attrs
 
-from trickcore.scoring.whist.hand import SIDES, game_value, score_hand
+from trickcore.games.whist.vocab import SEATS, SIDES
+from trickcore.scoring.whist.hand import game_value, score_hand
 from trickcore.scoring.whist.rules import WhistRules
 
 GAMES_TO_WIN = 2
@@ -156,7 +157,7 @@ def entry_dict(entry):
     """A HandEntry as a JSON-ready dict (the fields whist.md §6 asks the ledger to record)."""
     result, score = entry.result, entry.score
     out = {"hand": entry.number, "rubber": entry.rubber, "game": entry.game,
-           "dealer": None if result.dealer is None else "NESW"[result.dealer],
+           "dealer": None if result.dealer is None else SEATS[result.dealer],
            "turn_up": None if result.turn_up is None else str(result.turn_up),
            "trump": None if result.trump is None else result.trump.name,
            "tricks_ns": result.tricks_ns, "honours_ns": result.honours_ns,

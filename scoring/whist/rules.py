@@ -2,16 +2,17 @@
 
 ``WhistRules.SHORT`` (the default), ``WhistRules.LONG`` and ``WhistRules.AMERICAN`` are instances of the same
 class; every setting may be overridden (``rules.override(honours=False)``; text from ``--set`` goes through the
-whist scoring systems' ``settings``). An unknown setting or a bad value raises SettingsError.
+whist scoring systems' ``settings``). An unknown setting or a bad value raises SettingsError. The
+settings that change play (ruleset, trump selection, first dealer) are the game's ``WhistVariant``
+(trickcore.games.whist.variants), which ``WhistRules`` extends with the scoring settings.
 """
 import attrs
 
-from trickcore.cards import Suit
-from trickcore.errors import NotationError, SettingsError
+from trickcore.errors import SettingsError
+from trickcore.games.whist.variants import VARIANTS, WhistVariant, one_of
 
-GAME_VALUES = ("short", "long", "american")
-TRUMP_SELECTIONS = ("turn_up", "fixed")
-SEAT_LETTERS = "NESW"
+GAME_VALUES = VARIANTS
+"""The game-value tables (whist.md §5), one per ruleset and named after it."""
 CALL_POINTS = 8
 """The score at which long whist "calls" honours (whist.md §4.1)."""
 
@@ -52,57 +53,21 @@ def _points_set(value):
     return frozenset(_whole(v) for v in value)
 
 
-def _choice(options):
-    def convert(value):
-        text = str(value).strip().lower()
-        if text not in options:
-            raise SettingsError(f"{value!r} is not one of {', '.join(options)}")
-        return text
-    return convert
-
-
-def _suit(value):
-    if value is None or isinstance(value, Suit):
-        return value
-    text = str(value).strip().upper()
-    if text in ("", "NONE", "-"):
-        return None
-    if text not in ("S", "H", "D", "C"):
-        raise SettingsError(f"{value!r} is not a suit (S, H, D or C)")
-    return Suit[text]
-
-
-def _seat(value):
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4:
-        return SEAT_LETTERS[value]
-    text = str(value).strip().upper()[:1]
-    if not text or text not in SEAT_LETTERS:
-        raise SettingsError(f"{value!r} is not a seat (N, E, S or W)")
-    return text
-
-
 @attrs.frozen
-class WhistRules:
+class WhistRules(WhistVariant):
     """The settings of a whist ruleset (whist.md §1); ``ruleset`` names the preset it started from."""
 
-    ruleset: str = attrs.field(default="short", converter=_choice(GAME_VALUES))
     game_target: int = attrs.field(default=5, converter=_whole)
     honours: bool = attrs.field(default=True, converter=_flag)
     honours_barred_at: frozenset = attrs.field(default=frozenset({4}), converter=_points_set)
     call_at_eight: bool = attrs.field(default=False, converter=_flag)
-    game_value: str = attrs.field(default="short", converter=_choice(GAME_VALUES))
+    game_value: str = attrs.field(default="short", converter=one_of(GAME_VALUES))
     rubber_bonus: int = attrs.field(default=2, converter=_whole)
-    trump_selection: str = attrs.field(default="turn_up", converter=_choice(TRUMP_SELECTIONS))
-    fixed_trump: Suit | None = attrs.field(default=None, converter=_suit)
-    first_dealer: str = attrs.field(default="N", converter=_seat)
 
     def __attrs_post_init__(self):
+        super().__attrs_post_init__()
         if self.game_target < 1:
             raise SettingsError("game_target must be at least 1", field="game_target")
-        if self.trump_selection == "fixed" and self.fixed_trump is None:
-            raise SettingsError("trump_selection=fixed needs fixed_trump (S, H, D or C)", field="fixed_trump")
-        if self.trump_selection == "turn_up" and self.fixed_trump is not None:
-            raise SettingsError("fixed_trump goes with trump_selection=fixed", field="fixed_trump")
         if self.call_at_eight and not self.honours:
             raise SettingsError("call_at_eight needs honours=on", field="call_at_eight")
 
@@ -116,7 +81,7 @@ class WhistRules:
 
     @classmethod
     def setting_names(cls):
-        """The names of every setting, in table order."""
+        """The names of every setting: the variant's (trump selection, first dealer), then the scoring's."""
         return [a.name for a in attrs.fields(cls) if a.name != "ruleset"]
 
     def override(self, **changes):
@@ -148,20 +113,12 @@ class WhistRules:
 
 PRESETS = {
     "short": WhistRules(),
-    "long": WhistRules("long", 10, True, {9}, True, "long", 1),
-    "american": WhistRules("american", 7, False, (), False, "american", 0),
+    "long": WhistRules("long", game_target=10, honours=True, honours_barred_at={9}, call_at_eight=True,
+                       game_value="long", rubber_bonus=1),
+    "american": WhistRules("american", game_target=7, honours=False, honours_barred_at=(), call_at_eight=False,
+                           game_value="american", rubber_bonus=0),
 }
 WhistRules.SHORT = PRESETS["short"]
 WhistRules.LONG = PRESETS["long"]
 WhistRules.AMERICAN = PRESETS["american"]
 
-
-def parse_trump(value):
-    """A trump suit given as a letter (S, H, D, C); NotationError otherwise."""
-    try:
-        suit = _suit(value)
-    except SettingsError as exc:
-        raise NotationError(exc.message) from None
-    if suit is None:
-        raise NotationError("whist always has a trump suit")
-    return suit

@@ -1,5 +1,5 @@
 """The whist ledger as text: one line per hand (as in whist.md §8 W-5), then the games and the rubber result."""
-from trickcore.scoring.whist.hand import SIDES
+from trickcore.games.whist.vocab import SEATS, SIDES
 
 SIDE_NAMES = ("N-S", "E-W")
 GAME_NAMES = {1: "single", 2: "double", 3: "treble"}
@@ -53,7 +53,7 @@ def render_ledger(ledger):
              f"{'hand':>4} {'dealer':>6} {'trump':>5} {'NS tricks':>9} {'NS honours':>10} {'score':>7}  event"]
     for entry in ledger.entries:
         result, after = entry.result, entry.score.points_after
-        dealer = None if result.dealer is None else "NESW"[result.dealer]
+        dealer = None if result.dealer is None else SEATS[result.dealer]
         trump = None if result.trump is None else result.trump.symbol
         lines.append(f"{entry.number:>4} {_cell(dealer):>6} {_cell(trump):>5} {_cell(result.tricks_ns):>9} "
                      f"{_cell(result.honours_ns):>10} {after[0]:>3}-{after[1]:<3}  {describe_hand(entry)}")

@@ -2,7 +2,7 @@
 ScoringSystem protocol over the whist ledger, scoring the hand results of examples/whist/."""
 import attrs
 
-from trickcore.games.whist.results import read_results
+from trickcore.games.whist.record import read_results
 from trickcore.scoring.base import Ledger, RecordsFile, ScoringSystem, read_text, typed_overrides
 from trickcore.scoring.whist.ledger import WhistLedger
 from trickcore.scoring.whist.rules import WhistRules

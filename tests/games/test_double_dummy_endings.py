@@ -1,25 +1,21 @@
 """Double-dummy agents on endings: the tricks they take together equal the solver's value of the position, and
-every card they choose is legal and optimal (bridge, whist, preferans contract, misère and all-pass)."""
+every card they choose is legal and optimal (bridge, preferans contract, misère and all-pass; whist's are in
+tests/games/whist/test_dd_agent.py)."""
 from hypothesis import given, settings, strategies as st
 
 from trickcore.games.bridge.agents import DoubleDummyAgent as BridgeDD, HeuristicAgent as BridgeHeuristic
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.table import PlayView, trick_rules
 from trickcore.games.bridge.vocab import Contract, Seat, Strain
-from trickcore.games.double_dummy import show_deal
 from trickcore.games.preferans.agents import DDAgent
 from trickcore.games.preferans.cardplay import TALON, TrickRecord
 from trickcore.games.preferans.cardplay import trick_rules as pref_rules
 from trickcore.games.preferans.engine import View, play_deal
 from trickcore.games.preferans.game import PREFERANS
 from trickcore.games.preferans.settings import play_settings
-from trickcore.games.whist.agents import DoubleDummyAgent as WhistDD, HeuristicAgent as WhistHeuristic, WhistView
-from trickcore.games.whist.game import WHIST
-from trickcore.games.whist.play import play_tricks
 from trickcore.cards import Suit
 from trickcore.play import PlayState
 from trickcore.rng import Stream
-from trickcore.rules import TrickRules
 from trickcore.solver import Position, solve, solve_cards
 
 
@@ -71,21 +67,6 @@ def test_bridge_dd_from_mid_trick_eight_takes_the_solved_tricks():
         if checked == 3:
             break
     assert checked == 3
-
-
-def test_whist_dd_from_trick_nine_takes_the_solved_tricks():
-    played = 32                        # 8 tricks played by the maxims: 5 tricks to go
-    for index in range(3):
-        dealer = index % 4
-        deal, turn_up = WHIST.deal(7, index, dealer), WHIST.turn_up(7, index, dealer)
-        agents = [Switch(WhistHeuristic(s), WhistDD(s), played, lambda v: v.played()) for s in range(4)]
-        show_deal(agents, deal.hands)
-        tricks = play_tricks(deal, dealer, turn_up.suit, turn_up, agents)
-        rules = TrickRules(4, turn_up.suit)
-        cards = [c for t in tricks for c in t.cards]
-        state = _replay(rules, deal.hands, tricks[0].leader, cards[:played])
-        late = sum(1 for t in tricks[played // 4:] if t.winner % 2 == state.leader % 2)
-        assert late == solve(Position(rules, state.hands, state.leader))
 
 
 def _play_hands(result):
@@ -161,21 +142,6 @@ def test_bridge_dd_card_is_legal_and_optimal_on_endings(seed, left, extra, strai
     card = agent.choose_card(view)
     assert card in view.legal_cards
     _check_optimal(Position(rules, state.hands, state.leader, trick), card)
-
-
-@settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10_000), left=st.integers(1, 5), extra=st.integers(0, 3))
-def test_whist_dd_card_is_legal_and_optimal_on_endings(seed, left, extra):
-    deal, trump = WHIST.deal(seed, 0, 0), Suit(seed % 4)
-    rules = TrickRules(4, trump)
-    state = _random_prefix(rules, deal.hands, 1, 4 * (13 - left) + extra, seed)
-    agent = WhistDD(state.turn)
-    agent.see_deal(deal.hands)
-    view = WhistView(state.turn, 0, trump, None, frozenset(state.hands[state.turn]), tuple(state.legal_cards()),
-                     tuple(state.current_trick), state.leader, tuple(state.completed_tricks()))
-    card = agent.choose_card(view)
-    assert card in view.legal
-    _check_optimal(Position(rules, state.hands, state.leader, state.current_trick), card)
 
 
 @settings(max_examples=40, deadline=None)

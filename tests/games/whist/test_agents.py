@@ -1,11 +1,14 @@
-"""Whist agents: seeded random play, the heuristic maxims, and heuristic beating random over 2,000 hands."""
+"""Whist agents: seeded random play, the heuristic maxims, the registry, and heuristic beating random over 2,000
+hands."""
 import pytest
 
+from trickcore.cards import Card, Suit, hand_mask, parse_hand
+from trickcore.errors import InputError, PluginError
+from trickcore.games.base import make_agents, play_deal
+from trickcore.games.registry import agent_names, get_agent
 from trickcore.games.whist import WHIST
-from trickcore.games.whist.agents import HeuristicAgent, RandomAgent, WhistView, make_agents
-from trickcore.games.whist.play import play_tricks
-from trickcore.cards import Card, Suit, parse_hand
-from trickcore.errors import InputError
+from trickcore.games.whist.agents import DoubleDummyAgent, HeuristicAgent, RandomAgent
+from trickcore.games.whist.table import WhistView
 from trickcore.play import Trick
 
 
@@ -16,12 +19,13 @@ def view(hand, trick=(), seat=0, trump=Suit.C, tricks=(), legal=None):
     if legal is None:
         follow = [c for c in cards if trick and c.suit == trick[0].suit]
         legal = tuple(sorted(follow or cards))
+    played = hand_mask(c for t in tricks for c in t.cards) | hand_mask(trick)
     return WhistView(seat, 3, trump, None, frozenset(cards), legal, trick, (seat - len(trick)) % 4,
-                     tuple(tricks))
+                     tuple(tricks), played, WHIST.trick_rules(trump))
 
 
 def choose(*args, **kwargs):
-    return HeuristicAgent(0).choose_card(view(*args, **kwargs))
+    return HeuristicAgent(0).act(view(*args, **kwargs))
 
 
 def test_second_hand_low():
@@ -66,16 +70,26 @@ def test_lead_trumps_with_five():
 
 def test_random_agent_is_seeded_and_legal():
     v = view("AQ5.K2.JT9.2", trick=["S4"])
-    picks = [RandomAgent(0, 7).choose_card(v) for _ in range(3)]
+    picks = [RandomAgent(0, 7).act(v) for _ in range(3)]
     assert len(set(picks)) == 1 and picks[0] in v.legal
 
 
+def test_agents_are_registered_and_built_with_one_signature():
+    assert agent_names("whist") == ["dd", "heuristic", "random"]
+    for name, cls in (("random", RandomAgent), ("heuristic", HeuristicAgent), ("dd", DoubleDummyAgent)):
+        agent = get_agent("whist", name)(2, 9)
+        assert type(agent) is cls and agent.seat == 2 and agent.seed == 9
+    assert DoubleDummyAgent.omniscient and not HeuristicAgent.omniscient and not RandomAgent.omniscient
+
+
 def test_make_agents_names():
-    assert [a.name for a in make_agents(["heuristic"])] == ["heuristic"] * 4
+    agents, names = make_agents("whist", ["Heuristic"], 4, 0)
+    assert names == ("heuristic",) * 4 and all(type(a) is HeuristicAgent for a in agents)
+    assert [a.seat for a in agents] == [0, 1, 2, 3]
+    with pytest.raises(PluginError, match="unknown whist agent 'ddd'"):
+        make_agents("whist", ["ddd"], 4, 0)
     with pytest.raises(InputError):
-        make_agents(["ddd"])
-    with pytest.raises(InputError):
-        make_agents(["random", "random"])
+        make_agents("whist", ["random", "random"], 4, 0)
 
 
 def _ns_tricks(agents, hands, seed):
@@ -83,15 +97,15 @@ def _ns_tricks(agents, hands, seed):
     for index in range(hands):
         dealer = index % 4
         batch = WHIST.deal_batch(seed, 1, dealer, index)
-        turn_up = batch.last_card(0)
-        tricks = play_tricks(batch[0], dealer, turn_up.suit, turn_up, agents, index)
-        assert len(tricks) == 13
-        total += sum(1 for t in tricks if t.winner % 2 == 0)
+        state = play_deal(WHIST.new_state(batch[0], dealer, turn_up=batch.last_card(0), number=index), agents)
+        hand = state.record()
+        assert len(hand.tricks) == 13
+        total += hand.tricks_ns
     return total
 
 
 def test_heuristic_beats_random_over_2000_hands():
     hands = 2000
-    agents = make_agents(["heuristic", "random", "heuristic", "random"], 2024)
+    agents, _ = make_agents("whist", ["heuristic", "random", "heuristic", "random"], 4, 2024)
     total = _ns_tricks(agents, hands, 2024)
     assert total / hands > 7.5

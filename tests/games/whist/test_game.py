@@ -4,16 +4,18 @@ import json
 import attrs
 import pytest
 
+from trickcore import reference
+from trickcore.games.base import make_agents, play_deal
 from trickcore.games.bridge import BRIDGE
 from trickcore.games.whist import WHIST
-from trickcore.games.whist.agents import make_agents
 from trickcore.games.whist.pbn import hand_to_pbn, hands_to_pbn, parse_pbn
-from trickcore.games.whist.play import play_hand
-from trickcore.games.whist.record import WhistHand, honours_ns
+from trickcore.games.whist.record import WhistHand
+from trickcore.games.whist.vocab import honours_ns
 from trickcore.scoring.whist import WhistRules, score_hand
 from trickcore.cards import DECK52, Card, Suit
 from trickcore.deal import Deal
 from trickcore.errors import InvalidRecord
+from trickcore.rules import TrickRules
 
 EXAMPLE = "N:J73.Q84.K95.AT62 AT62.J73.Q84.K95 K95.AT62.J73.Q84 Q84.K95.AT62.J73"
 
@@ -43,20 +45,26 @@ def test_seeded_turn_up_is_last_card_in_dealers_hand_and_hands_match_bridge(deal
         assert batch[0] == BRIDGE.deal(11, index, dealer)
 
 
+def _play(deal, dealer, turn_up, names, seed):
+    """The WhistHand of the agents ``names`` playing ``deal``."""
+    agents, _ = make_agents("whist", names, 4, seed)
+    return play_deal(WHIST.new_state(deal, dealer, turn_up=turn_up), agents).record()
+
+
 def test_eldest_hand_leads_and_no_forced_trumping():
     deal = WHIST.deal(3, 0, 2)
     turn_up = WHIST.turn_up(3, 0, 2)
-    hand = play_hand(deal, 2, turn_up.suit, turn_up, make_agents(["random"], 9))
-    assert hand.tricks[0].leader == 3 and len(hand.tricks) == 13
-    assert hand.tricks_ns + sum(1 for t in hand.tricks if t.winner % 2) == 13
+    hand = _play(deal, 2, turn_up, ["random"], 9)
+    assert hand.tricks[0].leader == 3 and len(hand.tricks) == 13 and hand.trump == turn_up.suit
+    rules = TrickRules(4, turn_up.suit)
+    assert hand.tricks_ns == sum(1 for t in hand.tricks if reference.trick_winner(rules, t.cards, t.leader) in (0, 2))
     assert not WHIST.trick_rules(Suit.S).must_trump
 
 
 def _played(seed=5, dealer=1):
     batch = WHIST.deal_batch(seed, 1, dealer, 0)
-    turn_up = batch.last_card(0)
-    return play_hand(batch[0], dealer, turn_up.suit, turn_up, make_agents(["heuristic", "random"] * 2, seed),
-                     score=(2, 0))
+    hand = _play(batch[0], dealer, batch.last_card(0), ["heuristic", "random"] * 2, seed)
+    return attrs.evolve(hand, score=(2, 0))
 
 
 def test_json_round_trip():

@@ -1,11 +1,13 @@
 """Property tests of whist scoring and play: rubbers always end, points go only to the side that earned
-them, every played hand has 13 tricks covering the pack."""
+them, every played hand has 13 tricks covering the pack, won as the reference rules say."""
 from hypothesis import given, settings, strategies as st
 
+from trickcore import reference
+from trickcore.games.base import make_agents, play_deal
 from trickcore.games.whist import WHIST
-from trickcore.games.whist.agents import make_agents
-from trickcore.games.whist.play import play_hand
-from trickcore.scoring.whist import HandResult, WhistLedger, WhistRules
+from trickcore.games.whist.vocab import HandResult
+from trickcore.rules import TrickRules
+from trickcore.scoring.whist import WhistLedger, WhistRules
 
 RULESETS = st.sampled_from([WhistRules.SHORT, WhistRules.LONG, WhistRules.AMERICAN,
                             WhistRules.SHORT.override(honours=False, game_target=1),
@@ -61,9 +63,14 @@ def test_points_only_go_to_the_side_that_earned_them(rules, pairs):
 def test_played_hands_have_13_tricks_covering_the_pack(seed, dealer, agent):
     batch = WHIST.deal_batch(seed, 1, dealer, 0)
     turn_up = batch.last_card(0)
-    hand = play_hand(batch[0], dealer, turn_up.suit, turn_up, make_agents([agent, "random"] * 2, seed))
+    agents, _ = make_agents("whist", [agent, "random"] * 2, 4, seed)
+    hand = play_deal(WHIST.new_state(batch[0], dealer, turn_up=turn_up), agents).record()
     assert len(hand.tricks) == 13
     assert len({c for t in hand.tricks for c in t.cards}) == 52
-    assert hand.tricks_ns + sum(1 for t in hand.tricks if t.winner % 2 == 1) == 13
+    # Each trick's winner, and so N-S's tricks, recomputed by the reference rules under the turn-up's trump.
+    rules = TrickRules(4, turn_up.suit)
+    winners = [reference.trick_winner(rules, list(t.cards), t.leader) for t in hand.tricks]
+    assert [t.winner for t in hand.tricks] == winners
+    assert hand.tricks_ns == sum(1 for w in winners if w in (0, 2))
     assert hand.tricks[0].leader == (dealer + 1) % 4
     assert all(nxt.leader == prev.winner for prev, nxt in zip(hand.tricks, hand.tricks[1:]))

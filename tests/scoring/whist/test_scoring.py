@@ -1,7 +1,8 @@
 """Whist hand scoring, game values and rubbers: every worked example of whist.md §8 and the rules of §4-6."""
 import pytest
 
-from trickcore.scoring.whist import HandResult, WhistLedger, WhistRules, game_value, score_hand
+from trickcore.games.whist.vocab import HandResult
+from trickcore.scoring.whist import WhistLedger, WhistRules, game_value, score_hand
 from trickcore.errors import InvalidRecord
 
 SHORT, LONG, AMERICAN = WhistRules.SHORT, WhistRules.LONG, WhistRules.AMERICAN
