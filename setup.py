@@ -196,6 +196,11 @@ ENTRY_POINTS = {
         "preferans-rostov = trickcore.scoring.preferans:ROSTOV",
         "preferans-classic = trickcore.scoring.preferans:CLASSIC",
     ],
+    "trickcore.agents": [
+        "preferans-random = trickcore.games.preferans.agents:RandomAgent",
+        "preferans-heuristic = trickcore.games.preferans.agents:HeuristicAgent",
+        "preferans-dd = trickcore.games.preferans.agents:DDAgent",
+    ],
     "trickcore.commands": [
         "solve = trickcore.cli.solve:solve",
         "bridge = trickcore.cli.bridge:bridge",

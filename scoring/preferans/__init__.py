@@ -3,11 +3,12 @@
 ``score_protocol(protocol, variant, overrides) -> Sheet``; ``Sheet.to_dict()`` is the §11.3 JSON;
 ``render_text`` and ``render_svg`` draw it; :class:`Ledger` scores deals one at a time.
 """
+from trickcore.games.preferans.variants import VARIANTS
 from trickcore.scoring.base import ScoringSystem
 from trickcore.scoring.preferans.ledger import DealResult, Ledger, score_deal
 from trickcore.scoring.preferans.protocol import Protocol, parse_protocol
 from trickcore.scoring.preferans.render import render_text
-from trickcore.scoring.preferans.settings import PRESETS, SETTING_NAMES, VARIANTS, Settings, make_settings
+from trickcore.scoring.preferans.settings import PRESETS, SETTING_NAMES, Settings, make_settings
 from trickcore.scoring.preferans.sheet import Sheet
 from trickcore.scoring.preferans.svg import render_svg
 
