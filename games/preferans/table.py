@@ -95,7 +95,8 @@ class PreferansState(State):
         self.exposed = None          # whose hands the play exposes: None, "open" or "misere"
         self.controllers = {}        # hand -> the hand (or DEALER) that plays its cards
         self.play_hands = self.hands
-        self.left = None             # the cards each hand still holds, as sets
+        self.left = None             # the cards each hand still holds, sorted from the top
+        self.legal = None            # the legal cards of the hand to play, until the next card
         self.kernel = None           # the kernel's PlayState once the tricks are led by the hands
         self.talon_mode = None       # how the talon takes part in all-pass play (§6.3)
         self.talon_leads = ()        # the talon cards still to lead tricks 1 and 2 (all-pass)
@@ -151,10 +152,13 @@ class PreferansState(State):
         return _sorted(self.hands[self.declarer] + self.talon)
 
     def _legal_cards(self):
-        if self.talon_leads and self.trick:
-            seat = len(self.trick) - 1
-            return legal_cards(self.game.trick_rules(), self.left[seat], [self.trick[0][1]])
-        return self.kernel.legal_cards()
+        if self.legal is None:
+            if self.talon_leads and self.trick:
+                seat = len(self.trick) - 1
+                self.legal = legal_cards(self.game.trick_rules(), self.left[seat], [self.trick[0][1]])
+            else:
+                self.legal = self.kernel.legal_cards()
+        return self.legal
 
     def apply(self, action):
         """Take ``action`` for the one who acts now; IllegalCall / IllegalPlay with the rule's reason."""
@@ -236,7 +240,7 @@ class PreferansState(State):
 
     def _start_play(self, trump):
         self.trump = trump
-        self.left = [set(h) for h in self.play_hands]
+        self.left = list(self.play_hands)
         if not self.talon_leads:
             self.kernel = PlayState(self.game.trick_rules(trump), self.play_hands, 0)
         else:
@@ -248,7 +252,8 @@ class PreferansState(State):
         legal = self._legal_cards()
         if card not in legal:
             raise IllegalPlay(f"{HANDS[seat]} may not play {card!r} here: {self._why_not(seat, card)}")
-        self.left[seat].discard(card)
+        self.left[seat] = tuple(c for c in self.left[seat] if c != card)
+        self.legal = None
         self.trick.append((seat, card))
         if self.talon_leads:
             if len(self.trick) == 4:
@@ -279,7 +284,7 @@ class PreferansState(State):
         if self.talon_leads:
             self.trick = [(TALON, self.talon_leads[0])]
         else:
-            self.kernel = PlayState(self.game.trick_rules(None), [tuple(h) for h in self.left], 0)
+            self.kernel = PlayState(self.game.trick_rules(None), self.left, 0)
 
     def _trick_done(self, winner):
         self.done += (TrickRecord(tuple(self.trick), winner),)
@@ -305,7 +310,8 @@ class PreferansState(State):
             self.won[last.winner] -= 1
             self.trick = list(last.plays)
         seat, card = self.trick.pop()
-        self.left[seat].add(card)
+        self.left[seat] = _sorted(self.left[seat] + (card,))
+        self.legal = None
         if self.kernel is not None:
             self.kernel.undo()
         self.phase = "play"
@@ -349,14 +355,14 @@ class PreferansState(State):
         late = (self.exposed == "misere" and self.declarer == 0
                 or self.exposed == "open" and self.settings.open_after_first_lead)
         if self.exposed is not None and (trick or done or not late):
-            visible = {h: _sorted(self.left[h]) for h in range(3) if h != self.declarer and h != at}
+            visible = {h: self.left[h] for h in range(3) if h != self.declarer and h != at}
         if self.kind == "all_pass":
             # The talon cards turned so far: those of the finished talon tricks and the one in play.
             turned = 0 if self.talon_mode == "none" else 2 - len(self.talon_leads) + bool(self.talon_leads)
             shown = self.talon[:turned]
         else:
             shown = self.talon
-        hand = _sorted(self.left[at]) if at != DEALER else ()
+        hand = self.left[at] if at != DEALER else ()
         return View("play" if self.phase == "play" else "done", me, at, self.n, hand, legal,
                     auction=tuple(self.auction.calls), declarer=self.declarer, bid=self.bid, contract=self.contract,
                     talon=shown, discard=self.discard if me == self.declarer else (),
@@ -365,10 +371,7 @@ class PreferansState(State):
 
     def open_view(self, seat):
         """``view(seat)`` with every hand as it stands and the deal as dealt (the double-dummy agent's view)."""
-        if self.left is not None:
-            hands = tuple(_sorted(h) for h in self.left)
-        else:
-            hands = self.play_hands
+        hands = tuple(self.left) if self.left is not None else self.play_hands
         return attrs.evolve(self.view(seat), hands=hands, deal=self.deal)
 
     # -- the result --------------------------------------------------------------------------------------------
