@@ -85,7 +85,7 @@ class PreferansState(State):
         self.auction = Auction(settings.allow_hold, exit_level)
         self.phase = "auction"
         self.kind = None
-        self.declarer = self.bid = self.contract = None
+        self.declarer = self.bid = self.contract = self.trump = None
         self.allowed = ()
         self.discard = ()
         self.defence = None

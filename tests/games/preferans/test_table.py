@@ -64,6 +64,10 @@ def test_illegal_actions_raise_with_the_rule():
     state.apply("pass")
     state.apply("pass")
     twelve = state.view(0).hand
+    assert state.phase == "talon" and len(twelve) == 12 and state.view(0).legal == ("7D", "7H", "7NT") + tuple(
+        f"{lv}{st}" for lv in (8, 9, 10) for st in ("S", "C", "D", "H", "NT"))
+    assert len(state.legal_actions()) == 66 * 18 and TalonChoice(twelve[-2:], "7D") in state.legal_actions()
+    assert state.view(1).legal == () and state.view(1).talon == state.talon      # the talon is shown to all
     state.apply(TalonChoice(twelve[-2:], "7D"))
     with pytest.raises(IllegalCall, match="half-whist is allowed only"):
         state.apply("half_whist")
