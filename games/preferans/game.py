@@ -6,7 +6,7 @@ from trickcore.cards import DECK32
 from trickcore.errors import InputError
 from trickcore.games.base import Game
 from trickcore.games.preferans.table import PreferansState
-from trickcore.games.preferans.variants import PlaySettings, play_settings
+from trickcore.games.preferans.variants import VARIANTS, PlaySettings, play_settings
 from trickcore.games.preferans.vocab import PLAYERS
 
 # d[0:2] hand1, d[2:4] hand2, d[4:6] hand3, d[6:8] talon, then pairs to hand1, hand2, hand3 until 10 each.
@@ -23,7 +23,7 @@ class Preferans(Game):
     seats = ("hand1", "hand2", "hand3")
     talon_size = 2
     must_trump = True
-    variants = ("sochi", "leningrad", "rostov", "classic")
+    variants = VARIANTS
     auctions = ("bid_ladder",)
 
     def pattern(self, dealer):
@@ -39,9 +39,10 @@ class Preferans(Game):
         (default Sochi), ``players`` the number of players or their ids clockwise, ``dealer`` his index among
         them, ``exit_level`` the lowest trick bid allowed after all-pass deals (§6.4)."""
         settings = variant if isinstance(variant, PlaySettings) else play_settings(variant or "sochi")
-        ids = PLAYERS[:players] if isinstance(players, int) else tuple(players)
-        if len(ids) not in (3, 4):
-            raise InputError(f"preferans is played by 3 or 4 players, not {len(ids)}", field="players")
+        n = players if isinstance(players, int) else len(players)
+        if n not in (3, 4):
+            raise InputError(f"preferans is played by 3 or 4 players, not {n}", field="players")
+        ids = PLAYERS[:n] if isinstance(players, int) else tuple(players)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(ids):
             raise InputError(f"the dealer is a player index from 0 to {len(ids) - 1}, not {dealer!r}", field="dealer")
         return PreferansState(self, deal, dealer, settings, ids, exit_level)

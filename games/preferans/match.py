@@ -7,12 +7,11 @@ from trickcore.cards import format_card
 from trickcore.errors import InputError
 from trickcore.files import write_text_atomically
 from trickcore.games.base import Match, MatchReport
-from trickcore.games.preferans.record import SUIT_ORDER, hand_text
+from trickcore.games.preferans.record import PROTOCOL_FORMAT, SUIT_ORDER, hand_text
 from trickcore.games.preferans.variants import play_settings
 from trickcore.games.preferans.vocab import DEALER, PLAYERS
 from trickcore.scoring.preferans import Ledger, make_settings, parse_protocol, render_text
 
-PROTOCOL_FORMAT = "trickcore.preferans.protocol/1"
 MAX_DEALS = 300           # safety cap (``--hands`` overrides it): a pulya not ended by then is an early stop
 
 

@@ -5,6 +5,7 @@ import attrs
 from trickcore.cards import Suit
 from trickcore.games.preferans.vocab import DEALER, TALON
 
+PROTOCOL_FORMAT = "trickcore.preferans.protocol/1"   # the ``format`` of a §11.2 protocol of such records
 SUIT_ORDER = (Suit.S, Suit.C, Suit.D, Suit.H)   # preferans order ♠ ♣ ♦ ♥
 
 

@@ -145,7 +145,7 @@ class PreferansState(State):
         if self.phase == "defence":
             return self.defence.legal_calls() if not self.defence.is_complete else [OPEN, CLOSED]
         if self.phase == "play":
-            return self._legal_cards()
+            return list(self._legal_cards())
         return []
 
     def _twelve(self):

@@ -4,11 +4,11 @@ from fractions import Fraction
 import attrs
 
 from trickcore.errors import InvalidRecord, NotationError, SettingsError
+from trickcore.games.preferans.record import PROTOCOL_FORMAT
 from trickcore.games.preferans.variants import VARIANTS
 from trickcore.games.preferans.vocab import Contract
 from trickcore.scoring.preferans.settings import make_settings
 
-PROTOCOL_FORMAT = "trickcore.preferans.protocol/1"
 DEAL_TYPES = ("game", "misere", "all_pass", "walkaway", "void")
 _TOP_FIELDS = ("format", "variant", "players", "settings", "start", "deals")
 _START_FIELDS = ("pool", "mountain", "whists", "bombs", "all_pass_series", "all_pass_series_dealer",

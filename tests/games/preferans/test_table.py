@@ -37,6 +37,12 @@ def test_the_state_is_the_base_protocol_and_starts_with_the_auction():
     assert state.legal_actions()[:3] == ["pass", "6S", "6C"]           # nothing to hold yet
     with pytest.raises(InputError, match="not over"):
         state.record()
+    for players, dealer, words in ((5, 0, "3 or 4 players"), (("A", "B"), 0, "3 or 4 players"),
+                                   (3, 3, "player index from 0 to 2"), (4, True, "player index")):
+        with pytest.raises(InputError, match=words):
+            PREFERANS.new_state(PREFERANS.deal(1, 0), dealer, "sochi", players)
+    with pytest.raises(InputError, match="unknown preferans variant 'bogus'"):
+        PREFERANS.new_state(PREFERANS.deal(1, 0), 0, "bogus", 3)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
