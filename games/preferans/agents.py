@@ -277,12 +277,12 @@ def _winner_rules(trump):
     return TrickRules(4, trump)
 
 
-def _trick_best(trick, trump):
+def _winning_play(trick, trump):
     """The (who, card) pair that wins ``trick`` (a trick so far, lead first) by the kernel's trick winner."""
     return trick[trick_winner(_winner_rules(trump), [c for _, c in trick])]
 
 
-def _beats(card, trick, trump):
+def _would_win(card, trick, trump):
     """True if ``card``, played now to ``trick`` (a trick so far), would win it."""
     return trick_winner(_winner_rules(trump), [c for _, c in trick] + [card]) == len(trick)
 
@@ -396,7 +396,7 @@ class HeuristicAgent(PreferansAgent):
         if view.trick:
             led = view.trick[0][1].suit
             if any(c.suit == led for c in legal):
-                under = [c for c in legal if not _beats(c, view.trick, None)]
+                under = [c for c in legal if not _would_win(c, view.trick, None)]
                 if under:
                     return under[-1]
                 last = len([w for w, _ in view.trick if w != TALON]) == 2
@@ -415,13 +415,13 @@ class HeuristicAgent(PreferansAgent):
                 return (not lower and bool(higher), len(higher), -c.rank)
             return max(legal, key=score)
         led = view.trick[0][1].suit
-        who, _ = _trick_best(view.trick, None)
+        who, _ = _winning_play(view.trick, None)
         declarer_played = any(w == view.declarer for w, _ in view.trick)
         if not any(c.suit == led for c in legal):
             return legal[-1]
         if declarer_played:
             if who == view.declarer:
-                under = [c for c in legal if not _beats(c, view.trick, None)]
+                under = [c for c in legal if not _would_win(c, view.trick, None)]
                 return under[-1] if under else legal[0]
             return legal[-1]
         return legal[0]
@@ -446,11 +446,11 @@ class HeuristicAgent(PreferansAgent):
     def _follow(self, view, legal, outstanding, partner):
         trump = view.trump
         led = view.trick[0][1].suit
-        who, best = _trick_best(view.trick, trump)
+        who, best = _winning_play(view.trick, trump)
         last = len(view.trick) == 2
         if partner is not None and who == partner and (last or self._is_top(best, outstanding)):
             return min(legal, key=lambda c: (c.suit == trump, c.rank))
-        winners = [c for c in legal if _beats(c, view.trick, trump)]
+        winners = [c for c in legal if _would_win(c, view.trick, trump)]
         winners.sort(key=lambda c: (c.suit == trump and led != trump, c.rank))
         if winners:
             if last:
