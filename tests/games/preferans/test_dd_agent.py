@@ -8,7 +8,7 @@ from trickcore.games.preferans.agents import DDAgent, HeuristicAgent
 from trickcore.games.preferans.auction import contracts_allowed
 from trickcore.games.preferans.game import PREFERANS
 from trickcore.games.preferans.table import View
-from trickcore.games.preferans.vocab import LADDER_RANK, OBLIGATION, TalonChoice, level, strain, trump_of
+from trickcore.games.preferans.vocab import LADDER_RANK, OBLIGATION, level, strain, trump_of
 from trickcore.solver import Position, preferans_contract, solve
 
 

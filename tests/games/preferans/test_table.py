@@ -5,7 +5,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trickcore.cards import Card
 from trickcore.errors import IllegalCall, IllegalPlay, InputError
 from trickcore.games.base import PHASES, State, make_agents, play_deal, run_match
 from trickcore.games.preferans import PREFERANS
