@@ -232,3 +232,21 @@ def test_run_match_records_are_played_deals_the_ledger_scores():
     assert result.agent_names == ("heuristic",) * 3
     assert [r.protocol for r in result.records] == match.protocol(result.records)["deals"]
     assert len(result.ledger.results) == len(result.records)
+
+
+def test_the_four_player_dealer_asked_to_return_a_half_whist_sees_the_passer_only():
+    state = PREFERANS.new_state(PREFERANS.deal(2, 0), 3, "sochi", 4)      # dealer D: hand k is player k
+    for action in ("6S", "pass", "pass"):
+        state.apply(action)
+    state.apply(TalonChoice(state.view(0).hand[-2:], "6S"))
+    for call in ("pass", "half_whist"):                                   # hand2 passes, hand3 half-whists
+        assert state.view(state.current_seat).visible == {}
+        state.apply(call)
+    assert state.current_seat == 1 and state.legal_actions() == ["pass", "return"]
+    state.apply("pass")
+    view = state.view(3)
+    assert state.current_seat == 3 and view.legal == ("pass", "return")
+    assert view.visible == {1: state.play_hands[1]}                       # §5.2: one defender's cards
+    assert all(not state.view(p).visible for p in range(3))
+    state.apply("pass")
+    assert state.is_terminal and state.record().defence_kind == "half_whist"
