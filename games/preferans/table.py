@@ -319,6 +319,8 @@ class PreferansState(State):
     # -- views -------------------------------------------------------------------------------------------------
     def view(self, seat):
         """What player ``seat`` (an index among the match's players) may see now (see View)."""
+        if seat not in range(self.n):
+            raise InputError(f"a preferans deal of {self.n} players has no player {seat!r}")
         me = self.slot_of(seat)
         decider, deciding_for = self._decider()
         acting = decider == me

@@ -40,6 +40,8 @@ def test_the_state_is_the_base_protocol_and_starts_with_the_auction():
                                    (3, 3, "player index from 0 to 2"), (4, True, "player index")):
         with pytest.raises(InputError, match=words):
             PREFERANS.new_state(PREFERANS.deal(1, 0), dealer, "sochi", players)
+    with pytest.raises(InputError, match="no player 3"):
+        state.view(3)
     with pytest.raises(InputError, match="unknown preferans variant 'bogus'"):
         PREFERANS.new_state(PREFERANS.deal(1, 0), 0, "bogus", 3)
 
