@@ -72,7 +72,7 @@ from trickcore.games.base import Agent
 from trickcore.games.double_dummy import best_card
 from trickcore.games.preferans.game import PREFERANS
 from trickcore.games.preferans.vocab import (CLOSED, DEALER, LADDER_RANK, MISERE, OBLIGATION, OPEN, TALON, TRICK_BIDS,
-                                            TalonChoice, level, strain, trump_of)
+                                            TalonChoice, level, price, strain, trump_of)
 from trickcore.play import trick_winner
 from trickcore.rng import Stream
 from trickcore.rules import TrickRules
@@ -250,10 +250,6 @@ def max_bid(estimates, margin=0.8):
     return best
 
 
-def _price(lv):
-    return 2 * (lv - 5)
-
-
 def call_within(view, top):
     """Hold (здесь) when allowed and the held bid is within ``top``, else the cheapest legal bid within it,
     else pass."""
@@ -360,7 +356,7 @@ class HeuristicAgent(PreferansAgent):
         def utility(contract):
             est = best[strain(contract)][0] - OPTIMISM[strain(contract)]
             lv = level(contract)
-            return _price(lv) if est >= lv else -1.5 * _price(lv) * (lv - est)
+            return price(lv) if est >= lv else -1.5 * price(lv) * (lv - est)
 
         contract = max(view.legal, key=lambda c: (utility(c), -LADDER_RANK[c]))
         return best[strain(contract)][1], contract
@@ -553,7 +549,7 @@ class DDAgent(HeuristicAgent):
             lv, tricks = level(contract), table[strain(contract)]
             if tricks >= lv:
                 return (1, lv, tricks, -LADDER_RANK[contract])
-            return (0, -_price(lv) * (lv - tricks), tricks, -LADDER_RANK[contract])
+            return (0, -price(lv) * (lv - tricks), tricks, -LADDER_RANK[contract])
 
         contract = max(view.legal, key=merit)
         return self._discard(view, contract, table[strain(contract)]), contract

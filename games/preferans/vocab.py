@@ -75,6 +75,11 @@ def trump_of(bid):
     return Suit[strain(bid)]
 
 
+def price(level):
+    """P(L), the worth of a contract of ``level`` (§7.1): the pool points it writes when made (2, 4, 6, 8, 10)."""
+    return 2 * (level - 5)
+
+
 def is_higher(bid, other):
     """True if ``bid`` ranks strictly above ``other`` in the ladder (``other`` None = nothing bid yet)."""
     return other is None or LADDER_RANK[bid] > LADDER_RANK[other]

@@ -1,19 +1,14 @@
-"""The per-level values of spec §5.4 and §7.1: price, set, whist, consolation, shortfall (the contracts and the
-obligation table are the game's vocabulary, ``games.preferans.vocab``)."""
+"""The per-level values of spec §5.4 and §7.1: set, whist, consolation, shortfall (the contracts, their price and
+the obligation table are the game's vocabulary, ``games.preferans.vocab``)."""
 from fractions import Fraction
 
 import attrs
 
-from trickcore.games.preferans.vocab import OBLIGATION
+from trickcore.games.preferans.vocab import OBLIGATION, price
 
 MISERE_PRICE = 10
 HELP_RATE = 10
 ROSTOV_WHISTS = {6: 5, 7: 10, 8: 15, 9: 20, 10: 25}
-
-
-def price(level):
-    """P(L): pool points of a made contract (2/4/6/8/10)."""
-    return 2 * (level - 5)
 
 
 @attrs.frozen

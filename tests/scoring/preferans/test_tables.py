@@ -6,8 +6,8 @@ import pytest
 from trickcore.scoring.preferans import PRESETS, SETTING_NAMES, make_settings
 from trickcore.scoring.preferans.contract_play import talon_bonus
 from trickcore.scoring.preferans.settings import settings_to_dict
-from trickcore.games.preferans.vocab import OBLIGATION, Contract
-from trickcore.scoring.preferans.values import Values, misere_trick_penalty, price
+from trickcore.games.preferans.vocab import OBLIGATION, Contract, price
+from trickcore.scoring.preferans.values import Values, misere_trick_penalty
 
 # §7.1 per-level table: L -> (P, Sochi W/CONS/SF, Leningrad SET/W/CONS/SF, Rostov W/CONS/SF,
 # Classic W/CONS/SF before and after the whister's pool is closed).
