@@ -200,6 +200,9 @@ ENTRY_POINTS = {
         "whist-random = trickcore.games.whist.agents:RandomAgent",
         "whist-heuristic = trickcore.games.whist.agents:HeuristicAgent",
         "whist-dd = trickcore.games.whist.agents:DoubleDummyAgent",
+        "preferans-random = trickcore.games.preferans.agents:RandomAgent",
+        "preferans-heuristic = trickcore.games.preferans.agents:HeuristicAgent",
+        "preferans-dd = trickcore.games.preferans.agents:DDAgent",
     ],
     "trickcore.commands": [
         "solve = trickcore.cli.solve:solve",

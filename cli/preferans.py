@@ -3,7 +3,7 @@ import click
 
 from trickcore.cli.common import output_option, user_errors, write_output
 from trickcore.games.registry import get_scoring
-from trickcore.scoring.preferans import VARIANTS
+from trickcore.games.preferans.variants import VARIANTS
 from trickcore.errors import SettingsError
 
 

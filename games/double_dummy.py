@@ -4,10 +4,10 @@ solving the position (trickcore.solver).
 A double-dummy agent is, by definition, the one agent exempt from the view rule (each seat sees only what it
 may see): it plays as if every hand lay face up. It must not learn the cards through other agents' views, so a
 game shows the deal only to agents that declare themselves omniscient (``omniscient = True``), through
-``show_deal`` when the deal starts (before the auction or before the play) and, in preferans, through
-``show_play_hands`` once the declarer has discarded. Every other agent's view is unchanged. The agent then
-follows the play from its own views: the hands it was shown minus the cards played so far are the position
-it solves.
+``show_deal`` when the deal starts (before the auction or before the play), or, in a game driven by its State
+(preferans), through ``view_for``: the State's ``open_view``. Every other agent's view is unchanged. The agent
+then follows the play from its own views: the hands it was shown minus the cards played so far are the
+position it solves.
 """
 from trickcore.errors import InputError
 from trickcore.solver import solve_cards
@@ -24,12 +24,6 @@ def show_deal(agents, hands, talon=()):
     hands = tuple(tuple(h) for h in hands)
     for agent in _omniscient(agents):
         agent.see_deal(hands, tuple(talon))
-
-
-def show_play_hands(agents, hands):
-    """Show the omniscient agents the hands as they are played, after a discard from the talon (preferans)."""
-    for agent in _omniscient(agents):
-        agent.see_play_hands(tuple(tuple(h) for h in hands))
 
 
 def _omniscient(agents):
@@ -59,23 +53,16 @@ def best_card(position, minimise=False):
 
 
 class DoubleDummyBase:
-    """The omniscient part of a double-dummy agent: it keeps the hands the game showed it.
-
-    ``dealt`` are the hands as dealt, ``hands`` as played (they differ by the preferans declarer's discard).
-    """
+    """The omniscient part of a double-dummy agent: it keeps the hands the game showed it (``hands``)."""
 
     omniscient = True
 
     def __init__(self):
-        self.dealt, self.hands, self.talon = None, None, ()
+        self.hands, self.talon = None, ()
 
     def see_deal(self, hands, talon=()):
         """The game's hook at the start of a deal: every hand (seat order) and the talon."""
-        self.dealt, self.hands, self.talon = hands, hands, talon
-
-    def see_play_hands(self, hands):
-        """The game's hook after the discard: the hands as they are played."""
-        self.hands = hands
+        self.hands, self.talon = hands, talon
 
     def hands_now(self, played):
         """Each seat's remaining cards: the hands shown minus the cards in ``played``."""

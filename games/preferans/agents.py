@@ -1,6 +1,7 @@
 """Preferans agents: ``random`` (any legal call and card) and ``heuristic`` (hand evaluation and simple play).
 
-Every agent decides from a ``View`` (games.preferans.engine) holding only what its player may see.
+Every agent is built as ``Agent(seat, seed)`` (``seat`` = the player's index in the match) and decides in
+``act(view)`` from a ``View`` (games.preferans.table) holding only what its player may see.
 
 Heuristics of the ``heuristic`` agent:
 
@@ -39,10 +40,10 @@ Heuristics of the ``heuristic`` agent:
   outstanding lower cards. Misère defenders lead low in a suit where the declarer's cards lie above theirs,
   and play under the declarer's winning card.
 
-The ``dd`` agent (``DDAgent``) plays double dummy. It is the one agent exempt from the view rule: the engine
-shows it every hand and the talon when the deal starts, and the hands as played after the discard
-(games.double_dummy.show_deal and show_play_hands; no other agent sees more than its view). Seeing the talon
-while bidding is part of that omniscience. All its decisions come from ``trickcore.solver`` (hand1 leads, must trump):
+The ``dd`` agent (``DDAgent``) plays double dummy. It is the one agent exempt from the view rule: it is shown
+the open view (games.double_dummy.view_for), which adds every hand as it stands and the deal as dealt with its
+talon; no other agent sees more than its view. Seeing the talon while bidding is part of that omniscience.
+All its decisions come from ``trickcore.solver`` (hand1 leads, must trump):
 
 - **Bidding.** Its maximum is the highest ladder bid ``L``+strain whose ``preferans_contract`` (its tricks
   after the best discard of the talon it will get) reaches ``L``; it bids misère as its first call when
@@ -65,15 +66,17 @@ while bidding is part of that omniscience. All its decisions come from ``trickco
 import functools
 import itertools
 
-from trickcore.games.preferans.contract import LADDER_RANK, MISERE, OBLIGATION, TRICK_BIDS, level, strain, trump_of
-from trickcore.games.double_dummy import DoubleDummyBase, best_card
-from trickcore.games.preferans.analysis import PREFERANS_STRAINS, preferans_contract, preferans_misere
-from trickcore.games.preferans.cardplay import TALON, trick_rules
-from trickcore.games.preferans.defence import DEALER
 from trickcore.cards import DECK32, Suit
-from trickcore.deal import Deal
 from trickcore.errors import InputError
+from trickcore.games.base import Agent
+from trickcore.games.double_dummy import best_card
+from trickcore.games.preferans.game import PREFERANS
+from trickcore.games.preferans.vocab import (CLOSED, DEALER, LADDER_RANK, MISERE, OBLIGATION, OPEN, TALON, TRICK_BIDS,
+                                            TalonChoice, level, price, strain, trump_of)
+from trickcore.play import trick_winner
 from trickcore.rng import Stream
+from trickcore.rules import TrickRules
+from trickcore.games.preferans.analysis import PREFERANS_STRAINS, preferans_contract, preferans_misere
 from trickcore.solver import Position, solve
 
 AGENT_SALT = 0x70726566   # "pref"
@@ -87,11 +90,30 @@ STRAIN_SUITS = {"S": Suit.S, "C": Suit.C, "D": Suit.D, "H": Suit.H}
 MISERE_SCREEN = 9
 
 
-class RandomAgent:
+class PreferansAgent(Agent):
+    """What every preferans agent shares: ``act`` hands the decision of ``view.phase`` to ``choose_call`` (auction
+    and defence calls, open or closed), ``choose_discard`` (the talon: two cards and the contract) or
+    ``choose_card``."""
+
+    game = "preferans"
+
+    def act(self, view):
+        """The call, TalonChoice or card this agent takes in ``view``."""
+        if view.phase == "play":
+            return self.choose_card(view)
+        if view.phase == "talon":
+            return TalonChoice(*self.choose_discard(view))
+        return self.choose_call(view)
+
+
+class RandomAgent(PreferansAgent):
     """Any legal call, discard, contract and card, uniformly, from its own seeded stream."""
 
-    def __init__(self, seed, player):
-        self.stream = Stream(seed, player, AGENT_SALT)
+    name = "random"
+
+    def __init__(self, seat, seed=0, **options):
+        super().__init__(seat, seed, **options)
+        self.stream = Stream(seed, seat, AGENT_SALT)
 
     def _pick(self, options):
         return options[self.stream.below(len(options))]
@@ -229,10 +251,6 @@ def max_bid(estimates, margin=0.8):
     return best
 
 
-def _price(lv):
-    return 2 * (lv - 5)
-
-
 def call_within(view, top):
     """Hold (здесь) when allowed and the held bid is within ``top``, else the cheapest legal bid within it,
     else pass."""
@@ -250,20 +268,20 @@ def call_within(view, top):
 
 # ---- card play helpers ------------------------------------------------------------------------------------
 
-def _beats(card, best, led, trump):
-    """True if ``card`` beats ``best`` in a trick whose led suit is ``led``."""
-    if card.suit == best.suit:
-        return card.rank > best.rank
-    return trump is not None and card.suit == trump and best.suit != trump
+@functools.lru_cache(maxsize=None)
+def _winner_rules(trump):
+    # Four places: a trick led by a talon card in all-pass play holds four cards (§6.3).
+    return TrickRules(4, trump)
 
 
-def _trick_best(trick, trump):
-    led = trick[0][1].suit
-    who, best = trick[0]
-    for w, c in trick[1:]:
-        if _beats(c, best, led, trump):
-            who, best = w, c
-    return who, best
+def _winning_play(trick, trump):
+    """The (who, card) pair that wins ``trick`` (a trick so far, lead first) by the kernel's trick winner."""
+    return trick[trick_winner(_winner_rules(trump), [c for _, c in trick])]
+
+
+def _would_win(card, trick, trump):
+    """True if ``card``, played now to ``trick`` (a trick so far), would win it."""
+    return trick_winner(_winner_rules(trump), [c for _, c in trick] + [card]) == len(trick)
 
 
 def _played(view):
@@ -272,19 +290,18 @@ def _played(view):
     return cards
 
 
-class HeuristicAgent:
+class HeuristicAgent(PreferansAgent):
     """The rule-based player documented in the module docstring."""
 
-    def __init__(self, seed, player):
-        self.player = player
+    name = "heuristic"
 
     # -- calls --
     def choose_call(self, view):
         """Auction bid, defence call or open/closed choice."""
         if view.phase == "auction":
             return self._bid(view)
-        if view.phase == "open":
-            return "open"
+        if view.legal == (OPEN, CLOSED):
+            return OPEN
         return self._defend(view)
 
     def _bid(self, view):
@@ -340,7 +357,7 @@ class HeuristicAgent:
         def utility(contract):
             est = best[strain(contract)][0] - OPTIMISM[strain(contract)]
             lv = level(contract)
-            return _price(lv) if est >= lv else -1.5 * _price(lv) * (lv - est)
+            return price(lv) if est >= lv else -1.5 * price(lv) * (lv - est)
 
         contract = max(view.legal, key=lambda c: (utility(c), -LADDER_RANK[c]))
         return best[strain(contract)][1], contract
@@ -375,12 +392,11 @@ class HeuristicAgent:
         outstanding = self._outstanding(view)
         if view.trick:
             led = view.trick[0][1].suit
-            _, best = _trick_best(view.trick, None)
             if any(c.suit == led for c in legal):
-                under = [c for c in legal if not _beats(c, best, led, None)]
+                under = [c for c in legal if not _would_win(c, view.trick, None)]
                 if under:
                     return under[-1]
-                last = len([w for w, _ in view.trick if w != 3]) == 2
+                last = len([w for w, _ in view.trick if w != TALON]) == 2
                 return legal[-1] if last else legal[0]
             return legal[-1]                            # void: throw the highest card
         return min(legal, key=lambda c: (sum(o.suit == c.suit and o.rank < c.rank for o in outstanding),
@@ -396,13 +412,13 @@ class HeuristicAgent:
                 return (not lower and bool(higher), len(higher), -c.rank)
             return max(legal, key=score)
         led = view.trick[0][1].suit
-        who, best = _trick_best(view.trick, None)
+        who, _ = _winning_play(view.trick, None)
         declarer_played = any(w == view.declarer for w, _ in view.trick)
         if not any(c.suit == led for c in legal):
             return legal[-1]
         if declarer_played:
             if who == view.declarer:
-                under = [c for c in legal if not _beats(c, best, led, None)]
+                under = [c for c in legal if not _would_win(c, view.trick, None)]
                 return under[-1] if under else legal[0]
             return legal[-1]
         return legal[0]
@@ -427,11 +443,11 @@ class HeuristicAgent:
     def _follow(self, view, legal, outstanding, partner):
         trump = view.trump
         led = view.trick[0][1].suit
-        who, best = _trick_best(view.trick, trump)
+        who, best = _winning_play(view.trick, trump)
         last = len(view.trick) == 2
         if partner is not None and who == partner and (last or self._is_top(best, outstanding)):
             return min(legal, key=lambda c: (c.suit == trump, c.rank))
-        winners = [c for c in legal if _beats(c, best, led, trump)]
+        winners = [c for c in legal if _would_win(c, view.trick, trump)]
         winners.sort(key=lambda c: (c.suit == trump and led != trump, c.rank))
         if winners:
             if last:
@@ -460,38 +476,42 @@ class HeuristicAgent:
         return min(c for c in side if c.suit == suit)
 
 
-class DDAgent(DoubleDummyBase, HeuristicAgent):
-    """The double-dummy player documented in the module docstring (sees every hand and the talon)."""
+class DDAgent(HeuristicAgent):
+    """The double-dummy player documented in the module docstring (decides from the open view)."""
 
-    def __init__(self, seed, player):
-        DoubleDummyBase.__init__(self)
-        HeuristicAgent.__init__(self, seed, player)
-        self._tables = {}
+    name = "dd"
+    omniscient = True
 
-    def see_deal(self, hands, talon=()):
-        """The engine's hook at the start of a deal: forget the previous deal's solved table."""
-        super().see_deal(hands, talon)
-        self._tables = {}
+    def __init__(self, seat, seed=0, **options):
+        super().__init__(seat, seed, **options)
+        self._deal, self._tables = None, {}
+
+    def act(self, view):
+        """The decision in the open ``view``; the solved tables are kept while the deal is the same."""
+        if view.deal is None:
+            raise InputError("the double-dummy agent needs the open view of the deal (games.double_dummy.view_for)",
+                             field="agents")
+        if view.deal is not self._deal:
+            self._deal, self._tables = view.deal, {}
+        return super().act(view)
 
     def _table(self, seat):
         """{strain: tricks after the best discard} for ``seat`` declaring (cached for the deal)."""
         if seat not in self._tables:
-            self.hands_now(())                          # raises if the deal was not shown
-            deal = Deal(self.dealt, self.talon, DECK32)
-            self._tables[seat] = {st: preferans_contract(deal, seat, st) for st in PREFERANS_STRAINS}
+            self._tables[seat] = {st: preferans_contract(self._deal, seat, st) for st in PREFERANS_STRAINS}
         return self._tables[seat]
 
     def _misere(self, seat):
         """The fewest tricks ``seat`` takes in misère after the best discard (cached for the deal)."""
         table = self._table(seat)
         if MISERE not in table:
-            table[MISERE] = preferans_misere(Deal(self.dealt, self.talon, DECK32), seat)
+            table[MISERE] = preferans_misere(self._deal, seat)
         return table[MISERE]
 
     def _misere_candidate(self, seat):
         """The screen before solving misère (the slowest solve): some discard leaves a misère danger of at
         most MISERE_SCREEN."""
-        twelve = tuple(self.dealt[seat]) + tuple(self.talon)
+        twelve = tuple(self._deal.hands[seat]) + tuple(self._deal.talon)
         return min(misere_danger([c for c in twelve if c not in p])
                    for p in itertools.combinations(twelve, 2)) <= MISERE_SCREEN
 
@@ -510,7 +530,7 @@ class DDAgent(DoubleDummyBase, HeuristicAgent):
         return call_within(view, top)
 
     def _defend(self, view):
-        declarer_tricks = solve(Position(trick_rules(trump_of(view.contract)), self.hands, 0, (), "tricks",
+        declarer_tricks = solve(Position(PREFERANS.trick_rules(trump_of(view.contract)), view.hands, 0, (), "tricks",
                                          view.declarer, view.declarer))
         lv = level(view.contract)
         good = 10 - declarer_tricks >= OBLIGATION[lv] or declarer_tricks < lv
@@ -530,7 +550,7 @@ class DDAgent(DoubleDummyBase, HeuristicAgent):
             lv, tricks = level(contract), table[strain(contract)]
             if tricks >= lv:
                 return (1, lv, tricks, -LADDER_RANK[contract])
-            return (0, -_price(lv) * (lv - tricks), tricks, -LADDER_RANK[contract])
+            return (0, -price(lv) * (lv - tricks), tricks, -LADDER_RANK[contract])
 
         contract = max(view.legal, key=merit)
         return self._discard(view, contract, table[strain(contract)]), contract
@@ -539,7 +559,7 @@ class DDAgent(DoubleDummyBase, HeuristicAgent):
         """The first discard of the twelve whose solved result for ``contract`` is ``target``."""
         decl, twelve = view.declarer, tuple(sorted(view.hand, reverse=True))
         misere = contract == MISERE
-        rules = trick_rules(None if misere else trump_of(contract))
+        rules = PREFERANS.trick_rules(None if misere else trump_of(contract))
         # Try the discards the heuristic evaluation likes first: the search stops at the first that reaches it.
         if misere:
             order = sorted(itertools.combinations(twelve, 2),
@@ -548,7 +568,7 @@ class DDAgent(DoubleDummyBase, HeuristicAgent):
             order = sorted(itertools.combinations(twelve, 2),
                            key=lambda p: -evaluate([c for c in twelve if c not in p], strain(contract)))
         for pair in order:
-            hands = list(self.dealt)
+            hands = list(self._deal.hands)
             hands[decl] = tuple(c for c in twelve if c not in pair)
             position = Position(rules, hands, 0, (), "misere" if misere else "tricks", decl, decl)
             if solve(position) == target:
@@ -559,33 +579,17 @@ class DDAgent(DoubleDummyBase, HeuristicAgent):
     # -- cards --
     def choose_card(self, view):
         """The card with the best solved value for the side (or seat) it plays for."""
-        played = _played(view)
         if view.kind == "all_pass" and any(who == TALON for who, _ in view.trick):
             return self._duck(view, sorted(view.legal, key=lambda c: (c.rank, c.suit)))
         leader = view.trick[0][0] if view.trick else view.seat
         trick = tuple(c for _, c in view.trick)
-        hands = self.hands_now(played)
+        hands = view.hands
         if view.kind == "game":
-            position = Position(trick_rules(view.trump), hands, leader, trick, "tricks", None, view.declarer)
+            position = Position(PREFERANS.trick_rules(view.trump), hands, leader, trick, "tricks", None, view.declarer)
             return best_card(position)
         if view.kind == "misere":
-            position = Position(trick_rules(None), hands, leader, trick, "misere", view.declarer)
+            position = Position(PREFERANS.trick_rules(None), hands, leader, trick, "misere", view.declarer)
             return best_card(position, minimise=view.seat == view.declarer)
-        return best_card(Position(trick_rules(None), hands, leader, trick, "all_pass", view.seat), minimise=True)
+        rules = PREFERANS.trick_rules(None)
+        return best_card(Position(rules, hands, leader, trick, "all_pass", view.seat), minimise=True)
 
-
-AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "dd": DDAgent}
-
-
-def make_agents(names, n_players, seed):
-    """One agent per player from ``names`` (one name for all, or one per player); InputError otherwise."""
-    names = [n.strip().lower() for n in names]
-    if len(names) == 1:
-        names = names * n_players
-    if len(names) != n_players:
-        raise InputError(f"give one agent or {n_players} agents (one per player), not {len(names)}",
-                         field="agents")
-    for name in names:
-        if name not in AGENTS:
-            raise InputError(f"unknown preferans agent {name!r} (known: {', '.join(AGENTS)})", field="agents")
-    return [AGENTS[name](seed, p) for p, name in enumerate(names)]

@@ -6,10 +6,10 @@ import attrs
 from trickcore.cards import Suit
 from trickcore.deal import Deal
 from trickcore.errors import InputError, InvalidDeal
+from trickcore.games.preferans.vocab import HANDS
 from trickcore.rules import TrickRules
 from trickcore.solver import best_discard, fewest_tricks, run_tasks, solve_batch, thread_count
 
-SEATS = ("hand1", "hand2", "hand3")
 PREFERANS_STRAINS = ("S", "C", "D", "H", "NT")
 TALON_MODES = ("suit_only", "dealer_owns", "none")
 
@@ -91,18 +91,18 @@ class PreferansResult:
 
     def to_dict(self):
         """The JSON object of ``tricks solve --game preferans``: contracts by declarer, all-pass by seat."""
-        return {"deal": self.deal, "contracts": {SEATS[d]: row for d, row in self.contracts.items()},
-                "all_pass": dict(zip(SEATS, self.all_pass))}
+        return {"deal": self.deal, "contracts": {HANDS[d]: row for d, row in self.contracts.items()},
+                "all_pass": dict(zip(HANDS, self.all_pass))}
 
     def text(self):
         """Each declarer's contracts and misère, then the all-pass result, as text."""
         lines = [self.deal]
         for declarer, row in self.contracts.items():
-            lines += [f"declarer {SEATS[declarer]}, tricks after the best discard:",
+            lines += [f"declarer {HANDS[declarer]}, tricks after the best discard:",
                       "  " + "  ".join(f"{s} {row[s]}" for s in PREFERANS_STRAINS),
                       f"  misere: {row['misere']} trick(s) at best"]
         lines.append("all-pass, fewest tricks each seat can guarantee: "
-                     + "  ".join(f"{SEATS[k]} {v}" for k, v in enumerate(self.all_pass)))
+                     + "  ".join(f"{HANDS[k]} {v}" for k, v in enumerate(self.all_pass)))
         return "\n".join(lines) + "\n"
 
 

@@ -5,13 +5,9 @@ Hands are indices 0, 1, 2 (``hand1``, ``hand2``, ``hand3``; seniority in that or
 """
 import attrs
 
-from trickcore.games.preferans.contract import LADDER, LADDER_RANK, MISERE, TRICK_BIDS, is_higher, level, parse_contract
 from trickcore.errors import IllegalCall, NotationError
-
-PASS = "pass"
-HOLD = "hold"
-HANDS = ("hand1", "hand2", "hand3")
-ALL_CALLS = (PASS, HOLD) + LADDER
+from trickcore.games.preferans.vocab import (AUCTION_CALLS, HANDS, HOLD, LADDER_RANK, MISERE, PASS, TRICK_BIDS,
+                                            is_higher, level, parse_call)
 
 
 @attrs.frozen
@@ -21,14 +17,6 @@ class AuctionOutcome:
     all_pass: bool
     declarer: int | None = None
     bid: str | None = None
-
-
-def parse_call(text):
-    """An auction call in canonical form: ``pass``, ``hold``, ``misere`` or a trick bid."""
-    t = text.strip().lower() if isinstance(text, str) else text
-    if t in (PASS, HOLD, "здесь"):
-        return HOLD if t == "здесь" else t
-    return parse_contract(text)
 
 
 class Auction:
@@ -95,7 +83,7 @@ class Auction:
 
     def legal_calls(self):
         """The calls the hand to call may make, ``pass`` first, then hold, then the ladder from the lowest."""
-        return [c for c in ALL_CALLS if self.why_illegal(c) is None]
+        return [c for c in AUCTION_CALLS if self.why_illegal(c) is None]
 
     def make_call(self, call):
         """Make ``call`` for the hand whose turn it is; IllegalCall (with the reason) if it is not allowed."""

@@ -6,9 +6,7 @@ first hand clockwise after the declarer, ``D2`` the other (§5.1; the 4-player d
 import attrs
 
 from trickcore.errors import IllegalCall
-
-DEALER = 3
-WHIST, PASS, HALF, RETURN = "whist", "pass", "half_whist", "return"
+from trickcore.games.preferans.vocab import DEALER, HALF_WHIST, PASS, RETURN, WHIST
 
 
 @attrs.frozen
@@ -74,10 +72,10 @@ class Defence:
         if self.stage == "d1":
             return [PASS, WHIST]
         if self.stage == "d2":
-            half = [HALF] if self.calls[self.d1] == PASS and self._half_allowed() else []
+            half = [HALF_WHIST] if self.calls[self.d1] == PASS and self._half_allowed() else []
             return [PASS, WHIST] + half
         if self.stage == "switch":
-            return [WHIST, HALF]
+            return [WHIST, HALF_WHIST]
         if self.stage in ("return", "dealer_return"):
             return [PASS, RETURN]
         if self.stage == "dealer":
@@ -90,7 +88,7 @@ class Defence:
         if call not in legal:
             who = "the dealer" if self.to_call == DEALER else f"hand{(self.to_call or 0) + 1}"
             why = "the defence is over" if not legal else f"{who} may only call {' or '.join(legal)} here"
-            if call == HALF and legal:
+            if call == HALF_WHIST and legal:
                 why = "half-whist is allowed only on 6 and 7, by D2 after D1 passed (or the gentleman switch)"
             raise IllegalCall(f"{call!r} is not allowed: {why}")
         who = self.to_call
@@ -102,7 +100,7 @@ class Defence:
         elif stage == "d2":
             self.calls[who] = call
             d1_call = self.calls[self.d1]
-            if call == HALF:
+            if call == HALF_WHIST:
                 self.half_by, self.stage = who, "return"
             elif (d1_call == WHIST and call == PASS and self._half_allowed()
                   and self.settings.gentleman_half_whist_switch):
@@ -112,8 +110,8 @@ class Defence:
             else:
                 self.stage = "done"
         elif stage == "switch":
-            if call == HALF:
-                self.calls[who] = HALF
+            if call == HALF_WHIST:
+                self.calls[who] = HALF_WHIST
                 self.half_by, self.stage = who, "return"
             else:
                 self.stage = "done"

@@ -7,7 +7,7 @@ under ``trickcore.scorings`` are in ``systems``.
 from trickcore.scoring.preferans.ledger import DealResult, Ledger, score_deal
 from trickcore.scoring.preferans.protocol import Protocol, parse_protocol
 from trickcore.scoring.preferans.render import render_text
-from trickcore.scoring.preferans.settings import PRESETS, SETTING_NAMES, VARIANTS, Settings, make_settings
+from trickcore.scoring.preferans.settings import PRESETS, SETTING_NAMES, Settings, make_settings
 from trickcore.scoring.preferans.sheet import Sheet
 from trickcore.scoring.preferans.svg import render_svg
 
@@ -27,5 +27,5 @@ def score_protocol(protocol, variant=None, overrides=None):
     return Ledger.replay(parse_protocol(protocol, variant, overrides)).sheet()
 
 
-__all__ = ["DealResult", "Ledger", "PRESETS", "Protocol", "SETTING_NAMES", "Settings", "Sheet", "VARIANTS", "make_settings", "parse_protocol", "render_svg",
+__all__ = ["DealResult", "Ledger", "PRESETS", "Protocol", "SETTING_NAMES", "Settings", "Sheet", "make_settings", "parse_protocol", "render_svg",
            "render_text", "score_deal", "score_protocol", "validate_protocol"]

@@ -1,6 +1,7 @@
 """Deal-by-deal scoring: a pure ``score_deal`` and the incremental :class:`Ledger` that keeps the history."""
 import attrs
 
+from trickcore.games.preferans.record import PlayedDeal
 from trickcore.scoring.preferans.all_pass import score_all_pass
 from trickcore.scoring.preferans.contract_play import (score_misere, score_trick_game, score_undiscarded_talon,
                                              score_walkaway)
@@ -155,8 +156,11 @@ class Ledger:
         return self.state.finished
 
     def add(self, deal):
-        """Score the next deal (a validated DealRecord or a raw protocol dict); return its DealResult."""
+        """Score the next deal (a played deal's record, a validated DealRecord or a raw protocol dict); return its
+        DealResult."""
         index = len(self.results) + 1
+        if isinstance(deal, PlayedDeal):
+            deal = deal.protocol
         if isinstance(deal, dict):
             deal = parse_deal(deal, index, self.table)
         elif deal.index != index:

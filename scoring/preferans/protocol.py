@@ -3,11 +3,12 @@ from fractions import Fraction
 
 import attrs
 
-from trickcore.scoring.preferans.settings import VARIANTS, make_settings
-from trickcore.scoring.preferans.values import parse_contract
 from trickcore.errors import InvalidRecord, NotationError, SettingsError
+from trickcore.games.preferans.record import PROTOCOL_FORMAT
+from trickcore.games.preferans.variants import VARIANTS
+from trickcore.games.preferans.vocab import Contract
+from trickcore.scoring.preferans.settings import make_settings
 
-PROTOCOL_FORMAT = "trickcore.preferans.protocol/1"
 DEAL_TYPES = ("game", "misere", "all_pass", "walkaway", "void")
 _TOP_FIELDS = ("format", "variant", "players", "settings", "start", "deals")
 _START_FIELDS = ("pool", "mountain", "whists", "bombs", "all_pass_series", "all_pass_series_dealer",
@@ -264,7 +265,7 @@ def parse_deal(raw, index, table):
     contract = None
     if kind in ("game", "walkaway"):
         try:
-            contract = parse_contract(raw.get("contract"))
+            contract = Contract.parse(raw.get("contract"))
         except NotationError as exc:
             raise record_error(exc.message, index, "contract") from None
         if contract.is_misere:
@@ -273,7 +274,7 @@ def parse_deal(raw, index, table):
         raise record_error("a misere deal has contract 'misere'", index, "contract")
     elif kind in ("all_pass", "void") and "contract" in raw:
         raise record_error(f"a {kind} deal has no contract", index, "contract")
-    values["contract"] = parse_contract("misere") if kind == "misere" else contract
+    values["contract"] = Contract.parse("misere") if kind == "misere" else contract
     checked = kind == "game" and contract.level == 10 and settings.ten_trick_mode == "checked"
     calls, returned_by, dealer_call = {}, None, None
     if kind == "game" and not checked:

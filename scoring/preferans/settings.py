@@ -1,61 +1,17 @@
-"""The conventions a preferans table agrees on (spec §10): one frozen settings class and four named presets."""
+"""The conventions a preferans table agrees on (spec §10): one frozen settings class and four named presets.
+
+The rows that change how a deal is played come from the game's variant table
+(``games.preferans.variants.PLAY_TABLE``); this module adds the scoring rows, in the order of §10.
+"""
 from decimal import Decimal, InvalidOperation
 
 import attrs
 
 from trickcore.errors import SettingsError
+from trickcore.games.preferans.variants import PLAY_TABLE, VARIANTS, int_list, one_of, to_bool, to_int
 from trickcore.scoring.base import json_or_text, typed_overrides
 
-VARIANTS = ("sochi", "leningrad", "rostov", "classic")
-
 LEVELS = (6, 7, 8, 9, 10)
-
-
-def _bool(value):
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.lower() in ("true", "yes", "1", "on"):
-        return True
-    if isinstance(value, str) and value.lower() in ("false", "no", "0", "off"):
-        return False
-    raise ValueError("expected true or false")
-
-
-def _int(value, low=None, high=None):
-    if isinstance(value, bool):
-        raise ValueError("expected an integer")
-    if isinstance(value, str):
-        value = value.strip()
-        if not value.lstrip("-").isdigit():
-            raise ValueError("expected an integer")
-        value = int(value)
-    if not isinstance(value, int):
-        raise ValueError("expected an integer")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise ValueError(f"expected an integer in {low}..{high if high is not None else ''}")
-    return value
-
-
-def _choice(*choices, numbers=()):
-    def convert(value):
-        if isinstance(value, str) and value in choices:
-            return value
-        if numbers and not isinstance(value, bool) and value in numbers:
-            return int(value)
-        if isinstance(value, str) and numbers and value.isdigit() and int(value) in numbers:
-            return int(value)
-        raise ValueError("expected one of " + ", ".join([*choices, *map(str, numbers)]))
-    return convert
-
-
-def _int_list(low, high):
-    def convert(value):
-        if isinstance(value, str):
-            value = [part for part in value.strip("[] ").split(",") if part.strip()]
-        if not isinstance(value, (list, tuple)) or not value:
-            raise ValueError("expected a non-empty list of integers")
-        return tuple(_int(item, low, high) for item in value)
-    return convert
 
 
 def _whist_per_trick(value):
@@ -69,7 +25,7 @@ def _whist_per_trick(value):
         except ValueError:
             raise ValueError("expected price, price_x2, rostov or a map level:whists") from None
     if isinstance(value, dict):
-        table = {_int(level, 6, 10): _int(points, 0) for level, points in value.items()}
+        table = {to_int(level, 6, 10): to_int(points, 0) for level, points in value.items()}
         if sorted(table) != list(LEVELS):
             raise ValueError("a whist map needs exactly the levels 6..10")
         return tuple(sorted(table.items()))
@@ -79,7 +35,7 @@ def _whist_per_trick(value):
 def _consolation(value):
     if isinstance(value, str) and value in ("whist_per_trick", "none", "robber"):
         return value
-    return _int(value, 0)
+    return to_int(value, 0)
 
 
 def _whist_price(value):
@@ -93,53 +49,53 @@ def _whist_price(value):
 
 
 # name -> (converter, sochi, leningrad, rostov, classic); None = not used by that variant (spec "–").
+# The play rows are the game's (PLAY_TABLE): one table for the game and the scorer.
 _TABLE = {
-    "num_players": (_choice(numbers=(3, 4)), 3, 3, 3, 4),
-    "pool_target": (lambda v: _int(v, 1), 20, 20, 20, 20),
+    "num_players": PLAY_TABLE["num_players"],
+    "pool_target": (lambda v: to_int(v, 1), 20, 20, 20, 20),
     "whist_price": (_whist_price, 1, 1, 1, 1),
-    "allow_hold": (_bool, True, True, True, False),
-    "half_whist": (_bool, True, True, True, True),
-    "gentleman_half_whist_switch": (_bool, False, True, False, False),
-    "dealer_may_whist": (_bool, True, True, True, True),
-    "mandatory_whist_6s": (_bool, False, False, False, True),
-    "ten_trick_mode": (_choice("whist", "checked"), "whist", "whist", "whist", "checked"),
-    "allow_walkaway": (_bool, False, False, False, False),
-    "open_after_first_lead": (_bool, False, False, False, False),
-    "mountain_factor": (_choice(numbers=(1, 2)), 1, 2, 1, 1),
+    "allow_hold": PLAY_TABLE["allow_hold"],
+    "half_whist": PLAY_TABLE["half_whist"],
+    "gentleman_half_whist_switch": PLAY_TABLE["gentleman_half_whist_switch"],
+    "dealer_may_whist": PLAY_TABLE["dealer_may_whist"],
+    "mandatory_whist_6s": PLAY_TABLE["mandatory_whist_6s"],
+    "ten_trick_mode": PLAY_TABLE["ten_trick_mode"],
+    "allow_walkaway": (to_bool, False, False, False, False),
+    "open_after_first_lead": PLAY_TABLE["open_after_first_lead"],
+    "mountain_factor": (one_of(numbers=(1, 2)), 1, 2, 1, 1),
     "whist_per_trick": (_whist_per_trick, "price", "price_x2", "rostov", "price"),
     "consolation": (_consolation, "whist_per_trick", "whist_per_trick", 10, "whist_per_trick"),
-    "consolation_payers": (_choice("all", "defenders"), "all", "all", "all", "all"),
-    "whist_liability": (_choice("responsible", "semi_responsible", "classic"),
+    "consolation_payers": (one_of("all", "defenders"), "all", "all", "all", "all"),
+    "whist_liability": (one_of("responsible", "semi_responsible", "classic"),
                         "responsible", "semi_responsible", "semi_responsible", "classic"),
-    "single_whist": (_choice("greedy", "gentleman"), "greedy", "gentleman", "gentleman", "greedy"),
-    "two_whister_shortfall": (_choice("capped", "half_based"), "capped", "capped", "capped", "capped"),
-    "pass_pass_second_defender_half": (_bool, False, False, False, True),
-    "misere_consolation": (_bool, False, False, False, False),
-    "help": (_bool, True, False, True, True),
-    "end_condition": (_choice("all_pools", "pool_sum"), "all_pools", "pool_sum", "all_pools", "all_pools"),
-    "pool_settlement_factor": (_choice(numbers=(1, 2)), 1, 2, 1, 1),
-    "all_pass_scoring": (_choice("mountain", "rostov_whists"), "mountain", "mountain", "rostov_whists", "mountain"),
-    "all_pass_trick_price": (lambda v: _int(v, 0), 1, 2, None, 1),
-    "all_pass_progression": (_int_list(1, None), (1, 2, 3), (1, 2, 3), (1,), (1, 2, 4)),
-    "all_pass_series_per_dealer": (_bool, False, False, False, True),
-    "all_pass_exit": (_choice("any_game", "whisted_game"), "any_game", "whisted_game", "any_game", "any_game"),
-    "all_pass_exit_levels": (_int_list(6, 10), (6,), (6,), (6,), (6,)),
-    "all_pass_zero_reward": (_choice("pool", "mountain_writeoff", "none"), "pool", "pool", None,
+    "single_whist": (one_of("greedy", "gentleman"), "greedy", "gentleman", "gentleman", "greedy"),
+    "two_whister_shortfall": (one_of("capped", "half_based"), "capped", "capped", "capped", "capped"),
+    "pass_pass_second_defender_half": (to_bool, False, False, False, True),
+    "misere_consolation": (to_bool, False, False, False, False),
+    "help": (to_bool, True, False, True, True),
+    "end_condition": (one_of("all_pools", "pool_sum"), "all_pools", "pool_sum", "all_pools", "all_pools"),
+    "pool_settlement_factor": (one_of(numbers=(1, 2)), 1, 2, 1, 1),
+    "all_pass_scoring": (one_of("mountain", "rostov_whists"), "mountain", "mountain", "rostov_whists", "mountain"),
+    "all_pass_trick_price": (lambda v: to_int(v, 0), 1, 2, None, 1),
+    "all_pass_progression": (int_list(1, None), (1, 2, 3), (1, 2, 3), (1,), (1, 2, 4)),
+    "all_pass_series_per_dealer": (to_bool, False, False, False, True),
+    "all_pass_exit": PLAY_TABLE["all_pass_exit"],
+    "all_pass_exit_levels": PLAY_TABLE["all_pass_exit_levels"],
+    "all_pass_zero_reward": (one_of("pool", "mountain_writeoff", "none"), "pool", "pool", None,
                              "mountain_writeoff"),
-    "all_pass_zero_reward_scaled": (_bool, True, True, None, True),
-    "all_pass_amnesty": (_bool, False, False, None, False),
-    "all_pass_talon": (_choice("suit_only", "dealer_owns", "none"), "dealer_owns", "dealer_owns", "suit_only",
-                       "dealer_owns"),
-    "all_pass_dealer_zero_reward": (_bool, True, False, None, True),
-    "rostov_all_pass_rate": (lambda v: _int(v, 0), None, None, 5, None),
-    "rostov_all_pass_basis": (_choice("difference", "absolute"), None, None, "difference", None),
-    "rostov_dealer_bonus": (_bool, None, None, True, None),
-    "dark_games": (_bool, False, False, False, True),
-    "bombs": (_bool, False, False, False, True),
-    "responsible_games": (_bool, False, False, False, True),
-    "dealer_talon_bonus": (_bool, False, False, False, True),
-    "same_dealer_after_all_pass": (_bool, False, False, False, True),
-    "rounding": (_choice("nearest", "code", "exact"), "nearest", "nearest", "nearest", "nearest"),
+    "all_pass_zero_reward_scaled": (to_bool, True, True, None, True),
+    "all_pass_amnesty": (to_bool, False, False, None, False),
+    "all_pass_talon": PLAY_TABLE["all_pass_talon"],
+    "all_pass_dealer_zero_reward": (to_bool, True, False, None, True),
+    "rostov_all_pass_rate": (lambda v: to_int(v, 0), None, None, 5, None),
+    "rostov_all_pass_basis": (one_of("difference", "absolute"), None, None, "difference", None),
+    "rostov_dealer_bonus": (to_bool, None, None, True, None),
+    "dark_games": (to_bool, False, False, False, True),
+    "bombs": (to_bool, False, False, False, True),
+    "responsible_games": (to_bool, False, False, False, True),
+    "dealer_talon_bonus": PLAY_TABLE["dealer_talon_bonus"],
+    "same_dealer_after_all_pass": PLAY_TABLE["same_dealer_after_all_pass"],
+    "rounding": (one_of("nearest", "code", "exact"), "nearest", "nearest", "nearest", "nearest"),
 }
 
 SETTING_NAMES = tuple(_TABLE)

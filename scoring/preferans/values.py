@@ -1,53 +1,14 @@
-"""Contracts and the per-level values of spec §5.4 and §7.1: price, set, whist, consolation, shortfall."""
+"""The per-level values of spec §5.4 and §7.1: set, whist, consolation, shortfall (the contracts, their price and
+the obligation table are the game's vocabulary, ``games.preferans.vocab``)."""
 from fractions import Fraction
 
 import attrs
 
-from trickcore.errors import NotationError
+from trickcore.games.preferans.vocab import OBLIGATION, price
 
-STRAINS = ("S", "C", "D", "H", "NT")
-_SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H"}
-
-# Obligation (§5.4): tricks the defence must take; normative table, not "10 - level".
-OBLIGATION = {6: 4, 7: 2, 8: 1, 9: 1, 10: 1}
 MISERE_PRICE = 10
 HELP_RATE = 10
 ROSTOV_WHISTS = {6: 5, 7: 10, 8: 15, 9: 20, 10: 25}
-
-
-@attrs.frozen
-class Contract:
-    """A trick contract (``level`` 6..10 and ``strain``) or misère (``level`` None, ``strain`` "misere")."""
-
-    level: int | None
-    strain: str
-
-    @property
-    def is_misere(self):
-        """True for misère."""
-        return self.strain == "misere"
-
-    def __str__(self):
-        return "misere" if self.is_misere else f"{self.level}{self.strain}"
-
-
-def parse_contract(text):
-    """Read ``"7H"``, ``"10NT"``, ``"6♠"`` or ``"misere"`` (NotationError otherwise)."""
-    if not isinstance(text, str):
-        raise NotationError(f"contract must be a string, not {text!r}")
-    raw = text.strip()
-    if raw.lower() in ("misere", "misère"):
-        return Contract(None, "misere")
-    digits = raw[:2] if raw[:2] == "10" else raw[:1]
-    strain = _SYMBOLS.get(raw[len(digits):], raw[len(digits):].upper())
-    if digits not in ("6", "7", "8", "9", "10") or strain not in STRAINS:
-        raise NotationError(f"unknown contract {text!r} (expected 6S..10NT or misere)")
-    return Contract(int(digits), strain)
-
-
-def price(level):
-    """P(L): pool points of a made contract (2/4/6/8/10)."""
-    return 2 * (level - 5)
 
 
 @attrs.frozen

@@ -7,12 +7,12 @@ from trickcore.games.bridge.agents import DoubleDummyAgent as BridgeDD, Heuristi
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.table import PlayView, trick_rules
 from trickcore.games.bridge.vocab import Contract, Seat, Strain
+from trickcore.games.base import play_deal
 from trickcore.games.preferans.agents import DDAgent
-from trickcore.games.preferans.cardplay import TALON, TrickRecord
-from trickcore.games.preferans.cardplay import trick_rules as pref_rules
-from trickcore.games.preferans.engine import View, play_deal
 from trickcore.games.preferans.game import PREFERANS
-from trickcore.games.preferans.settings import play_settings
+from trickcore.games.preferans.record import TrickRecord
+from trickcore.games.preferans.table import View
+from trickcore.games.preferans.vocab import TALON
 from trickcore.cards import Suit
 from trickcore.play import PlayState
 from trickcore.rng import Stream
@@ -78,27 +78,27 @@ def _play_hands(result):
 
 
 def test_preferans_dd_agents_reach_the_solved_result_of_every_kind_of_deal():
-    kinds, settings_ = set(), play_settings("sochi")
+    kinds = set()
     for k in range(8, 20):               # seed 11: deal 9 is an all-pass, 15 and 16 misères
-        agents = [DDAgent(0, p) for p in range(3)]
-        result = play_deal(PREFERANS.deal(11, k), agents, ("A", "B", "C"), k % 3, settings_)
+        agents = [DDAgent(p, 0) for p in range(3)]
+        result = play_deal(PREFERANS.new_state(PREFERANS.deal(11, k), k % 3, "sochi", 3), agents).record()
         if not result.tricks:
             continue
         kinds.add(result.kind)
         hands = _play_hands(result)
         if result.kind == "game":
-            rules = pref_rules(Suit[result.contract[-1]] if not result.contract.endswith("NT") else None)
+            rules = PREFERANS.trick_rules(Suit[result.contract[-1]] if not result.contract.endswith("NT") else None)
             value = solve(Position(rules, hands, 0, (), "tricks", result.declarer, result.declarer))
             assert result.won[result.declarer] == value
         elif result.kind == "misere":
-            value = solve(Position(pref_rules(None), hands, 0, (), "misere", result.declarer))
+            value = solve(Position(PREFERANS.trick_rules(None), hands, 0, (), "misere", result.declarer))
             assert result.won[result.declarer] == value
         else:
             # From trick 3 (after the talon leads) each seat holds itself to at most its guaranteed tricks.
             gone = {c for t in result.tricks[:2] for who, c in t.plays if who != TALON}
             late = [tuple(c for c in h if c not in gone) for h in hands]
             for seat in range(3):
-                value = solve(Position(pref_rules(None), late, 0, (), "all_pass", seat))
+                value = solve(Position(PREFERANS.trick_rules(None), late, 0, (), "all_pass", seat))
                 assert sum(1 for t in result.tricks[2:] if t.winner == seat) <= value
     assert kinds == {"game", "misere", "all_pass"}
 
@@ -150,17 +150,17 @@ def test_bridge_dd_card_is_legal_and_optimal_on_endings(seed, left, extra, strai
 def test_preferans_dd_card_is_legal_and_optimal(seed, count, kind, declarer, trump):
     deal = PREFERANS.deal(seed, 0)
     trump = trump if kind == "game" else None
-    rules = pref_rules(trump)
+    rules = PREFERANS.trick_rules(trump)
     state = _random_prefix(rules, deal.hands, 0, count, seed)
     seat = state.turn
-    agent = DDAgent(seed, seat)
-    agent.see_deal(deal.hands, tuple(deal.talon))
+    agent = DDAgent(seat, seed)
     done = tuple(TrickRecord(tuple(((t.leader + i) % 3, c) for i, c in enumerate(t.cards)), t.winner)
                  for t in state.completed_tricks())
     trick = tuple(((state.leader + i) % 3, c) for i, c in enumerate(state.current_trick))
     view = View("play", seat, seat, 3, tuple(state.hands[seat]), tuple(state.legal_cards()),
-                declarer=None if kind == "all_pass" else declarer, trick=trick, done=done, trump=trump, kind=kind)
-    card = agent.choose_card(view)
+                declarer=None if kind == "all_pass" else declarer, trick=trick, done=done, trump=trump, kind=kind,
+                hands=tuple(tuple(h) for h in state.hands), deal=deal)
+    card = agent.act(view)
     assert card in view.legal
     if kind == "game":
         position = Position(rules, state.hands, state.leader, state.current_trick, "tricks", None, declarer)

@@ -1,10 +1,13 @@
-"""The heuristic agent's building blocks and the agents' determinism."""
+"""The heuristic agent's building blocks, the agents' determinism and their registry."""
 import pytest
 
-from trickcore.games.preferans import PREFERANS
-from trickcore.games.preferans.agents import (HeuristicAgent, RandomAgent, defensive_tricks, evaluate, make_agents,
-                                    max_bid, misere_danger, suit_winners)
 from trickcore.cards import Suit, parse_hand
+from trickcore.errors import PluginError
+from trickcore.games.base import Agent, make_agents
+from trickcore.games.preferans import PREFERANS
+from trickcore.games.preferans.agents import (DDAgent, HeuristicAgent, RandomAgent, defensive_tricks, evaluate,
+                                              max_bid, misere_danger, suit_winners)
+from trickcore.games.registry import agent_names, get_agent
 
 
 @pytest.mark.parametrize("ours,expected", [
@@ -39,7 +42,7 @@ def test_defensive_tricks_count_aces_and_trump_length():
 
 
 def test_agents_are_seeded():
-    a, b = RandomAgent(5, 1), RandomAgent(5, 1)
+    a, b = RandomAgent(1, 5), RandomAgent(1, 5)
     assert [a.stream.below(100) for _ in range(5)] == [b.stream.below(100) for _ in range(5)]
     first = PREFERANS.play_match(["heuristic", "random", "random"], 8, {"variant": "sochi", "pool_target": 3,
                                                                         "hands": 5})
@@ -49,5 +52,21 @@ def test_agents_are_seeded():
 
 
 def test_make_agents_repeats_one_name():
-    agents = make_agents(["Heuristic"], 4, 1)
+    agents, names = make_agents("preferans", ["Heuristic"], 4, 1)
+    assert names == ("heuristic",) * 4
     assert len(agents) == 4 and all(isinstance(a, HeuristicAgent) for a in agents)
+    assert [a.seat for a in agents] == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("name,cls", [("random", RandomAgent), ("heuristic", HeuristicAgent), ("dd", DDAgent)])
+def test_agents_are_registered_under_their_names(name, cls):
+    agent = get_agent("preferans", name)(2, 9)
+    assert type(agent) is cls and isinstance(agent, Agent)
+    assert (agent.seat, agent.seed, agent.name, agent.game) == (2, 9, name, "preferans")
+    assert agent.omniscient == (name == "dd")
+
+
+def test_registry_lists_the_agents_and_names_the_installed_ones_for_an_unknown_one():
+    assert agent_names("preferans") == ["dd", "heuristic", "random"]
+    with pytest.raises(PluginError, match="unknown preferans agent 'wizard' .*dd, heuristic, random"):
+        get_agent("preferans", "wizard")

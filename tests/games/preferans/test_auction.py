@@ -2,8 +2,8 @@
 import pytest
 
 from trickcore.games.preferans.auction import Auction, AuctionOutcome, contracts_allowed
-from trickcore.games.preferans.contract import LADDER, MISERE, parse_contract
-from trickcore.games.preferans.settings import play_settings
+from trickcore.games.preferans.vocab import LADDER, MISERE, parse_contract
+from trickcore.games.preferans.variants import play_settings
 from trickcore.errors import IllegalCall, InputError, NotationError
 
 

@@ -2,7 +2,7 @@
 import pytest
 
 from trickcore.games.preferans.defence import DEALER, Defence
-from trickcore.games.preferans.settings import play_settings
+from trickcore.games.preferans.variants import play_settings
 from trickcore.errors import IllegalCall
 
 

@@ -7,12 +7,11 @@ import pytest
 from click.testing import CliRunner
 
 from trickcore.cli.main import tricks
+from trickcore.errors import InputError, PluginError
+from trickcore.games.base import run_match
 from trickcore.games.preferans import PREFERANS
-from trickcore.games.preferans.agents import make_agents
-from trickcore.games.preferans.match import PROTOCOL_FORMAT, deal_sequence
-from trickcore.games.preferans.settings import play_settings
+from trickcore.games.preferans.record import PROTOCOL_FORMAT
 from trickcore.scoring.preferans import render_text, score_protocol
-from trickcore.errors import InputError
 
 
 def options(**kw):
@@ -52,26 +51,26 @@ def test_deal_cap_stops_early_and_the_dealer_option_chooses_the_first_dealer():
 
 
 def test_classic_same_dealer_after_all_pass_at_most_three_times():
-    s = play_settings("classic")
-    agents = make_agents(["heuristic"], 4, 3)
-    results = list(deal_sequence(PREFERANS, agents, 3, s, ("A", "B", "C", "D"), 0, max_deals=60))
-    run = 1
+    match = PREFERANS.new_match(3, variant="classic", pool_target=10**6, hands=60)
+    results = run_match(match, ["heuristic"], 3).records
+    assert len(results) == 60
+    run, repeats = 1, 0
     for prev, cur in zip(results, results[1:]):
         caught = prev.kind == "misere" and prev.won[prev.declarer] > 0
         if (prev.kind == "all_pass" or caught) and run < 3:
             assert cur.dealer == prev.dealer
             run += 1
+            repeats += 1
         else:
             assert cur.dealer == (prev.dealer + 1) % 4
             run = 1
+    assert repeats > 0                                    # the rule was exercised
 
 
 @pytest.mark.parametrize("opts,agents,words", [
     (options(variant="nonsense"), ["heuristic"], "unknown preferans variant"),
     (options(players=5), ["heuristic"], "3 or 4 players"),
-    (options(), ["ddd"], "unknown preferans agent"),
-    (options(), ["heuristic", "random"], "one per player"),
-    (options(), ["wizard"], "unknown preferans agent"),
+    (options(), ["heuristic", "random"], "preferans needs 3 agents here, got 2"),
     (options(dealer="Z"), ["random"], "dealer"),
     (options(trump="S"), ["random"], "does not apply"),
     (options(hands=0), ["random"], "at least 1"),
@@ -79,6 +78,12 @@ def test_classic_same_dealer_after_all_pass_at_most_three_times():
 def test_bad_input_is_an_input_error(opts, agents, words):
     with pytest.raises(InputError, match=words):
         PREFERANS.play_match(agents, 1, opts)
+
+
+@pytest.mark.parametrize("agents", [["ddd"], ["wizard"], ["heuristic", "random", "wizard"]])
+def test_unknown_agent_is_a_plugin_error_naming_the_installed_ones(agents):
+    with pytest.raises(PluginError, match="unknown preferans agent .* dd, heuristic, random"):
+        PREFERANS.play_match(agents, 1, options())
 
 
 @pytest.mark.parametrize("args,words", [(["--variant", "bogus"], "variant"), (["--players", "5"], "players"),
@@ -112,10 +117,9 @@ def test_heuristic_beats_random_over_2000_seeded_deals():
     for rotation in range(3):
         names = ["random"] * 3
         names[rotation] = "heuristic"
-        agents = make_agents(names, 3, 100 + rotation)
         count = 667 if rotation < 2 else 666
-        records = [r.record for r in deal_sequence(PREFERANS, agents, 100 + rotation, play_settings("sochi"), ids,
-                                                   0, max_deals=count)]
+        match = PREFERANS.new_match(100 + rotation, variant="sochi", pool_target=10**6, hands=count)
+        records = [r.protocol for r in run_match(match, names, 100 + rotation).records]
         protocol = {"format": PROTOCOL_FORMAT, "variant": "sochi", "players": list(ids),
                     "settings": {"pool_target": 10**6}, "deals": records}
         result = score_protocol(protocol).to_dict()["settlement"]["result"]

@@ -2,12 +2,12 @@
 import attrs
 import pytest
 
+from trickcore.games.base import play_deal
 from trickcore.games.preferans import PREFERANS
-from trickcore.games.preferans.contract import MISERE
-from trickcore.games.preferans.engine import play_deal
-from trickcore.games.preferans.settings import play_settings
+from trickcore.games.preferans.variants import play_settings
+from trickcore.games.preferans.vocab import MISERE, TalonChoice
 
-IDS = ["A", "B", "C"]   # dealer C: hand1 = A, hand2 = B, hand3 = C (slot = player index)
+IDS = ["A", "B", "C"]   # dealer C: hand1 = A, hand2 = B, hand3 = C (hand = player index)
 
 
 @attrs.define
@@ -21,29 +21,29 @@ class Scripted:
     choice: str = "closed"
     views: list = attrs.Factory(list)
 
-    def choose_call(self, view):
+    def act(self, view):
         self.views.append(view)
         if view.phase == "auction":
             return self.bid if self.me == self.bidder and not any(h == self.me for h, _ in view.auction) \
                 else "pass"
-        if view.phase == "open":
+        if view.phase == "talon":
+            return TalonChoice(view.hand[-2:], view.legal[0])
+        if view.phase == "play":
+            return min(view.legal, key=lambda c: (c.rank, c.suit))
+        if view.legal == ("open", "closed"):
             return self.choice
         return self.calls[self.me]
 
-    def choose_discard(self, view):
-        self.views.append(view)
-        return view.hand[-2:], view.legal[0]
 
-    def choose_card(self, view):
-        self.views.append(view)
-        return min(view.legal, key=lambda c: (c.rank, c.suit))
+def play_with(agents, settings=None, seed=3):
+    state = PREFERANS.new_state(PREFERANS.deal(seed, 0), 2, settings or play_settings("sochi"), IDS)
+    return play_deal(state, agents).record()
 
 
 def play(bidder, bid, calls=None, choice="closed", settings=None, seed=3):
     log = []    # one list shared by all agents: the views in the order they were shown
     agents = [Scripted(p, bidder, bid, calls or {}, choice, log) for p in range(3)]
-    result = play_deal(PREFERANS.deal(seed, 0), agents, IDS, 2, settings or play_settings("sochi"))
-    return result, agents
+    return play_with(agents, settings, seed), agents
 
 
 def play_views(agents):
@@ -52,7 +52,7 @@ def play_views(agents):
 
 def test_closed_defence_shows_no_hands_and_the_discard_only_to_the_declarer():
     result, agents = play(0, "6S", {1: "whist", 2: "pass"}, "closed")
-    assert result.record["open"] is False and result.record["calls"] == {"B": "whist", "C": "pass"}
+    assert result.protocol["open"] is False and result.protocol["calls"] == {"B": "whist", "C": "pass"}
     views = play_views(agents)
     assert len(views) == 30 and all(not v.visible for v in views)
     assert all(bool(v.discard) == (v.player == 0) for v in views)
@@ -62,7 +62,7 @@ def test_closed_defence_shows_no_hands_and_the_discard_only_to_the_declarer():
 
 def test_open_defence_exposes_both_defenders_before_the_first_lead_and_the_whister_plays_both():
     result, agents = play(0, "6S", {1: "whist", 2: "pass"}, "open")
-    assert result.record["open"] is True
+    assert result.protocol["open"] is True
     views = play_views(agents)
     first = views[0]
     assert first.player == 0 and set(first.visible) == {1, 2}
@@ -79,7 +79,7 @@ def test_open_after_first_lead_setting_moves_the_exposure():
 @pytest.mark.parametrize("declarer,blind_first", [(0, True), (1, False)])
 def test_misere_exposure(declarer, blind_first):
     result, agents = play(declarer, MISERE)
-    assert result.kind == "misere" and "calls" not in result.record
+    assert result.kind == "misere" and "calls" not in result.protocol
     views = play_views(agents)
     assert (not views[0].visible) is blind_first
     assert all(set(v.visible) == {1, 2, 0} - {declarer, v.seat} for v in views[1:])
@@ -87,21 +87,21 @@ def test_misere_exposure(declarer, blind_first):
 
 def test_passed_out_and_half_whist_are_not_played():
     result, _ = play(0, "6S", {1: "pass", 2: "pass"})
-    assert result.defence_kind == "passed_out" and "tricks" not in result.record
+    assert result.defence_kind == "passed_out" and "tricks" not in result.protocol
     result, _ = play(0, "6S", {1: "pass", 2: "half_whist"})   # B, asked to return, passes
-    assert result.defence_kind == "half_whist" and "tricks" not in result.record
-    assert result.record["calls"] == {"B": "pass", "C": "half_whist"}
+    assert result.defence_kind == "half_whist" and "tricks" not in result.protocol
+    assert result.protocol["calls"] == {"B": "pass", "C": "half_whist"}
 
 
 def test_half_whist_returned_by_the_passer_is_played_by_him():
     class Returner(Scripted):
-        def choose_call(self, view):
+        def act(self, view):
             if view.phase == "defence" and "return" in view.legal:
                 return "return"
-            return super().choose_call(view)
+            return super().act(view)
 
     log = []
     agents = [Returner(p, 0, "6S", {1: "pass", 2: "half_whist"}, "open", log) for p in range(3)]
-    result = play_deal(PREFERANS.deal(3, 0), agents, IDS, 2, play_settings("sochi"))
-    assert result.record["returned_by"] == "B" and result.record["calls"] == {"B": "pass", "C": "half_whist"}
-    assert sum(result.record["tricks"].values()) == 10
+    result = play_with(agents)
+    assert result.protocol["returned_by"] == "B" and result.protocol["calls"] == {"B": "pass", "C": "half_whist"}
+    assert sum(result.protocol["tricks"].values()) == 10

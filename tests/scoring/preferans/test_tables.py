@@ -6,7 +6,8 @@ import pytest
 from trickcore.scoring.preferans import PRESETS, SETTING_NAMES, make_settings
 from trickcore.scoring.preferans.contract_play import talon_bonus
 from trickcore.scoring.preferans.settings import settings_to_dict
-from trickcore.scoring.preferans.values import OBLIGATION, Values, misere_trick_penalty, parse_contract, price
+from trickcore.games.preferans.vocab import OBLIGATION, Contract, price
+from trickcore.scoring.preferans.values import Values, misere_trick_penalty
 
 # §7.1 per-level table: L -> (P, Sochi W/CONS/SF, Leningrad SET/W/CONS/SF, Rostov W/CONS/SF,
 # Classic W/CONS/SF before and after the whister's pool is closed).
@@ -58,7 +59,7 @@ def test_all_pass_trick_price(variant, per_trick):
 @pytest.mark.parametrize("text, parsed", [("6S", "6S"), ("10NT", "10NT"), ("6♠", "6S"), ("7♥", "7H"),
                                           ("misere", "misere"), ("8nt", "8NT")])
 def test_contract_notation(text, parsed):
-    assert str(parse_contract(text)) == parsed
+    assert str(Contract.parse(text)) == parsed
 
 
 @pytest.mark.parametrize("talon, bonus", [

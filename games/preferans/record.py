@@ -1,0 +1,85 @@
+"""The result record of one preferans deal: what happened (hands, auction, talon, defence, tricks), its §11.2
+protocol entry (preferans.md §11.2), and its JSON form."""
+import attrs
+
+from trickcore.cards import Suit
+from trickcore.games.preferans.vocab import DEALER, TALON
+
+PROTOCOL_FORMAT = "trickcore.preferans.protocol/1"   # the ``format`` of a §11.2 protocol of such records
+SUIT_ORDER = (Suit.S, Suit.C, Suit.D, Suit.H)   # preferans order ♠ ♣ ♦ ♥
+
+
+@attrs.frozen
+class TrickRecord:
+    """A completed trick: plays as (who, card) in order (who = hand 0..2, or TALON), and who won it."""
+
+    plays: tuple
+    winner: int
+
+    @property
+    def leader(self):
+        """Who led the trick (TALON when a talon card was the lead)."""
+        return self.plays[0][0]
+
+
+@attrs.frozen
+class PlayedDeal:
+    """Everything that happened in one deal, for display, and its §11.2 protocol entry (``protocol``).
+
+    Hands are by index (hand1, hand2, hand3); ``players`` are the ids clockwise and ``dealer`` the dealer's index
+    among them. ``won`` counts tricks per hand and, last, the TALON (the 4-player dealer's talon tricks).
+    """
+
+    players: tuple
+    dealer: int
+    hands: tuple
+    talon: tuple
+    auction: tuple
+    kind: str
+    declarer: int | None
+    bid: str | None
+    contract: str | None
+    discard: tuple
+    defence: tuple
+    defence_kind: str | None
+    is_open: bool
+    tricks: tuple
+    won: tuple
+    protocol: dict
+
+    def names(self):
+        """Who sits at each hand (and ``talon`` for the TALON slot): the players' ids."""
+        n = len(self.players)
+        names = {s: self.players[(self.dealer + 1 + s) % n] for s in range(3)}
+        names[TALON] = "talon"
+        return names
+
+    def winner_name(self, winner):
+        """Who took a trick; a talon card that wins (dealer_owns, 4 players) is the dealer's trick."""
+        return f"{self.players[self.dealer]} (talon)" if winner == TALON else self.names()[winner]
+
+    def to_dict(self):
+        """The deal as JSON-ready data: the protocol entry plus the cards, auction, discard, calls and tricks."""
+        who = self.names()
+        return {"record": self.protocol,
+                "hands": {who[s]: hand_text(self.hands[s]) for s in range(3)},
+                "talon": [card_code(c) for c in self.talon],
+                "auction": [[who[h], c] for h, c in self.auction],
+                "discard": [card_code(c) for c in self.discard],
+                "defence": [[self.players[self.dealer] if w == DEALER else who[w], c] for w, c in self.defence],
+                "tricks": [{"plays": [[who[w], card_code(c)] for w, c in t.plays],
+                            "winner": self.winner_name(t.winner)} for t in self.tricks]}
+
+
+def card_code(card):
+    """A card in the protocol's rank-then-suit notation (``AS``, ``TH``; §1)."""
+    return card.rank.letter + card.suit.letter
+
+
+def hand_text(cards):
+    """A hand by suit in preferans order, ranks from the top: ``♠AK7 ♣- ♦QJ ♥T98``."""
+    parts = []
+    for s in SUIT_ORDER:
+        ranks = [c.rank.letter for c in sorted(cards, key=lambda c: -c.rank) if c.suit == s]
+        parts.append(s.symbol + ("".join(ranks) or "-"))
+    return " ".join(parts)

@@ -1,0 +1,137 @@
+"""The variants of preferans (Sochi, Leningrad, Rostov, Classic) and the settings of preferans.md §10 that change
+how a deal is played: the table size, the auction, the defence calls, open play, all-pass and the dealer's turn.
+
+``PLAY_TABLE`` holds one row per play setting (its value converter and the four presets); the scorer's §10 table
+(``scoring.preferans.settings``) takes these rows from here and adds the scoring rows, so the game and its
+scorer read one table. The converters below are the ones every §10 row uses.
+"""
+import attrs
+
+from trickcore.errors import SettingsError
+
+VARIANTS = ("sochi", "leningrad", "rostov", "classic")
+
+
+def to_bool(value):
+    """A setting's true/false value (``true``/``false``, ``yes``/``no``, ``on``/``off``, ``1``/``0``)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("true", "yes", "1", "on"):
+        return True
+    if isinstance(value, str) and value.lower() in ("false", "no", "0", "off"):
+        return False
+    raise ValueError("expected true or false")
+
+
+def to_int(value, low=None, high=None):
+    """A setting's integer value (an int or its digits), checked against ``low``..``high``."""
+    if isinstance(value, bool):
+        raise ValueError("expected an integer")
+    if isinstance(value, str):
+        value = value.strip()
+        if not value.lstrip("-").isdigit():
+            raise ValueError("expected an integer")
+        value = int(value)
+    if not isinstance(value, int):
+        raise ValueError("expected an integer")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise ValueError(f"expected an integer in {low}..{high if high is not None else ''}")
+    return value
+
+
+def one_of(*choices, numbers=()):
+    """A converter accepting one of the words ``choices`` or of the integers ``numbers``."""
+    def convert(value):
+        if isinstance(value, str) and value in choices:
+            return value
+        if numbers and not isinstance(value, bool) and value in numbers:
+            return int(value)
+        if isinstance(value, str) and numbers and value.isdigit() and int(value) in numbers:
+            return int(value)
+        raise ValueError("expected one of " + ", ".join([*choices, *map(str, numbers)]))
+    return convert
+
+
+def int_list(low, high):
+    """A converter accepting a non-empty list of integers in ``low``..``high`` (or its text ``[6,7,7]``)."""
+    def convert(value):
+        if isinstance(value, str):
+            value = [part for part in value.strip("[] ").split(",") if part.strip()]
+        if not isinstance(value, (list, tuple)) or not value:
+            raise ValueError("expected a non-empty list of integers")
+        return tuple(to_int(item, low, high) for item in value)
+    return convert
+
+
+# name -> (converter, sochi, leningrad, rostov, classic)
+PLAY_TABLE = {
+    "num_players": (one_of(numbers=(3, 4)), 3, 3, 3, 4),
+    "allow_hold": (to_bool, True, True, True, False),
+    "half_whist": (to_bool, True, True, True, True),
+    "gentleman_half_whist_switch": (to_bool, False, True, False, False),
+    "dealer_may_whist": (to_bool, True, True, True, True),
+    "mandatory_whist_6s": (to_bool, False, False, False, True),
+    "ten_trick_mode": (one_of("whist", "checked"), "whist", "whist", "whist", "checked"),
+    "open_after_first_lead": (to_bool, False, False, False, False),
+    "all_pass_exit": (one_of("any_game", "whisted_game"), "any_game", "whisted_game", "any_game", "any_game"),
+    "all_pass_exit_levels": (int_list(6, 10), (6,), (6,), (6,), (6,)),
+    "all_pass_talon": (one_of("suit_only", "dealer_owns", "none"), "dealer_owns", "dealer_owns", "suit_only",
+                       "dealer_owns"),
+    "dealer_talon_bonus": (to_bool, False, False, False, True),
+    "same_dealer_after_all_pass": (to_bool, False, False, False, True),
+}
+
+
+@attrs.frozen
+class PlaySettings:
+    """The play settings of one variant (names as in §10)."""
+
+    variant: str
+    num_players: int
+    allow_hold: bool
+    half_whist: bool
+    gentleman_half_whist_switch: bool
+    dealer_may_whist: bool
+    mandatory_whist_6s: bool
+    ten_trick_mode: str
+    open_after_first_lead: bool
+    all_pass_exit: str
+    all_pass_exit_levels: tuple
+    all_pass_talon: str
+    dealer_talon_bonus: bool
+    same_dealer_after_all_pass: bool
+
+    def dealer_talon_bonus_recorded(self, n_players):
+        """True when a trick contract's record carries the talon for the dealer's talon bonus (§7.8, 4 players)."""
+        return self.dealer_talon_bonus and n_players == 4
+
+    def talon_mode(self, n_players):
+        """The effective all-pass talon mode: ``dealer_owns`` behaves as ``suit_only`` with 3 players (§6.3)."""
+        if self.all_pass_talon == "dealer_owns" and n_players == 3:
+            return "suit_only"
+        return self.all_pass_talon
+
+
+def variant_name(variant):
+    """The canonical name of ``variant`` (any case); SettingsError naming the known ones otherwise."""
+    key = (variant or "").strip().lower() if isinstance(variant, str) else variant
+    if key not in VARIANTS:
+        raise SettingsError(f"unknown preferans variant {variant!r} (known: {', '.join(VARIANTS)})",
+                            field="variant")
+    return key
+
+
+def play_settings(variant, **overrides):
+    """The PlaySettings of ``variant`` with single settings overridden by name; SettingsError for an unknown
+    variant or setting, or a value the setting does not take."""
+    key = variant_name(variant)
+    column = VARIANTS.index(key) + 1
+    values = {name: row[column] for name, row in PLAY_TABLE.items()}
+    for name, value in overrides.items():
+        if name not in PLAY_TABLE:
+            raise SettingsError(f"unknown play setting {name!r}", field=name)
+        try:
+            values[name] = PLAY_TABLE[name][0](value)
+        except (ValueError, TypeError) as exc:
+            raise SettingsError(f"bad value {value!r} for setting {name!r}: {exc}", field=name) from None
+    return PlaySettings(key, **values)
