@@ -23,3 +23,9 @@ def pytest_terminal_summary(terminalreporter):
                              ("dealing kernel", "dealing random.shuffle")):
         if kernel in RATES and baseline in RATES:
             write(f"  ratio {kernel} / {baseline}: {RATES[kernel] / RATES[baseline]:,.1f}x")
+    for game in ("bridge", "whist", "preferans"):
+        baseline = RATES.get(f"{game} reference playouts")
+        for agent in ("random", "heuristic"):
+            rate = RATES.get(f"{game} whole deals {agent}")
+            if rate and baseline:
+                write(f"  ratio {game} whole deals {agent} / reference playouts: {rate / baseline:,.2f}x")

@@ -1,0 +1,52 @@
+"""Whole deals through the State/Agent protocol: every game, random and heuristic agents, deals per second.
+
+Each deal goes the way ``tricks play --agents`` plays it (the shared match runner: auction, talon, defence and
+play, scored as the match goes). The baseline measured in the same run is the pure-Python reference playout of
+the same game's cards (random cards, no auction, no agents, no scoring): the ratio says what a whole deal with
+agents costs next to the bare play of its cards.
+
+Run: ``pytest benchmarks/bench_play.py --benchmark-enable``; the rates and ratios print at the end.
+"""
+import pytest
+
+from trickcore import reference
+from trickcore.games.base import run_match
+from trickcore.games.registry import get_game
+
+DEALS = 60
+TRUMPS = {"bridge": "NT", "whist": "S", "preferans": "S"}
+
+
+def record(benchmark, rates, name, items):
+    median = benchmark.stats.stats.median
+    rates[name] = items / median
+    benchmark.extra_info["per_second"] = round(items / median)
+
+
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+@pytest.mark.parametrize("name", sorted(TRUMPS))
+def test_whole_deals(benchmark, rates, name, agent):
+    game = get_game(name)
+    played = []
+
+    def run():
+        result = run_match(game.new_match(7, hands=DEALS), agent, 7)
+        played.append(len(result.records))
+
+    benchmark.pedantic(run, rounds=3)
+    # A preferans pulya may end before DEALS deals: the rate counts the deals each round really played.
+    record(benchmark, rates, f"{name} whole deals {agent}", sum(played) / len(played))
+
+
+@pytest.mark.parametrize("name", sorted(TRUMPS))
+def test_reference_playouts(benchmark, rates, name):
+    game = get_game(name)
+    deals = list(game.deal_batch(1, DEALS))
+    rules = game.trick_rules(TRUMPS[name])
+
+    def run():
+        for i, deal in enumerate(deals):
+            reference.random_playout(rules, deal.hands, 0, 7, i)
+
+    benchmark.pedantic(run, rounds=3)
+    record(benchmark, rates, f"{name} reference playouts", DEALS)
