@@ -196,6 +196,11 @@ ENTRY_POINTS = {
         "preferans-rostov = trickcore.scoring.preferans:ROSTOV",
         "preferans-classic = trickcore.scoring.preferans:CLASSIC",
     ],
+    "trickcore.agents": [
+        "bridge-random = trickcore.games.bridge.agents:RandomAgent",
+        "bridge-heuristic = trickcore.games.bridge.agents:HeuristicAgent",
+        "bridge-dd = trickcore.games.bridge.agents:DoubleDummyAgent",
+    ],
     "trickcore.commands": [
         "solve = trickcore.cli.solve:solve",
         "bridge = trickcore.cli.bridge:bridge",

@@ -284,7 +284,7 @@ def make_agents(game_name, names, n_players, seed):
     """One agent per player from ``names`` (one name is repeated), each seeded from ``seed`` and its seat."""
     from trickcore.games.registry import get_agent
 
-    names = tuple(names) if not isinstance(names, str) else tuple(n.strip() for n in names.split(","))
+    names = tuple(n.strip().lower() for n in (names.split(",") if isinstance(names, str) else names))
     if len(names) == 1:
         names = names * n_players
     if len(names) != n_players:

@@ -74,12 +74,13 @@ def legal_cards(rules, hand, trick=()):
 
 
 def trick_winner(rules, cards, leader=0):
-    """The seat that wins the complete trick ``cards`` (in playing order) led by seat ``leader``."""
+    """The seat that wins the trick ``cards`` (in playing order) led by seat ``leader``; for a trick in
+    progress (fewer cards than seats), the seat whose card wins it so far."""
     _check_rules(rules)
     _check_seat(rules, leader, "leader")
     cards = _cards(cards, "trick")
-    if len(cards) != rules.n_seats:
-        raise InputError(f"a complete trick has {rules.n_seats} cards, not {len(cards)}")
+    if not 1 <= len(cards) <= rules.n_seats:
+        raise InputError(f"a trick has 1 to {rules.n_seats} cards, not {len(cards)}")
     trump = rules.kernel_tuple()[1]
     return (leader + _kernel.winner([c.index for c in cards], trump)) % rules.n_seats
 

@@ -24,7 +24,7 @@ def legal_cards(rules, hand, trick):
 
 
 def trick_winner(rules, cards, leader):
-    """Seat winning the complete trick ``cards`` (in playing order, led by ``leader``)."""
+    """Seat winning the trick ``cards`` (in playing order, led by ``leader``), or winning it so far."""
     trumps = [c for c in cards if rules.trump is not None and c.suit == rules.trump]
     candidates = trumps or [c for c in cards if c.suit == cards[0].suit]
     best = max(candidates, key=lambda c: c.rank)

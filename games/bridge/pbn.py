@@ -12,7 +12,7 @@ import attrs
 
 from trickcore.games.bridge.auction import PASS, Auction, parse_call
 from trickcore.games.bridge.record import Board, check_board
-from trickcore.games.bridge.table import trick_rules
+from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.vocab import Seat, Strain, Vulnerability, parse_contract
 from trickcore.scoring.bridge.traveller import TravellerLine, line_ns_score
 from trickcore.cards import parse_card
@@ -223,7 +223,7 @@ def _auction(dealer, data, source):
 def _play(tag, data, contract, declarer, source):
     """The cards in playing order from the Play section's fixed columns; and whether it ended early."""
     first = _field(source, tag.line, "Play", Seat.parse, tag.value[:1] or declarer.lho.name)
-    rules = trick_rules(contract)
+    rules = BRIDGE.trick_rules(contract.trump)
     words = [t for t in data if t.value not in ("",)]
     stop = next((k for k, t in enumerate(words) if t.value == "*"), len(words))
     rows = [words[k:k + 4] for k in range(0, stop, 4)]

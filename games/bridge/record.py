@@ -7,7 +7,7 @@ kept verbatim so that it can be written back. The JSON form is ``board_to_dict``
 import attrs
 
 from trickcore.games.bridge.auction import Auction, parse_call
-from trickcore.games.bridge.table import trick_rules
+from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.vocab import Seat, Vulnerability, parse_contract
 from trickcore.cards import parse_card
 from trickcore.deal import parse_deal
@@ -54,7 +54,7 @@ class Board:
             return []
         if self.contract is None or self.declarer is None:
             raise InvalidRecord("a play needs the contract and the declarer", field="play")
-        rules = trick_rules(self.contract)
+        rules = BRIDGE.trick_rules(self.contract.trump)
         leader, out = int(self.declarer.lho), []
         for k in range(0, len(self.play) - len(self.play) % 4, 4):
             cards = tuple(self.play[k:k + 4])
