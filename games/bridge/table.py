@@ -22,6 +22,7 @@ from trickcore.games.bridge.record import Board
 from trickcore.games.bridge.vocab import Seat
 from trickcore.play import PlayState, Trick
 
+SEATS = tuple(Seat)   # Seat by index without the enum lookup, on the path of every card
 
 @attrs.frozen
 class AuctionView:
@@ -159,7 +160,7 @@ class BridgeState(State):
 
     def view(self, seat):
         """What ``seat`` may see now (§4.2)."""
-        return self._view(Seat(seat), None)
+        return self._view(SEATS[seat], None)
 
     def open_view(self, seat):
         """``view(seat)`` with every hand as it stands (the double-dummy agent's view)."""
@@ -167,7 +168,7 @@ class BridgeState(State):
             hands = tuple(frozenset(h) for h in self.deal.hands)
         else:
             hands = tuple(self._hands)
-        return self._view(Seat(seat), hands)
+        return self._view(SEATS[seat], hands)
 
     def record(self):
         """The board's result record: deal, auction and, once played, contract, declarer, play and result."""
@@ -225,7 +226,7 @@ class BridgeState(State):
         self._hands[seat] = self._hands[seat] - {card}
         self._cards.append(card)
         self._played = self._played | {card}
-        current = self._current + ((Seat(seat), card),)
+        current = self._current + ((SEATS[seat], card),)
         if len(current) == 4:
             # The kernel has moved the lead to the trick's winner.
             winner = self._play.leader
@@ -277,7 +278,7 @@ class BridgeState(State):
                                self._calls, (), self.board, hands)
         dummy = self.declarer.partner
         acting = self.phase == "play" and self.current_seat == seat
-        hand_to_play = Seat(self._play.turn) if acting else seat
+        hand_to_play = SEATS[self._play.turn] if acting else seat
         visible = {seat: self._hands[seat]}
         if self._cards:
             visible[dummy] = self._hands[dummy]
