@@ -4,6 +4,8 @@ import attrs
 
 from trickcore.cards import DECK52
 from trickcore.games.base import Game
+from trickcore.games.bridge.match import BridgeMatch
+from trickcore.games.bridge.table import BridgeState
 from trickcore.games.bridge.variants import STANDARD, VARIANTS, variant as find_variant
 from trickcore.games.bridge.vocab import board_dealer, board_vulnerability
 
@@ -27,8 +29,6 @@ class Bridge(Game):
     def new_state(self, deal, dealer=None, variant=None, board=1, vulnerability=None):
         """The State of board number ``board`` of ``deal`` (games.bridge.table.BridgeState), before its first
         call; the board number gives the dealer and vulnerability unless ``dealer``/``vulnerability`` are given."""
-        from trickcore.games.bridge.table import BridgeState
-
         find_variant(variant)
         dealer = board_dealer(board) if dealer is None else self.seat_index(dealer)
         vulnerability = board_vulnerability(board) if vulnerability is None else vulnerability
@@ -36,8 +36,6 @@ class Bridge(Game):
 
     def new_match(self, seed, variant=None, **options):
         """Boards 1..``hands`` of ``seed`` (games.bridge.match.BridgeMatch)."""
-        from trickcore.games.bridge.match import BridgeMatch
-
         return BridgeMatch.setup(self, seed, variant, **options)
 
 

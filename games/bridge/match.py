@@ -5,6 +5,7 @@ from trickcore.cards import format_card
 from trickcore.errors import InputError
 from trickcore.files import write_text_atomically
 from trickcore.games.base import Match, MatchReport
+from trickcore.games.bridge.pbn import write_pbn
 from trickcore.games.bridge.variants import variant as find_variant
 from trickcore.games.bridge.vocab import Seat, board_dealer
 from trickcore.scoring.bridge.contract import duplicate_score
@@ -53,8 +54,6 @@ class BridgeMatch(Match):
         """The text and JSON of the played boards; writes them as PBN to the ``protocol`` file if asked."""
         boards = result.records
         if self.protocol:
-            from trickcore.games.bridge.pbn import write_pbn
-
             write_text_atomically(self.protocol, write_pbn(boards))
         reports = [board_report(self.game, b, self.seed) for b in boards]
         data = {"game": self.game.name, "seed": self.seed, "agents": dict(zip(self.game.seats, result.agent_names)),

@@ -11,8 +11,7 @@ import re
 import attrs
 
 from trickcore.games.bridge.auction import PASS, Auction, parse_call
-from trickcore.games.bridge.record import Board, TravellerLine, check_board
-from trickcore.games.bridge.game import BRIDGE
+from trickcore.games.bridge.record import Board, TravellerLine, check_board, contract_rules
 from trickcore.games.bridge.vocab import Seat, Strain, Vulnerability, parse_contract
 from trickcore.cards import parse_card
 from trickcore.deal import parse_deal
@@ -222,7 +221,7 @@ def _auction(dealer, data, source):
 def _play(tag, data, contract, declarer, source):
     """The cards in playing order from the Play section's fixed columns; and whether it ended early."""
     first = _field(source, tag.line, "Play", Seat.parse, tag.value[:1] or declarer.lho.name)
-    rules = BRIDGE.trick_rules(contract.trump)
+    rules = contract_rules(contract)
     words = [t for t in data if t.value not in ("",)]
     stop = next((k for k, t in enumerate(words) if t.value == "*"), len(words))
     rows = [words[k:k + 4] for k in range(0, stop, 4)]

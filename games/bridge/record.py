@@ -9,12 +9,19 @@ A traveller line carries no cards beyond the opening lead; its scores are scorin
 import attrs
 
 from trickcore.games.bridge.auction import Auction, parse_call
-from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.vocab import Contract, Seat, Vulnerability, parse_contract
 from trickcore.cards import parse_card
 from trickcore.deal import parse_deal
 from trickcore.errors import InvalidRecord, TrickcoreError
 from trickcore.play import Trick, trick_winner
+
+
+def contract_rules(contract):
+    """The play rules of ``contract``: the bridge game's ``trick_rules`` for its trump."""
+    # Imported here, not at the top: the game module imports the State, which imports this module.
+    from trickcore.games.bridge.game import BRIDGE
+
+    return BRIDGE.trick_rules(contract.trump)
 
 
 @attrs.frozen
@@ -56,7 +63,7 @@ class Board:
             return []
         if self.contract is None or self.declarer is None:
             raise InvalidRecord("a play needs the contract and the declarer", field="play")
-        rules = BRIDGE.trick_rules(self.contract.trump)
+        rules = contract_rules(self.contract)
         leader, out = int(self.declarer.lho), []
         for k in range(0, len(self.play) - len(self.play) % 4, 4):
             cards = tuple(self.play[k:k + 4])
