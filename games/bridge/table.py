@@ -114,7 +114,7 @@ class BridgeState(State):
         self.auction = Auction(self.dealer)
         self._legal = tuple(self.auction.legal_calls())
         self.contract = self.declarer = self.rules = None
-        self._calls = ()
+        self._calls, self._cards = (), []
         self._claimed = None
 
     # ---- the protocol ------------------------------------------------------------------------------------

@@ -142,6 +142,14 @@ def test_bridge_state_undo_restores_cards_tricks_calls_and_claims():
     state.undo()                                             # the last pass: back into the auction
     assert state.phase == "auction" and state.current_seat == int(Seat.E)
     assert [str(c) for c in state.auction.calls] == ["3NT", "Pass", "Pass"]
+    passed = BRIDGE.new_state(parse_deal(FIXED_DEAL))
+    for _ in range(4):
+        passed.apply(PASS)
+    assert passed.is_terminal and passed.record().passed_out
+    passed.undo()
+    assert passed.phase == "auction" and passed.legal_actions()[0] == PASS and not passed.record().passed_out
+    with pytest.raises(InputError, match="nothing to undo"):
+        BRIDGE.new_state(parse_deal(FIXED_DEAL)).undo()
 
 
 def test_bridge_state_views_hide_the_other_hands():
