@@ -46,6 +46,19 @@ def test_legal_cards_match_reference(position):
     assert kernel, "a legal card always exists"
 
 
+@settings(max_examples=200, deadline=None)
+@given(rules(), st.data())
+def test_the_winner_of_a_trick_in_progress_is_the_card_winning_so_far(r, data):
+    size = data.draw(st.integers(1, r.n_seats - 1))
+    cards = data.draw(st.lists(st.sampled_from(DECK52.cards), min_size=size, max_size=size, unique=True))
+    leader = data.draw(st.integers(0, r.n_seats - 1))
+    winner = trick_winner(r, cards, leader)
+    assert winner == reference.trick_winner(r, cards, leader)
+    card = cards[(winner - leader) % r.n_seats]
+    trumps = [c for c in cards if c.suit == r.trump]
+    assert card == max(trumps or [c for c in cards if c.suit == cards[0].suit], key=lambda c: c.rank)
+
+
 @settings(max_examples=400, deadline=None)
 @given(rules(), st.data())
 def test_trick_winner_matches_reference(r, data):
@@ -157,7 +170,9 @@ def test_validation_keeps_bad_data_out_of_the_kernel():
     with pytest.raises(InvalidDeal):
         random_playout(TrickRules(3), deal)
     with pytest.raises(InputError):
-        trick_winner(r, DECK52.cards[:3])
+        trick_winner(r, DECK52.cards[:5])
+    with pytest.raises(InputError):
+        trick_winner(r, [])
     with pytest.raises(InvalidDeal):
         PlayState(r, [DECK52.cards[:2], DECK52.cards[1:3], DECK52.cards[4:6], DECK52.cards[6:8]])
     with pytest.raises(InvalidDeal):
