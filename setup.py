@@ -197,6 +197,9 @@ ENTRY_POINTS = {
         "preferans-classic = trickcore.scoring.preferans.systems:CLASSIC",
     ],
     "trickcore.agents": [
+        "bridge-random = trickcore.games.bridge.agents:RandomAgent",
+        "bridge-heuristic = trickcore.games.bridge.agents:HeuristicAgent",
+        "bridge-dd = trickcore.games.bridge.agents:DoubleDummyAgent",
         "whist-random = trickcore.games.whist.agents:RandomAgent",
         "whist-heuristic = trickcore.games.whist.agents:HeuristicAgent",
         "whist-dd = trickcore.games.whist.agents:DoubleDummyAgent",

@@ -1,6 +1,10 @@
 """Bridge agents: random, and a heuristic bidder and card player. Each sees only its view (bridge.md §4.2).
 
-``RandomAgent(seed, seat)`` picks uniformly among the legal calls and cards with a ``trickcore.rng.Stream``.
+Every agent is built as ``Agent(seat, seed=0)`` and answers ``act(view)`` with a call (auction views) or a card
+(play views; games.bridge.table). The agent of declarer's seat also chooses dummy's cards.
+
+``RandomAgent`` picks uniformly among the legal calls and cards with a ``trickcore.rng.Stream``: on board ``n``
+the stream of (seed + n − 1, seat), so that every board of a match can be replayed alone.
 
 ``HeuristicAgent`` bids a simple natural system ("SAYC-lite"), written so that each rule is easy to read:
 
@@ -40,38 +44,40 @@ a higher honour, fourth hand wins as cheaply as possible; ruff when the opponent
 the lowest card of the longest side suit.
 
 ``DoubleDummyAgent`` ("dd") bids with the heuristic bidder above and plays the cards double dummy: it is the
-one agent exempt from the view rule. The table shows it all four hands before the play (``show_deal`` of
-games.double_dummy, called by games.bridge.table.run_play); from each view it takes the cards played so far,
-solves the position with ``trickcore.solver.solve_cards`` and plays a card with the most tricks for the side
+one agent exempt from the view rule (``omniscient``: it is given ``State.open_view``, every hand as it stands).
+It solves the position with ``trickcore.solver.solve_cards`` and plays a card with the most tricks for the side
 it plays for (declarer's side when it plays declarer's or dummy's cards), the lowest card of the best group.
 """
 import attrs
 
 from trickcore.games.bridge.auction import DOUBLE, PASS, Auction, Bid
-from trickcore.games.bridge.table import trick_rules
+from trickcore.games.base import Agent
 from trickcore.games.bridge.vocab import Seat, Strain
-from trickcore.games.double_dummy import DoubleDummyBase, best_card
+from trickcore.games.double_dummy import best_card
 from trickcore.cards import DECK52, Rank, Suit
-from trickcore.errors import InputError
+from trickcore.play import trick_winner
 from trickcore.rng import Stream
 from trickcore.solver import Position
 
 AGENT_SALT = 0x62726964
 
 
-class RandomAgent:
-    """Uniformly random legal calls and cards, from the seeded stream of (seed, seat)."""
+class RandomAgent(Agent):
+    """Uniformly random legal calls and cards, from the seeded stream of (seed + board − 1, seat)."""
 
-    def __init__(self, seed=0, seat=0):
-        self.stream = Stream(seed, int(seat), AGENT_SALT)
+    game = "bridge"
+    name = "random"
 
-    def choose_call(self, view):
-        """A uniformly random legal call."""
-        return view.legal_calls[self.stream.below(len(view.legal_calls))]
+    def __init__(self, seat, seed=0, **options):
+        super().__init__(seat, seed, **options)
+        self.board, self.stream = None, None
 
-    def choose_card(self, view):
-        """A uniformly random legal card."""
-        return view.legal_cards[self.stream.below(len(view.legal_cards))]
+    def act(self, view):
+        """A uniformly random legal call or card."""
+        if view.board != self.board:
+            self.board, self.stream = view.board, Stream(self.seed + view.board - 1, int(self.seat), AGENT_SALT)
+        legal = view.legal_actions
+        return legal[self.stream.below(len(legal))]
 
 
 # ---- hand evaluation -------------------------------------------------------------------------------------
@@ -430,13 +436,6 @@ def _unseen_higher(view, card):
     return any(c.suit == card.suit and c.rank > card.rank for c in _DECK if c not in seen)
 
 
-def _beats(card, best, led, trump):
-    """True when ``card`` would beat the trick's current winning card ``best`` (trick led in ``led``)."""
-    if card.suit == best.suit:
-        return card.rank > best.rank
-    return card.suit == trump and best.suit != trump
-
-
 class HeuristicPlayer:
     """The card-play rules of the module docstring."""
 
@@ -497,13 +496,14 @@ class HeuristicPlayer:
 
     def _follow(self, view, legal):
         trump = _trump(view)
-        led = view.current[0][1].suit
-        best_seat, best = view.current[0]
-        for seat, card in view.current[1:]:
-            if _beats(card, best, led, trump):
-                best_seat, best = seat, card
+        leader = view.current[0][0]
+        trick = tuple(c for _, c in view.current)
+        led = trick[0].suit
+        best_seat = Seat(trick_winner(view.rules, trick, leader))
+        best = trick[(best_seat - leader) % 4]
         position = len(view.current)
-        winning = sorted((c for c in legal if _beats(c, best, led, trump)), key=lambda c: (c.suit == trump, c.rank))
+        winning = sorted((c for c in legal if trick_winner(view.rules, trick + (c,), leader) == view.seat),
+                         key=lambda c: (c.suit == trump, c.rank))
         lowest = self._discard(legal, trump) if legal[0].suit != led else min(legal, key=lambda c: c.rank)
         partner_winning = best_seat.side == view.seat.side
         if not winning or (partner_winning and (position == 3 or not _unseen_higher(view, best))):
@@ -522,31 +522,30 @@ class HeuristicPlayer:
         return min(max(side.values(), key=len), key=lambda c: c.rank)
 
 
-class HeuristicAgent(HeuristicBidder, HeuristicPlayer):
+class HeuristicAgent(Agent, HeuristicBidder, HeuristicPlayer):
     """The heuristic bidder and card player together."""
 
+    game = "bridge"
+    name = "heuristic"
 
-class DoubleDummyAgent(DoubleDummyBase, HeuristicBidder):
+    def act(self, view):
+        """The bidder's call in the auction, the card player's card in the play."""
+        return self.choose_call(view) if view.phase == "auction" else self.choose_card(view)
+
+
+class DoubleDummyAgent(Agent, HeuristicBidder):
     """The heuristic bidder with double-dummy card play (sees every hand: see the module docstring)."""
 
+    game = "bridge"
+    name = "dd"
+    omniscient = True
+
+    def act(self, view):
+        """The bidder's call in the auction, the double-dummy card in the play."""
+        return self.choose_call(view) if view.phase == "auction" else self.choose_card(view)
+
     def choose_card(self, view):
-        """The legal card with the most tricks for the side that plays it, every hand face up."""
-        hands = self.hands_now(view.played)
+        """The legal card with the most tricks for the side that plays it, every hand face up (an open view)."""
         leader = view.current[0][0] if view.current else view.seat
         trick = tuple(c for _, c in view.current)
-        return best_card(Position(trick_rules(view.contract), hands, int(leader), trick))
-
-
-AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "dd": DoubleDummyAgent}
-
-
-def make_agent(name, seed=0, seat=0):
-    """The agent called ``name`` (random, heuristic or dd) for ``seat``, seeded with ``seed``."""
-    key = str(name).strip().lower()
-    if key == "random":
-        return RandomAgent(seed, seat)
-    if key == "heuristic":
-        return HeuristicAgent()
-    if key == "dd":
-        return DoubleDummyAgent()
-    raise InputError(f"unknown bridge agent {name!r} (known: {', '.join(AGENTS)})", field="agents")
+        return best_card(Position(view.rules, view.hands, int(leader), trick))

@@ -2,7 +2,7 @@
 
 ``read_pbn(text, source)`` returns a list of ``Board`` records; ``write_pbn(boards)`` the export text and
 ``encode_pbn(boards, pbn_encoding)`` its bytes. A board's ``ScoreTable`` rows become ``TravellerLine`` records
-(``traveller_lines``; written by ``score_table``), its ``OptimumResultTable`` / ``DoubleDummyTricks`` a DD table
+(``traveller_lines``; written by scoring.bridge.traveller's ``score_table``), its ``OptimumResultTable`` / ``DoubleDummyTricks`` a DD table
 (``dd_table``; written by ``with_dd_table``). Errors are ``NotationError`` / ``IllegalCall`` / ``InvalidDeal``
 carrying the file, line and tag.
 """
@@ -11,10 +11,8 @@ import re
 import attrs
 
 from trickcore.games.bridge.auction import PASS, Auction, parse_call
-from trickcore.games.bridge.record import Board, check_board
-from trickcore.games.bridge.table import trick_rules
+from trickcore.games.bridge.record import Board, TravellerLine, check_board, contract_rules
 from trickcore.games.bridge.vocab import Seat, Strain, Vulnerability, parse_contract
-from trickcore.scoring.bridge.traveller import TravellerLine, line_ns_score
 from trickcore.cards import parse_card
 from trickcore.deal import parse_deal
 from trickcore.errors import NotationError, TrickcoreError
@@ -223,7 +221,7 @@ def _auction(dealer, data, source):
 def _play(tag, data, contract, declarer, source):
     """The cards in playing order from the Play section's fixed columns; and whether it ended early."""
     first = _field(source, tag.line, "Play", Seat.parse, tag.value[:1] or declarer.lho.name)
-    rules = trick_rules(contract)
+    rules = contract_rules(contract)
     words = [t for t in data if t.value not in ("",)]
     stop = next((k for k, t in enumerate(words) if t.value == "*"), len(words))
     rows = [words[k:k + 4] for k in range(0, stop, 4)]
@@ -467,43 +465,3 @@ def with_dd_table(board, table):
     tables = tuple(t for t in board.tables if t[0].lower() != "optimumresulttable")
     return attrs.evolve(board, tags=tags,
                         tables=tables + (("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R", rows),))
-
-
-_SCORE_COLUMNS = ("Section\\1L;Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\6L;Declarer\\1R;"
-                  "Result\\2R;Lead\\3L;Score_NS\\6R;Score_EW\\6R")
-
-
-def score_table(lines, figures=None, imps=False):
-    """A board's traveller as a PBN ``ScoreTable`` (name, column spec, rows) for ``Board.tables`` (§16.2 export).
-
-    ``figures`` are each line's (NS, EW) matchpoints, or IMPs when ``imps``, already formatted (None = "-").
-    """
-    figures = list(figures) if figures is not None else [(None, None)] * len(lines)
-    names = ("IMP_NS", "IMP_EW") if imps else ("MP_NS", "MP_EW")
-    spec = _SCORE_COLUMNS + f";{names[0]}\\6R;{names[1]}\\6R"
-    table = [[_cell(value) for value in (line.section, line.table, line.round, line.ns_pair, line.ew_pair,
-                                         *_score_cells(line), ns, ew)]
-             for line, (ns, ew) in zip(lines, figures)]
-    columns = spec.split(";")
-    widths = [max([int(c.split("\\")[1][:-1])] + [len(row[k]) for row in table]) for k, c in enumerate(columns)]
-    # A column is widened, for every row, when one of its values is longer than the declared width.
-    spec = ";".join(f"{c.split(chr(92))[0]}\\{w}{c[-1]}" for c, w in zip(columns, widths))
-    rows = tuple(" ".join(text.ljust(w) if c.endswith("L") else text.rjust(w)
-                          for text, w, c in zip(row, widths, columns)) for row in table)
-    return "ScoreTable", spec, rows
-
-
-def _score_cells(line):
-    # Contract, Declarer, Result, Lead, Score_NS, Score_EW, by the §16.2 export rule of each kind.
-    if line.kind in ("not_played", "artificial"):
-        return ["NP" if line.kind == "not_played" else line.adjustment] + [None] * 5
-    score = line_ns_score(line)
-    first = {"played": str(line.contract), "passed_out": "Pass", "assigned": "ASSIGNED"}[line.kind]
-    return [first, None if line.declarer is None else line.declarer.name, line.tricks,
-            None if line.lead is None else str(line.lead), score if score >= 0 else None,
-            -score if score < 0 else None]
-
-
-def _cell(value):
-    text = "-" if value is None else str(value)
-    return f'"{text}"' if " " in text else text

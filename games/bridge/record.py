@@ -1,18 +1,27 @@
-"""The record of one bridge board that every notation reads and writes (bridge.md §16): ``Board``.
+"""The result records of bridge (bridge.md §16): ``Board``, one board as every notation reads and writes it, and
+``TravellerLine``, one table's result on a board as a club's traveller or a PBN ``ScoreTable`` row gives it.
 
 A board holds its number, dealer, vulnerability, deal, auction, play (cards in playing order), contract,
 declarer and result, plus what the notation carried that the model does not (tags, notes, commentary, tables),
 kept verbatim so that it can be written back. The JSON form is ``board_to_dict`` / ``board_from_dict``.
+A traveller line carries no cards beyond the opening lead; its scores are scoring.bridge.traveller's.
 """
 import attrs
 
 from trickcore.games.bridge.auction import Auction, parse_call
-from trickcore.games.bridge.table import trick_rules
-from trickcore.games.bridge.vocab import Seat, Vulnerability, parse_contract
+from trickcore.games.bridge.vocab import Contract, Seat, Vulnerability, parse_contract
 from trickcore.cards import parse_card
 from trickcore.deal import parse_deal
 from trickcore.errors import InvalidRecord, TrickcoreError
 from trickcore.play import Trick, trick_winner
+
+
+def contract_rules(contract):
+    """The play rules of ``contract``: the bridge game's ``trick_rules`` for its trump."""
+    # Imported here, not at the top: the game module imports the State, which imports this module.
+    from trickcore.games.bridge.game import BRIDGE
+
+    return BRIDGE.trick_rules(contract.trump)
 
 
 @attrs.frozen
@@ -54,7 +63,7 @@ class Board:
             return []
         if self.contract is None or self.declarer is None:
             raise InvalidRecord("a play needs the contract and the declarer", field="play")
-        rules = trick_rules(self.contract)
+        rules = contract_rules(self.contract)
         leader, out = int(self.declarer.lho), []
         for k in range(0, len(self.play) - len(self.play) % 4, 4):
             cards = tuple(self.play[k:k + 4])
@@ -137,3 +146,52 @@ def board_from_dict(data, source=None):
         raise exc.located(source=source)
     except (AttributeError, TypeError, ValueError) as exc:
         raise InvalidRecord(f"not a board record: {exc}", source=source) from None
+
+
+KINDS = ("played", "passed_out", "assigned", "artificial", "not_played")
+
+
+def _optional_seat(value):
+    return None if value is None else (value if isinstance(value, Seat) else Seat.parse(value))
+
+
+@attrs.frozen(kw_only=True)
+class TravellerLine:
+    """One traveller line (§16): where it was played, who played, what happened, and the NS score.
+
+    ``kind`` is one of ``KINDS``; ``contract``/``declarer``/``tricks`` are set for played lines only;
+    ``ns_score`` is the NS score as stated (required for ``assigned``, optional for played and passed-out lines,
+    None otherwise; the scorers check it against the result); ``adjustment`` is the artificial code (``A+/A-``, ``A``, ``A60/40``).
+    """
+
+    section: str = "A"
+    board: int
+    round: int = None
+    table: int = None
+    ns_pair: object = None
+    ew_pair: object = None
+    kind: str = "played"
+    contract: Contract = None
+    declarer: Seat = attrs.field(default=None, converter=_optional_seat)
+    tricks: int = None
+    lead: object = None
+    ns_score: int = None
+    adjustment: str = None
+
+    def __attrs_post_init__(self):
+        if self.kind not in KINDS:
+            raise InvalidRecord(f"traveller line kind must be one of {', '.join(KINDS)}, not {self.kind!r}",
+                                field="kind")
+        if isinstance(self.board, bool) or not isinstance(self.board, int) or self.board < 1:
+            raise InvalidRecord(f"board number must be an integer >= 1, not {self.board!r}", field="board")
+        played = self.kind == "played"
+        if played != (self.contract is not None) or played != (self.declarer is not None) \
+                or played != (self.tricks is not None):
+            raise InvalidRecord(f"a {self.kind} line {'needs' if played else 'has no'} contract, declarer and "
+                                "tricks", field="contract")
+        if (self.kind == "artificial") != (self.adjustment is not None):
+            raise InvalidRecord("an artificial line, and only it, carries an adjustment code", field="adjustment")
+        if self.kind == "assigned" and self.ns_score is None:
+            raise InvalidRecord("an assigned score needs its ns_score", field="ns_score")
+        if self.kind in ("artificial", "not_played") and self.ns_score is not None:
+            raise InvalidRecord(f"a {self.kind} line has no ns_score", field="ns_score")

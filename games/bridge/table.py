@@ -1,23 +1,32 @@
-"""One board at the table (bridge.md §3-§4): the auction and the play through the kernel, with agent views.
+"""One board at the table (bridge.md §3-§4): the State of a deal from the first call to the last card or a claim.
 
-Agents see only what their seat may see (§4.2): their own hand, the auction, the cards played, and dummy's
-remaining cards once the opening lead is faced. Declarer's agent chooses dummy's cards too. The one exception
-is the double-dummy agent, which declares itself omniscient: ``run_play`` shows it all four hands before the
-opening lead (games.double_dummy.show_deal); no other agent's view changes.
+``BridgeState`` is driven through the protocol of games.base: ``current_seat`` is the seat whose agent acts
+next. In the play that is the player who *controls* the hand to play: declarer when dummy's card is due (§4.1,
+declarer plays dummy's cards), so dummy's seat never acts; the view names both (``PlayView.seat`` is the hand to
+play, ``PlayView.player`` the one choosing). The actions are calls in the auction, then cards or a ``Claim``.
+
+Views hold only what their seat may see (§4.2): its own hand, the auction, the cards played, and dummy's
+remaining cards once the opening lead is faced. ``open_view`` adds every hand as it stands, for the
+double-dummy agent only (games.double_dummy.view_for).
+
+Each card costs O(1) Python work: the hands are kept as they stand, a completed trick is appended once to a
+shared tuple, and views share those immutable values instead of copying the play.
 """
 import attrs
 
-from trickcore.games.bridge.auction import Auction
+from trickcore.cards import format_hand
+from trickcore.errors import IllegalPlay, InputError
+from trickcore.games.base import State
+from trickcore.games.bridge.auction import Auction, Call
+from trickcore.games.bridge.record import Board
 from trickcore.games.bridge.vocab import Seat
-from trickcore.games.double_dummy import show_deal
-from trickcore.errors import InvalidRecord
-from trickcore.play import PlayState
-from trickcore.rules import TrickRules
+from trickcore.play import PlayState, Trick
 
+SEATS = tuple(Seat)   # Seat by index without the enum lookup, on the path of every card
 
 @attrs.frozen
 class AuctionView:
-    """What ``seat`` knows when it is its turn to call."""
+    """What ``seat`` knows when it is its turn to call; ``hands`` (every hand, N E S W) only in an open view."""
 
     seat: Seat
     hand: frozenset
@@ -25,6 +34,14 @@ class AuctionView:
     vulnerability: object
     calls: tuple
     legal_calls: tuple
+    board: int = 1
+    hands: tuple = None
+    phase = "auction"
+
+    @property
+    def legal_actions(self):
+        """The legal calls: the actions of this view."""
+        return self.legal_calls
 
     def seat_of(self, position):
         """The seat that made call number ``position``."""
@@ -36,7 +53,9 @@ class PlayView:
     """What the player choosing a card knows: ``seat`` is the hand to play from (dummy's for declarer).
 
     ``visible`` maps each seat whose remaining cards this player may see to those cards; ``tricks`` are the
-    completed tricks (trickcore Trick records), ``current`` the (seat, card) pairs of the trick in progress.
+    completed tricks (trickcore Trick records), ``current`` the (seat, card) pairs of the trick in progress,
+    ``played`` every card played so far, ``rules`` the deal's TrickRules. ``hands`` (every hand as it stands,
+    N E S W) is given in an open view only.
     """
 
     seat: Seat
@@ -49,6 +68,16 @@ class PlayView:
     tricks: tuple
     current: tuple
     legal_cards: tuple
+    rules: object = None
+    played: frozenset = frozenset()
+    board: int = 1
+    hands: tuple = None
+    phase = "play"
+
+    @property
+    def legal_actions(self):
+        """The legal cards: the actions of this view (a ``Claim`` may be made besides, §4.3)."""
+        return self.legal_cards
 
     @property
     def hand(self):
@@ -60,77 +89,199 @@ class PlayView:
         """Declarer's partner."""
         return self.declarer.partner
 
-    @property
-    def played(self):
-        """Every card played so far."""
-        return frozenset(c for t in self.tricks for c in t.cards) | frozenset(c for _, c in self.current)
-
 
 @attrs.frozen
 class Claim:
-    """An agent's claim (§4.3): ``tricks`` of the remaining tricks go to the declaring side."""
+    """A claim (§4.3): ``tricks`` of the remaining tricks go to the declaring side; it ends the play."""
 
     tricks: int
 
 
-@attrs.frozen
-class PlayResult:
-    """The play of a board: every trick played, the declaring side's tricks, and a claim when one ended it."""
+class BridgeState(State):
+    """One board: the auction, then (unless passed out) the play of its contract; see the module docstring.
 
-    tricks: tuple
-    result: int
-    claimed: int = None
+    ``board`` is the board number (it seeds the random agents' stream of the board), ``dealer`` and
+    ``vulnerability`` the board's; ``rules`` is given by the game (``Game.trick_rules``) for the contract's trump.
+    """
 
+    def __init__(self, game, deal, dealer, vulnerability, board=1):
+        self.game = game
+        self.deal = deal
+        self.board = board
+        self.dealer = Seat(dealer)
+        self.vulnerability = vulnerability
+        self.phase = "auction"
+        self.auction = Auction(self.dealer)
+        self._legal = tuple(self.auction.legal_calls())
+        self.contract = self.declarer = self.rules = None
+        self._calls, self._cards = (), []
+        self._claimed = None
 
-def trick_rules(contract):
-    """The play rules of a contract: four seats, its trump (None at no-trump), follow suit."""
-    return TrickRules(4, contract.strain.suit, True, False)
+    # ---- the protocol ------------------------------------------------------------------------------------
 
+    @property
+    def current_seat(self):
+        """The seat whose agent acts next: the caller, or the player controlling the hand to play."""
+        if self.phase == "auction":
+            return int(self.auction.turn)
+        if self.phase == "play":
+            turn = self._play.turn
+            return int(self.declarer) if turn == self.declarer.partner else turn
+        return None
 
-def run_auction(deal, dealer, vulnerability, agents):
-    """Ask the agents (one per seat, N first) for calls until the auction is complete; returns the Auction."""
-    auction = Auction(dealer)
-    while not auction.is_complete:
-        seat = auction.turn
-        view = AuctionView(seat, deal.hands[seat], auction.dealer, vulnerability, tuple(auction.calls),
-                           tuple(auction.legal_calls()))
-        auction.make_call(agents[seat].choose_call(view))
-    return auction
+    def legal_actions(self):
+        """The legal calls (Pass, X, XX, then bids upwards), or the legal cards of the hand to play."""
+        return self._legal if self.phase != "done" else ()
 
+    def apply(self, action):
+        """Make a call, play a card or claim for the current seat; IllegalCall/IllegalPlay says why not."""
+        if self.phase == "auction":
+            self._call(action)
+        elif self.phase == "play":
+            if isinstance(action, Claim):
+                self._claim(action.tricks)
+            else:
+                self._card(action)
+        else:
+            raise IllegalPlay(f"board {self.board} is over: no {action} can be made")
 
-def run_play(deal, auction, agents):
-    """Play the contract of a complete, not passed-out auction with the agents; returns a PlayResult."""
-    outcome = auction.outcome
-    declarer, dummy = outcome.declarer, outcome.dummy
-    show_deal(agents, deal.hands)
-    state = PlayState(trick_rules(outcome.contract), deal.hands, outcome.opening_leader)
-    while not state.is_over:
-        seat = Seat(state.turn)
-        player = declarer if seat == dummy else seat
-        hands = state.hands
-        exposed = bool(state.completed_tricks() or state.current_trick)
-        seen = {player, seat} | ({dummy} if exposed else set())
-        trick = state.current_trick
-        view = PlayView(seat, player, outcome.contract, declarer, tuple(auction.calls), auction.dealer,
-                        {s: hands[s] for s in sorted(seen)}, tuple(state.completed_tricks()),
-                        tuple((Seat((state.leader + k) % 4), c) for k, c in enumerate(trick)),
-                        tuple(state.legal_cards()))
-        choice = agents[player].choose_card(view)
-        if isinstance(choice, Claim):
-            return _claimed(state, declarer, choice.tricks)
-        state.play(choice)
-    tricks = tuple(state.completed_tricks())
-    return PlayResult(tricks, _declarer_tricks(tricks, declarer))
+    def undo(self):
+        """Take back the last action: a claim, a card, or a call (back into the auction when no card is played)."""
+        if self._claimed is not None:
+            self._claimed, self.phase = None, "play"
+        elif self.phase in ("play", "done") and self._cards:
+            self._undo_card()
+        elif self.auction.calls:
+            self.auction = Auction(self.dealer, self.auction.calls[:-1])
+            self.phase, self.contract, self.declarer, self.rules = "auction", None, None, None
+            self._legal = tuple(self.auction.legal_calls())
+        else:
+            raise InputError("nothing to undo: no call has been made")
 
+    def view(self, seat):
+        """What ``seat`` may see now (§4.2)."""
+        return self._view(SEATS[seat], None)
 
-def _declarer_tricks(tricks, declarer):
-    return sum(1 for t in tricks if Seat(t.winner).side == declarer.side)
+    def open_view(self, seat):
+        """``view(seat)`` with every hand as it stands (the double-dummy agent's view)."""
+        if self.phase == "auction":
+            hands = tuple(frozenset(h) for h in self.deal.hands)
+        else:
+            hands = tuple(self._hands)
+        return self._view(SEATS[seat], hands)
 
+    def record(self):
+        """The board's result record: deal, auction and, once played, contract, declarer, play and result."""
+        board = Board(number=self.board, dealer=self.dealer, vulnerability=self.vulnerability, deal=self.deal,
+                      auction=tuple(self.auction.calls), passed_out=self.phase == "done" and self.contract is None)
+        if self.contract is None:
+            return board
+        result = None
+        if self.phase == "done":
+            result = self.declarer_tricks() + (self._claimed or 0)
+        return attrs.evolve(board, contract=self.contract, declarer=self.declarer, play=tuple(self._cards),
+                            result=result, claimed=self._claimed is not None)
 
-def _claimed(state, declarer, claimed):
-    tricks = tuple(state.completed_tricks())
-    remaining = 13 - len(tricks)
-    if not 0 <= claimed <= remaining:
-        raise InvalidRecord(f"a claim of {claimed} tricks with {remaining} to play")
-    total = _declarer_tricks(tricks, declarer) + claimed
-    return PlayResult(tricks, total, total)
+    # ---- the play as it stands -----------------------------------------------------------------------------
+
+    @property
+    def tricks(self):
+        """The completed tricks (Trick records), in order."""
+        return self._tricks
+
+    def declarer_tricks(self):
+        """Tricks the declaring side won among the completed tricks."""
+        return self._won[self.declarer.side]
+
+    # ---- the steps -------------------------------------------------------------------------------------------
+
+    def _call(self, call):
+        if not isinstance(call, (Call, str)):
+            raise InputError(f"{call!r} is not a call: the auction of board {self.board} is not over")
+        self.auction.make_call(call)
+        if not self.auction.is_complete:
+            self._legal = tuple(self.auction.legal_calls())
+            return
+        outcome = self.auction.outcome
+        self._calls = tuple(self.auction.calls)
+        if outcome.passed_out:
+            self.phase, self._legal = "done", ()
+            return
+        self.contract, self.declarer = outcome.contract, outcome.declarer
+        self.rules = self.game.trick_rules(self.contract.trump)
+        self._play = PlayState(self.rules, self.deal.hands, int(outcome.opening_leader))
+        self._hands = [frozenset(h) for h in self.deal.hands]
+        self._cards, self._current, self._tricks, self._played = [], (), (), frozenset()
+        self._won = [0, 0]
+        self.phase = "play"
+        self._legal = tuple(self._play.legal_cards())
+
+    def _card(self, card):
+        seat = self._play.turn
+        if card not in self._legal:
+            raise IllegalPlay(f"{Seat(seat)} may not play {card!r} to trick {len(self._tricks) + 1}: "
+                              + self._why_illegal(seat, card))
+        leader = self._play.leader
+        self._play.play(card)
+        self._hands[seat] = self._hands[seat] - {card}
+        self._cards.append(card)
+        self._played = self._played | {card}
+        current = self._current + ((SEATS[seat], card),)
+        if len(current) == 4:
+            # The kernel has moved the lead to the trick's winner.
+            winner = self._play.leader
+            self._tricks = self._tricks + (Trick(leader, tuple(c for _, c in current), winner),)
+            self._won[winner % 2] += 1
+            current = ()
+        self._current = current
+        if len(self._cards) == 52:
+            self.phase, self._legal = "done", ()
+        else:
+            self._legal = tuple(self._play.legal_cards())
+
+    def _why_illegal(self, seat, card):
+        hand = self._hands[seat]
+        if card not in hand:
+            return f"{Seat(seat)} does not hold it (holds {format_hand(hand)})"
+        led = self._current[0][1].suit
+        return f"must follow suit ({led.name} led, {Seat(seat)} holds one)"
+
+    def _claim(self, tricks):
+        remaining = 13 - len(self._tricks)
+        if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= remaining:
+            raise IllegalPlay(f"a claim of {tricks!r} tricks with {remaining} to play (§4.3: 0 to {remaining})")
+        self._claimed, self.phase = tricks, "done"
+
+    def _undo_card(self):
+        card = self._cards.pop()
+        self._play.undo()
+        seat = self._play.turn
+        self._hands[seat] = self._hands[seat] | {card}
+        self._played = self._played - {card}
+        if self._current:
+            self._current = self._current[:-1]
+        else:
+            last = self._tricks[-1]
+            self._won[last.winner % 2] -= 1
+            self._tricks = self._tricks[:-1]
+            self._current = tuple((Seat((last.leader + k) % 4), c) for k, c in enumerate(last.cards[:3]))
+        self.phase = "play"
+        self._legal = tuple(self._play.legal_cards())
+
+    def _view(self, seat, hands):
+        if self.phase == "auction":
+            legal = self._legal if seat == self.auction.turn else ()
+            return AuctionView(seat, frozenset(self.deal.hands[seat]), self.dealer, self.vulnerability,
+                               tuple(self.auction.calls), legal, self.board, hands)
+        if self.contract is None:
+            return AuctionView(seat, frozenset(self.deal.hands[seat]), self.dealer, self.vulnerability,
+                               self._calls, (), self.board, hands)
+        dummy = self.declarer.partner
+        acting = self.phase == "play" and self.current_seat == seat
+        hand_to_play = SEATS[self._play.turn] if acting else seat
+        visible = {seat: self._hands[seat]}
+        if self._cards:
+            visible[dummy] = self._hands[dummy]
+        return PlayView(hand_to_play, seat, self.contract, self.declarer, self._calls, self.dealer, visible,
+                        self._tricks, self._current, self._legal if acting else (), self.rules, self._played,
+                        self.board, hands)

@@ -186,6 +186,11 @@ class Contract:
     doubled: int = attrs.field(default=0, validator=_check_doubled)
 
     @property
+    def trump(self):
+        """The trump suit as a trickcore Suit, or None at no-trump."""
+        return self.strain.suit
+
+    @property
     def tricks_needed(self):
         """Tricks the declaring side undertook: level + 6."""
         return self.level + 6

@@ -1,6 +1,7 @@
 """The heuristic bidder's natural system and the card player's basic rules."""
 import pytest
 
+from trickcore.games.base import play_deal
 from trickcore.games.bridge import BRIDGE
 from trickcore.games.bridge.agents import HeuristicAgent, HandShape, hcp
 from trickcore.games.bridge.auction import DOUBLE, PASS, Auction, Bid
@@ -13,7 +14,7 @@ def call_for(hand, calls="", dealer=Seat.N):
     auction = Auction(dealer, calls.split())
     view = AuctionView(auction.turn, parse_hand(hand), dealer, Vulnerability.NONE, tuple(auction.calls),
                        tuple(auction.legal_calls()))
-    return HeuristicAgent().choose_call(view)
+    return HeuristicAgent(view.seat).act(view)
 
 
 @pytest.mark.parametrize("hand, calls, expected", [
@@ -41,17 +42,24 @@ def test_bridge_game_takeout_double():
 
 
 def test_bridge_game_opens_1nt_on_every_15_17_balanced_hand():
-    for index in range(60):
-        deal = BRIDGE.deal(11, index)
-        view_hand = deal.hands[0]
-        shape = HandShape.of(view_hand)
+    # North's hands of deals 11/0-199 hold 15 balanced hands of 15-17 HCP and 32 hands under 6 HCP: both
+    # rules are checked on every one of them, and the counts show the sample reaches them.
+    notrump = weak = 0
+    for index in range(200):
+        hand = BRIDGE.deal(11, index).hands[0]
+        shape = HandShape.of(hand)
         auction = Auction(Seat.N)
-        view = AuctionView(Seat.N, view_hand, Seat.N, Vulnerability.NONE, (), tuple(auction.legal_calls()))
-        call = HeuristicAgent().choose_call(view)
+        view = AuctionView(Seat.N, hand, Seat.N, Vulnerability.NONE, (), tuple(auction.legal_calls()))
+        call = HeuristicAgent(Seat.N).act(view)
         if shape.balanced and 15 <= shape.hcp <= 17:
             assert call == Bid(1, Strain.NT)
-        if hcp(view_hand) < 6:
+            notrump += 1
+        elif call == Bid(1, Strain.NT):
+            raise AssertionError(f"1NT opened on {shape}")
+        if hcp(hand) < 6:
             assert call == PASS
+            weak += 1
+    assert (notrump, weak) == (15, 32)
 
 
 def test_bridge_game_heuristic_contracts_are_sensible():
@@ -59,7 +67,7 @@ def test_bridge_game_heuristic_contracts_are_sensible():
     checked = 0
     for number in range(1, 41):
         deal = BRIDGE.board_deal(5, number)
-        board = BRIDGE.play_board(deal, number, [HeuristicAgent()] * 4)
+        board = play_deal(BRIDGE.new_state(deal, board=number), [HeuristicAgent(s) for s in range(4)]).record()
         if board.passed_out:
             assert max(hcp(deal.hands[0]) + hcp(deal.hands[2]), hcp(deal.hands[1]) + hcp(deal.hands[3])) <= 26
             continue

@@ -5,8 +5,8 @@ import pytest
 from trickcore.games.bridge import BRIDGE
 from trickcore.games.bridge.agents import HeuristicAgent, hcp
 from trickcore.games.bridge.auction import Auction, Bid, parse_call
-from trickcore.games.bridge.table import AuctionView, run_auction
-from trickcore.games.bridge.vocab import Seat, Strain, Vulnerability, board_dealer, board_vulnerability
+from trickcore.games.bridge.table import AuctionView
+from trickcore.games.bridge.vocab import Seat, Strain, Vulnerability
 from trickcore.cards import parse_hand
 
 
@@ -17,10 +17,13 @@ def is_game(contract):
 def survey(seed, boards):
     """(missed games, sides with 26+, light competitive games) over ``boards`` seeded boards."""
     missed = strong = light = 0
-    agents = [HeuristicAgent()] * 4
+    agents = [HeuristicAgent(seat) for seat in range(4)]
     for number in range(1, boards + 1):
         deal = BRIDGE.board_deal(seed, number)
-        auction = run_auction(deal, board_dealer(number), board_vulnerability(number), agents)
+        state = BRIDGE.new_state(deal, board=number)
+        while state.phase == "auction":
+            state.apply(agents[state.current_seat].act(state.view(state.current_seat)))
+        auction = state.auction
         outcome = auction.outcome
         points = [hcp(deal.hands[0]) + hcp(deal.hands[2]), hcp(deal.hands[1]) + hcp(deal.hands[3])]
         for side in (0, 1):
@@ -55,7 +58,7 @@ def call_for(hand, calls, dealer=Seat.N):
     auction = Auction(dealer, [parse_call(c) for c in calls.split()])
     view = AuctionView(auction.turn, parse_hand(hand), dealer, Vulnerability.NONE, tuple(auction.calls),
                        tuple(auction.legal_calls()))
-    return HeuristicAgent().choose_call(view)
+    return HeuristicAgent(view.seat).act(view)
 
 
 @pytest.mark.parametrize("hand, calls, expected", [

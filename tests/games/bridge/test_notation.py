@@ -5,6 +5,7 @@ import os
 
 import pytest
 
+from trickcore.games.base import play_deal
 from trickcore.games.bridge import BRIDGE
 from trickcore.games.bridge.agents import HeuristicAgent
 from trickcore.games.bridge.lin import read_lin, read_lin_board, write_lin
@@ -129,7 +130,8 @@ def test_bridge_game_lin_errors():
 
 
 def test_bridge_game_played_boards_round_trip():
-    boards = [BRIDGE.play_board(BRIDGE.board_deal(9, n), n, [HeuristicAgent()] * 4) for n in range(1, 5)]
+    agents = [HeuristicAgent(seat) for seat in range(4)]
+    boards = [play_deal(BRIDGE.new_state(BRIDGE.board_deal(9, n), board=n), agents).record() for n in range(1, 5)]
     assert [essentials(b) for b in read_pbn(write_pbn(boards))] == [essentials(b) for b in boards]
     for a, b in zip(read_lin(write_lin(boards)), boards):
         assert (a.deal, a.auction, a.play, a.contract, a.declarer, a.result) == \

@@ -4,12 +4,12 @@ import os
 
 import pytest
 
-from trickcore.games.bridge.pbn import dd_table, encode_pbn, read_pbn, score_table, traveller_lines, with_dd_table, write_pbn
-from trickcore.games.bridge.record import Board
+from trickcore.games.bridge.pbn import dd_table, encode_pbn, read_pbn, traveller_lines, with_dd_table, write_pbn
+from trickcore.games.bridge.record import Board, TravellerLine
 from trickcore.games.bridge.vocab import Seat, parse_contract
 from trickcore.scoring.bridge.mp_session import score_session
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
-from trickcore.scoring.bridge.traveller import TravellerLine, line_ns_score
+from trickcore.scoring.bridge.traveller import line_ns_score, score_table
 from trickcore.cards import parse_card
 from trickcore.deal import parse_deal
 from trickcore.errors import InvalidRecord, NotationError, SettingsError
@@ -61,8 +61,20 @@ def test_bridge_more_score_table_corpus_and_absent():
     assert traveller_lines(boards[1]) == []
 
 
+def test_bridge_more_score_table_row_whose_score_does_not_match():
+    # The reader keeps the stated score (the record is the game's); the scorer rejects it: 4S= is 420, not 450.
+    text = game('[ScoreTable "Section;Table;Round;PairId_NS;PairId_EW;Contract;Declarer;Result;Lead;Score_NS;'
+                'Score_EW"]', "A 1 1 1 4 4S N 10 HK 450 -")
+    line, = traveller_lines(read_pbn(text, "bad.pbn")[0], "bad.pbn")
+    assert (line.kind, line.ns_score) == ("played", 450)
+    with pytest.raises(InvalidRecord, match="board 1: ns_score 450 does not match the result .420.") as info:
+        line_ns_score(line)
+    assert info.value.field == "ns_score"
+    with pytest.raises(InvalidRecord):
+        score_session([line])
+
+
 @pytest.mark.parametrize("row,field", [
-    ("A 1 1 1 4 4S N 10 HK 450 -", "ns_score"),   # the score does not match 4S= (420)
     ("A 1 1 1 4 8S N 10 HK 420 -", "contract"),
     ("A 1 1 1 4 4S N 14 HK - -", "ScoreTable"),
     ("A 1 1 1 4 4S N 10", "ScoreTable"),           # too few values

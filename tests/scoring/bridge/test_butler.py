@@ -15,7 +15,8 @@ from trickcore.scoring.bridge.butler import (AdjustedImps, butler, cross_imps, d
                                    score_board_imps, trim_count)
 from trickcore.scoring.bridge.imp_pairs import pair_fields, pair_totals, rank_pairs, score_lines
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
-from trickcore.scoring.bridge.traveller import TravellerLine
+from trickcore.games.bridge.record import TravellerLine
+from trickcore.scoring.bridge.traveller import line_ns_score
 from trickcore.errors import InputError, InvalidRecord, SettingsError
 
 E_J = [620, 620, 650, 170, 140, -100, 620, 1430]
@@ -142,9 +143,11 @@ def test_bridge_more_ranking_ties_and_one_field():
 
 
 def test_bridge_more_traveller_line_checks():
+    with pytest.raises(InvalidRecord):               # the scorer checks a stated score against the result
+        line_ns_score(_line(1, 1, 2, "4S", "N", 10, ns_score=450))
     with pytest.raises(InvalidRecord):
-        _line(1, 1, 2, "4S", "N", 10, ns_score=450)
-    assert _line(1, 1, 2, "4S", "N", 10, ns_score=420).ns_score == 420
+        score_lines([_line(1, 1, 2, "4S", "N", 10, ns_score=450), _line(1, 3, 4, "4S", "N", 10)])
+    assert line_ns_score(_line(1, 1, 2, "4S", "N", 10, ns_score=420)) == 420
     with pytest.raises(InvalidRecord):
         TravellerLine(board=1, kind="assigned")
     with pytest.raises(InvalidRecord):

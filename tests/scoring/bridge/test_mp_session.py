@@ -5,7 +5,7 @@ import pytest
 
 from trickcore.scoring.bridge.mp_session import adjustment_codes, expected_results, pair_totals, score_session
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
-from trickcore.scoring.bridge.traveller import TravellerLine
+from trickcore.games.bridge.record import TravellerLine
 from trickcore.errors import SettingsError
 
 

@@ -1,12 +1,8 @@
-"""Double-dummy agents on endings: the tricks they take together equal the solver's value of the position, and
-every card they choose is legal and optimal (bridge, preferans contract, misère and all-pass; whist's are in
-tests/games/whist/test_dd_agent.py)."""
+"""The preferans double-dummy agents on endings: the tricks they take together equal the solver's value of the position, and
+every card they choose is legal and optimal (preferans contract, misère and all-pass; bridge's and whist's are in
+tests/games/bridge/test_dd_agent.py and tests/games/whist/test_dd_agent.py)."""
 from hypothesis import given, settings, strategies as st
 
-from trickcore.games.bridge.agents import DoubleDummyAgent as BridgeDD, HeuristicAgent as BridgeHeuristic
-from trickcore.games.bridge.game import BRIDGE
-from trickcore.games.bridge.table import PlayView, trick_rules
-from trickcore.games.bridge.vocab import Contract, Seat, Strain
 from trickcore.games.base import play_deal
 from trickcore.games.preferans.agents import DDAgent
 from trickcore.games.preferans.game import PREFERANS
@@ -17,56 +13,6 @@ from trickcore.cards import Suit
 from trickcore.play import PlayState
 from trickcore.rng import Stream
 from trickcore.solver import Position, solve, solve_cards
-
-
-class Switch:
-    """A test seat: plays with ``first`` until ``cards`` cards are on the table, then with ``then`` (dd)."""
-
-    omniscient = True
-
-    def __init__(self, first, then, cards, played):
-        self.first, self.then, self.cards, self.played = first, then, cards, played
-
-    def see_deal(self, hands, talon=()):
-        """Forward the deal to the double-dummy agent."""
-        self.then.see_deal(hands, talon)
-
-    def choose_call(self, view):
-        """Bid with the first agent."""
-        return self.first.choose_call(view)
-
-    def choose_card(self, view):
-        """The first agent's card before the switch, the dd agent's after."""
-        agent = self.then if len(self.played(view)) >= self.cards else self.first
-        return agent.choose_card(view)
-
-
-def _replay(rules, hands, leader, cards):
-    """The PlayState after ``cards`` have been played from the start."""
-    state = PlayState(rules, hands, leader)
-    for card in cards:
-        state.play(card)
-    return state
-
-
-def test_bridge_dd_from_mid_trick_eight_takes_the_solved_tricks():
-    played, checked = 30, 0           # 7 tricks and two cards of the 8th: 6 tricks to go
-    for seed in range(1, 12):
-        deal = BRIDGE.board_deal(seed, 1)
-        agents = [Switch(BridgeHeuristic(), BridgeDD(), played, lambda v: v.played) for _ in range(4)]
-        board = BRIDGE.play_board(deal, 1, agents)
-        if board.passed_out:
-            continue
-        rules = trick_rules(board.contract)
-        tricks = board.tricks()
-        state = _replay(rules, deal.hands, tricks[0].leader, board.play[:played])
-        position = Position(rules, state.hands, state.leader, state.current_trick, seat=int(board.declarer))
-        late = sum(1 for t in tricks[played // 4:] if Seat(t.winner).side == board.declarer.side)
-        assert late == solve(position)
-        checked += 1
-        if checked == 3:
-            break
-    assert checked == 3
 
 
 def _play_hands(result):
@@ -118,30 +64,6 @@ def _check_optimal(position, card, minimise=False):
     values = solve_cards(position)
     assert card in values
     assert values[card] == (min if minimise else max)(values.values()) == solve(position)
-
-
-@settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10_000), left=st.integers(1, 5), extra=st.integers(0, 3),
-       strain=st.sampled_from(list(Strain)))
-def test_bridge_dd_card_is_legal_and_optimal_on_endings(seed, left, extra, strain):
-    deal = BRIDGE.deal(seed, 0)
-    contract, declarer = Contract(3, strain), Seat.S
-    rules = trick_rules(contract)
-    state = _random_prefix(rules, deal.hands, int(declarer.lho), 4 * (13 - left) + extra, seed)
-    if state.is_over:
-        return
-    agent = BridgeDD()
-    agent.see_deal(deal.hands)
-    seat = Seat(state.turn)
-    player = declarer if seat == declarer.partner else seat
-    trick = state.current_trick
-    view = PlayView(seat, player, contract, declarer, (), Seat.N, {seat: state.hands[seat]},
-                    tuple(state.completed_tricks()),
-                    tuple((Seat((state.leader + k) % 4), c) for k, c in enumerate(trick)),
-                    tuple(state.legal_cards()))
-    card = agent.choose_card(view)
-    assert card in view.legal_cards
-    _check_optimal(Position(rules, state.hands, state.leader, trick), card)
 
 
 @settings(max_examples=40, deadline=None)
