@@ -5,8 +5,8 @@ Every search counts the tricks won by a set of seats C (``counted``) from the po
 of M (``maxim``) choose their cards to make that count as large as possible and the others to make it
 small. The three objectives of trickcore.solver are choices of C and M:
 
-* two sides (bridge, whist, preferans trick contracts): C = M = one side; the value is the most tricks that
-  side can guarantee (its opponents' best defence gives the rest);
+* two sides (partnerships, or a declarer against the defenders): C = M = one side; the value is the most
+  tricks that side can guarantee (its opponents' best defence gives the rest);
 * misère and all-pass, for a seat s: C = {s}, M = the other seats; the value is the fewest tricks s can hold
   himself to when all the others play against him.
 
@@ -35,14 +35,14 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   last covering partner's card cheaply when the last seat would beat it; of three seats, second hand low
   when partner, last, can beat the lead); leads try first the lead that last caused a cutoff at the same
   depth (the killer; misère and all-pass keep the last four per depth and leader), then the stored best
-  lead (bridge weighs both into its lead weights); for misère and all-pass, "lose high, stay under"
+  lead (two partnerships weigh both into their lead weights); for misère and all-pass, "lose high, stay under"
   ordering (C sheds his highest losing cards, the others lead their high cards over his lowest, then
   just under it, and shed their high cards);
 * the trick count found by null-window tests ("can M make C take at least t tricks?") stepped from a
-  guess; a bridge table keeps one table per strain for its four leaders, each leader's search starting
-  from the previous result; a solver keeps its table between searches of the same game and objective
-  (a preferans table solves each seat's all-pass right after its misère).
-* preferans discards: one per class of rank-equivalent hands, the likeliest best first (heuristically:
+  guess; a tricks table of four seats (dd_table) keeps one table per strain for its four leaders, each
+  leader's search starting from the previous result; a solver keeps its table between searches of the same
+  game and objective (a seat's all-pass searched right after its misère reuses its bounds).
+* discards (a declarer holding two cards more than the others discards two): one per class of rank-equivalent hands, the likeliest best first (heuristically:
   low cards of short side suits, sparing likely winners, making voids; for misère the hand left with the
   fewest tricks when the others lead each suit low, then the fewest cards they can undercut) solved
   outright (for misère the first eight together, target by target, each time the one that cost the
@@ -140,7 +140,7 @@ cdef class Solver:
         self.s.n_talon = 0
         # A stored bound depends only on the position it was stored for (the cards held and the leader)
         # under the same play rules and objective, not on the deal it came from: keep them when those
-        # are unchanged (a preferans table's misère and all-pass searches of a seat share positions).
+        # are unchanged (the misère and all-pass searches of one seat share positions).
         # Must-trump means nothing without a trump.
         game = (r.n_seats, r.trump, r.follow_suit, r.must_trump and r.trump >= 0, counted, maxim)
         if game != self.table_game or self.s.gen != self.table_gen:
@@ -210,7 +210,7 @@ cdef class Solver:
         return table
 
     def best_discard(self, tuple rules, list hands, int declarer, int leader, bint misere):
-        """Preferans: the declarer (holding his hand and the talon, two cards more) discards two.
+        """The declarer, holding two cards more than the others (a hand and a talon), discards two.
 
         Trick contract (``misere`` false): the most tricks he can take after his best discard; misère: the
         fewest. Discards leaving the same position up to rank equivalence are tried once.

@@ -355,11 +355,57 @@ cdef bint last_trick(Search* s, int won, int target, uint64_t* win, const Seatin
     for k in range(n):
         cards[k] = tc_ctz(st.hands[seat_after(st.leader, k, n)])
     pos = winning_position(cards, n, st.rules.trump)
-    win[0] = 0
-    for k in range(n):
-        if k != pos and (cards[k] >> 4) == (cards[pos] >> 4):
-            win[0] = (<uint64_t>1) << cards[pos]
-            break
+    win[0] = won_by_rank(cards, n, pos)
     s.nodes += 1
     w = seat_after(st.leader, pos, n)
     return won + ((s.counted >> w) & 1) >= target
+
+
+cdef inline int trick_start_bound(const Search* s, int won, int target, int rem, uint64_t* win,
+                                  const Seating* g) noexcept nogil:
+    """Whether a bound decides at this trick start if M makes C take ``target`` tricks (``won`` taken,
+    ``rem`` left): 1 (he does), 0 (he does not), -1 (no bound decides). ``win`` receives the cards relied
+    on when one does."""
+    cdef const State* st = &s.st
+    cdef uint64_t qwin
+    cdef int k
+    if two_sides(s, g):
+        if (s.maxim >> st.leader) & 1:
+            if quick_tricks(s, target - won, &qwin, g):
+                win[0] = qwin
+                return 1
+        elif quick_tricks(s, rem - target + won + 1, &qwin, g):
+            win[0] = qwin
+            return 0
+        if st.rules.trump >= 0:
+            if won + top_trumps(s, s.maxim, &qwin, g) >= target:
+                win[0] = qwin
+                return 1
+            if won + rem - top_trumps(s, ((1u << seats(g)) - 1) & ~s.maxim, &qwin, g) < target:
+                win[0] = qwin
+                return 0
+    elif lone_seat(s, g) >= 0 and st.rules.trump < 0 and st.rules.follow_suit:
+        k = lone_bound(s, &qwin, g)
+        if lazy_budget(s, g) and k > 0:
+            # The lazy seat may yet void a suit: only "no more tricks" still holds for him.
+            k = -1
+        if k == 0 or k == 2 or (k == 1 and won + 1 >= target):
+            # won < target <= won + rem here: no more tricks fails the test, every one passes it.
+            win[0] = qwin
+            return 1 if k > 0 else 0
+    return -1
+
+
+cdef inline int second_hand_bound(const Search* s, int turn, int won, int target, int rem,
+                                  uint64_t* win) noexcept nogil:
+    """Whether the quick tricks of the second hand's side (four seats, two sides) decide if M makes C take
+    ``target`` tricks: 1, 0 or -1 as trick_start_bound."""
+    cdef uint64_t qwin
+    if (s.maxim >> turn) & 1:
+        if second_hand_tricks(s, target - won, &qwin):
+            win[0] = qwin
+            return 1
+    elif second_hand_tricks(s, rem - target + won + 1, &qwin):
+        win[0] = qwin
+        return 0
+    return -1

@@ -9,61 +9,6 @@ cdef enum:
     MISERE_CANDIDATES = 8
 
 
-cdef inline void set_aside(Search* s, int seat, uint64_t cards) noexcept nogil:
-    """The lazy seat discards ``cards`` (out of play from now on), spending his budget."""
-    cdef int c
-    s.budget -= tc_popcount(cards)
-    while cards:
-        c = tc_ctz(cards)
-        cards &= cards - 1
-        drop_key(s, seat, c)
-        s.st.hands[seat] &= ~((<uint64_t>1) << c)
-
-
-cdef inline void take_back(Search* s, int seat, uint64_t cards) noexcept nogil:
-    """Undo set_aside."""
-    cdef int c
-    s.budget += tc_popcount(cards)
-    while cards:
-        c = tc_ctz(cards)
-        cards &= cards - 1
-        s.st.hands[seat] |= (<uint64_t>1) << c
-        add_key(s, seat, c)
-
-
-cdef int lazy_moves(Search* s, int* moves, uint64_t* aside, int nm, int ruffs, const Seating* g) noexcept nogil:
-    """Append the lazy seat's moves that set cards aside (``aside``) to stop following: all his cards of
-    the suit led, and with the must-trump rule his trumps too, within his budget. The cards each set aside
-    makes playable are of other suits than the ordinary moves' and than each other's, so suit by suit a
-    card always comes with the same cards set aside. ``ruffs``: 1 for the ruffs only, 0 for the others,
-    -1 for all."""
-    cdef const State* st = &s.st
-    cdef int turn = turn_of(st, seats(g)), led = st.history[st.n_history - st.n_in_trick] >> 4
-    cdef int trump = st.rules.trump
-    cdef uint64_t hand = st.hands[turn], cards = hand & suit_mask(led), trumps = 0, m, present
-    cdef int k
-    if st.rules.must_trump and trump >= 0 and trump != led:
-        trumps = hand & suit_mask(trump)
-    present = in_play(st)
-    for k in range(2):
-        if k == 1:
-            if not trumps:
-                break
-            cards |= trumps
-        if not cards or tc_popcount(cards) > lazy_budget(s, g):
-            continue
-        m = sequence_tops(legal_mask(&st.rules, hand & ~cards, led), hand & ~cards, present & ~cards)
-        if ruffs >= 0 and ((m & suit_mask(trump)) != 0 if trump >= 0 else False) != ruffs:
-            continue
-        while m:
-            # Low cards first: the cheapest ruff or discard.
-            moves[nm] = tc_ctz(m)
-            aside[nm] = cards
-            m &= m - 1
-            nm += 1
-    return nm
-
-
 cdef inline int contract_waste(uint64_t hand, uint64_t others, int c, int trump) noexcept nogil:
     """How much discarding ``c`` likely costs a trick contract (for ordering discards): low cards of short
     side suits cost least; a card no other seat holds a higher card of (a likely winner) costs more."""
@@ -322,3 +267,58 @@ cdef bint lazy_improves(Search* s, const State* root, int declarer, uint64_t han
     r = search(s, best, &dummy) if misere else search(s, best + 1, &dummy)
     s.lazy, s.budget = -1, 0
     return not r if misere else r
+
+
+cdef inline void set_aside(Search* s, int seat, uint64_t cards) noexcept nogil:
+    """The lazy seat discards ``cards`` (out of play from now on), spending his budget."""
+    cdef int c
+    s.budget -= tc_popcount(cards)
+    while cards:
+        c = tc_ctz(cards)
+        cards &= cards - 1
+        drop_key(s, seat, c)
+        s.st.hands[seat] &= ~((<uint64_t>1) << c)
+
+
+cdef inline void take_back(Search* s, int seat, uint64_t cards) noexcept nogil:
+    """Undo set_aside."""
+    cdef int c
+    s.budget += tc_popcount(cards)
+    while cards:
+        c = tc_ctz(cards)
+        cards &= cards - 1
+        s.st.hands[seat] |= (<uint64_t>1) << c
+        add_key(s, seat, c)
+
+
+cdef int lazy_moves(Search* s, int* moves, uint64_t* aside, int nm, int ruffs, const Seating* g) noexcept nogil:
+    """Append the lazy seat's moves that set cards aside (``aside``) to stop following: all his cards of
+    the suit led, and with the must-trump rule his trumps too, within his budget. The cards each set aside
+    makes playable are of other suits than the ordinary moves' and than each other's, so suit by suit a
+    card always comes with the same cards set aside. ``ruffs``: 1 for the ruffs only, 0 for the others,
+    -1 for all."""
+    cdef const State* st = &s.st
+    cdef int turn = turn_of(st, seats(g)), led = st.history[st.n_history - st.n_in_trick] >> 4
+    cdef int trump = st.rules.trump
+    cdef uint64_t hand = st.hands[turn], cards = hand & suit_mask(led), trumps = 0, m, present
+    cdef int k
+    if st.rules.must_trump and trump >= 0 and trump != led:
+        trumps = hand & suit_mask(trump)
+    present = in_play(st)
+    for k in range(2):
+        if k == 1:
+            if not trumps:
+                break
+            cards |= trumps
+        if not cards or tc_popcount(cards) > lazy_budget(s, g):
+            continue
+        m = sequence_tops(legal_mask(&st.rules, hand & ~cards, led), hand & ~cards, present & ~cards)
+        if ruffs >= 0 and ((m & suit_mask(trump)) != 0 if trump >= 0 else False) != ruffs:
+            continue
+        while m:
+            # Low cards first: the cheapest ruff or discard.
+            moves[nm] = tc_ctz(m)
+            aside[nm] = cards
+            m &= m - 1
+            nm += 1
+    return nm

@@ -19,7 +19,7 @@ cdef struct Search:
     uint32_t counted    # bit per seat: the seats C whose tricks are counted
     bint sides          # maxim == counted: each side maximises its own tricks (quick tricks apply)
     int lone            # misère and all-pass: the one counted seat, playing against M (-1: none)
-    # Preferans discard bounds: the seat ``lazy`` holds ``budget`` cards more than he will play and sets
+    # Discard bounds (lazy_improves): the seat ``lazy`` holds ``budget`` cards more than he will play and sets
     # them aside only when that lets him stop following a suit (see best_discard). -1: none.
     int lazy
     int budget
@@ -205,3 +205,13 @@ cdef inline uint64_t all_side(const State* st, uint32_t side, int n) noexcept no
         if (side >> k) & 1:
             h |= st.hands[k]
     return h
+
+
+cdef inline uint64_t won_by_rank(const int* trick, int n, int pos) noexcept nogil:
+    """The winning card of the complete ``trick`` (at place ``pos``) when it beat a card of its own suit,
+    else nothing: only then did its rank decide the trick (a winning rank)."""
+    cdef int k
+    for k in range(n):
+        if k != pos and (trick[k] >> 4) == (trick[pos] >> 4):
+            return (<uint64_t>1) << trick[pos]
+    return 0

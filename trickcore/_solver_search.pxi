@@ -11,21 +11,12 @@ cdef bint ab(Search* s, int target, uint64_t* win, const Seating* g) noexcept no
     """
     cdef State* st = &s.st
     cdef int n = seats(g)
-    cdef bint sides = two_sides(s, g)
     cdef int won = counted_won(s)
     cdef int turn = turn_of(st, n)
     cdef int rem = tc_popcount(st.hands[turn]) - (lazy_budget(s, g) if turn == lazy_seat(s, g) else 0)
-    cdef Bucket* b
-    cdef Bucket* wide
-    cdef uint32_t subsets, tag
-    cdef uint64_t narrow
-    cdef Entry* e
-    cdef int32_t ei
-    cdef uint64_t dist = 0, cw, qwin
+    cdef uint64_t dist = 0, cw, present
     cdef uint32_t code[4]
-    cdef int i, nm, first = -1, best_move = -1, nin, pos, c
-    cdef uint64_t present, ws
-    cdef int low, k
+    cdef int i, nm, first = -1, best_move = -1, nin, c, known
     cdef int small[4]
     cdef int moves[32]
     cdef uint64_t aside[32]
@@ -44,79 +35,21 @@ cdef bint ab(Search* s, int target, uint64_t* win, const Seating* g) noexcept no
         dist = s.dist
         for i in range(4):
             code[i] = s.code[i]
-        wide = find_bucket(s, dist, <uint32_t>st.leader, False)
-        subsets = wide.subsets if wide != NULL else 0
-        narrow = wide.narrow if wide != NULL else 0
-        b = wide
-        while b != NULL:
-            ei = b.head
-            while ei >= 0:
-                e = &s.arena[ei]
-                ei = e.next
-                if entry_matches(e, code):
-                    if won + e.lo >= target:
-                        win[0] = pattern_cards(st, e.msk)
-                        return True
-                    if won + e.hi < target:
-                        win[0] = pattern_cards(st, e.msk)
-                        return False
-                    if e.move >= 0 and first < 0:
-                        first = e.move
-            b = NULL
-            while subsets and b == NULL:
-                k = tc_ctz(subsets)
-                subsets &= subsets - 1
-                tag = narrow_tag(st.leader, code, k)
-                if narrow & tag_bit(tag):
-                    b = find_bucket(s, dist, tag, False)
-        if sides:
-            if (s.maxim >> st.leader) & 1:
-                if quick_tricks(s, target - won, &qwin, g):
-                    win[0] = qwin
-                    return True
-            elif quick_tricks(s, rem - target + won + 1, &qwin, g):
-                win[0] = qwin
-                return False
-            if st.rules.trump >= 0:
-                if won + top_trumps(s, s.maxim, &qwin, g) >= target:
-                    win[0] = qwin
-                    return True
-                if won + rem - top_trumps(s, ((1u << n) - 1) & ~s.maxim, &qwin, g) < target:
-                    win[0] = qwin
-                    return False
-        elif lone_seat(s, g) >= 0 and st.rules.trump < 0 and st.rules.follow_suit:
-            k = lone_bound(s, &qwin, g)
-            if lazy_budget(s, g) and k > 0:
-                # The lazy seat may yet void a suit: only "no more tricks" still holds for him.
-                k = -1
-            if k == 0 or k == 2 or (k == 1 and won + 1 >= target):
-                # won < target <= won + rem here: no more tricks fails the test, every one passes it.
-                win[0] = qwin
-                return k > 0
+        known = tt_probe(s, dist, code, target - won, &first, win)
+        if known < 0:
+            known = trick_start_bound(s, won, target, rem, win, g)
     else:
         s.nodes += 1
-        if nin == 1 and sides and n == 4:
-            if (s.maxim >> turn) & 1:
-                if second_hand_tricks(s, target - won, &qwin):
-                    win[0] = qwin
-                    return True
-            elif second_hand_tricks(s, rem - target + won + 1, &qwin):
-                win[0] = qwin
-                return False
+        known = -1
+        if nin == 1 and two_sides(s, g) and n == 4:
+            known = second_hand_bound(s, turn, won, target, rem, win)
+    if known >= 0:
+        return known
     maxing = (s.maxim >> turn) & 1
     result = not maxing
     present = in_play(st)
-    nm = 0
     lazy = lazy_budget(s, g) != 0 and turn == lazy_seat(s, g) and nin != 0
-    if lazy and maxing:
-        # The lazy declarer's ruffs come first, his discards last.
-        nm = lazy_moves(s, moves, aside, 0, True, g)
-    k = nm
-    nm += order_moves(s, moves + k, first, g)
-    if lazy:
-        for i in range(k, nm):
-            aside[i] = 0
-        nm = lazy_moves(s, moves, aside, nm, 0 if maxing else -1, g)
+    nm = moves_to_try(s, moves, aside, lazy, maxing, first, g)
     if nin == n - 1:
         for i in range(nin):
             trick[i] = st.history[st.n_history - nin + i]
@@ -133,14 +66,7 @@ cdef bint ab(Search* s, int target, uint64_t* win, const Seating* g) noexcept no
             result = maxing
             best_move = c
             if nin == 0:
-                k = killer_slot(s, st.n_history - 1, g)
-                pos = 0
-                while pos < KILLERS - 1 and s.killer[k + pos] != c:
-                    pos += 1
-                while pos > 0:
-                    s.killer[k + pos] = s.killer[k + pos - 1]
-                    pos -= 1
-                s.killer[k] = c
+                note_killer(s, c, g)
             win[0] = cw
         else:
             win[0] |= cw
@@ -151,34 +77,33 @@ cdef bint ab(Search* s, int target, uint64_t* win, const Seating* g) noexcept no
             # This card completes the trick: a card that won it by rank over a card of its suit is a
             # winning rank.
             trick[nin] = c
-            pos = winning_position(trick, n, st.rules.trump)
-            for k in range(n):
-                if k != pos and (trick[k] >> 4) == (trick[pos] >> 4):
-                    win[0] |= (<uint64_t>1) << trick[pos]
-                    break
+            win[0] |= won_by_rank(trick, n, winning_position(trick, n, st.rules.trump))
         if result == maxing:
             break
-        # Every card is being tried. If the answer did not depend on the rank of ``c`` (it lies below
-        # every winning rank of its suit), the other cards of the suit below those ranks give the same
-        # answer: skip them (DDS). Otherwise the cards skipped as equivalent to ``c`` (its sequence) are
-        # relied on: their owners become part of the answer.
-        ws = win[0] & suit_mask(c >> 4)
-        low = tc_ctz(ws) if ws else 16 * (c >> 4) + 16
-        if c < low:
-            if small[c >> 4] < 0:
-                small[c >> 4] = low
-        else:
-            win[0] |= sequence_below(c, st.hands[turn], present)
+        skip_low_cards(c, st.hands[turn], present, win, small)
     if nin == 0:
-        if result:
-            tt_store(s, dist, st.leader, code, win[0], rem, True, target - won, best_move)
-        else:
-            tt_store(s, dist, st.leader, code, win[0], rem, False, target - won - 1, best_move)
+        # A pass proves C takes at least target - won more tricks (a lower bound), a fail at most one fewer.
+        tt_store(s, dist, st.leader, code, win[0], rem, result, target - won - (0 if result else 1), best_move)
     return result
 
 
+cdef inline void skip_low_cards(int c, uint64_t hand, uint64_t present, uint64_t* win,
+                                int* small) noexcept nogil:
+    """After ``c`` (of ``hand``) was tried without a cutoff, with every card being tried: if the answer did
+    not depend on its rank (it lies below every winning rank of its suit in ``win``), the other cards of the
+    suit below those ranks give the same answer: ``small`` skips them (DDS). Otherwise the cards skipped as
+    equivalent to ``c`` (its sequence) are relied on: their owners become part of the answer."""
+    cdef uint64_t ws = win[0] & suit_mask(c >> 4)
+    cdef int low = tc_ctz(ws) if ws else 16 * (c >> 4) + 16
+    if c < low:
+        if small[c >> 4] < 0:
+            small[c >> 4] = low
+    else:
+        win[0] |= sequence_below(c, hand, present)
+
+
 cdef bint search(Search* s, int target, uint64_t* win) noexcept nogil:
-    """ab compiled for the game being searched."""
+    """ab compiled for the seat structure of the search (see Seating)."""
     if s.n == 3:
         return ab(s, target, win, <const ThreeSeats*>NULL)
     if s.sides and s.lazy < 0:

@@ -218,3 +218,41 @@ cdef void tt_store(Search* s, uint64_t dist, int leader, const uint32_t* code,
             e.lo = bound
     elif bound < e.hi:
         e.hi = bound
+
+
+cdef inline int tt_probe(Search* s, uint64_t dist, const uint32_t* code, int need, int* move,
+                         uint64_t* win) noexcept nogil:
+    """Whether a stored bound decides at this trick start (keys ``dist`` and ``code``) if C takes ``need``
+    more tricks: 1 (he does), 0 (he does not), -1 (none decides). ``win`` receives the cards of the
+    deciding pattern; ``move`` the stored lead of the first matching entry that has one (if still -1).
+
+    The wide bucket first, then the narrow bucket of each set of suits with entries that its filter does
+    not rule out."""
+    cdef Bucket* b = find_bucket(s, dist, <uint32_t>s.st.leader, False)
+    cdef uint32_t subsets = b.subsets if b != NULL else 0, tag
+    cdef uint64_t narrow = b.narrow if b != NULL else 0
+    cdef Entry* e
+    cdef int32_t ei
+    cdef int k
+    while b != NULL:
+        ei = b.head
+        while ei >= 0:
+            e = &s.arena[ei]
+            ei = e.next
+            if entry_matches(e, code):
+                if e.lo >= need:
+                    win[0] = pattern_cards(&s.st, e.msk)
+                    return 1
+                if e.hi < need:
+                    win[0] = pattern_cards(&s.st, e.msk)
+                    return 0
+                if e.move >= 0 and move[0] < 0:
+                    move[0] = e.move
+        b = NULL
+        while subsets and b == NULL:
+            k = tc_ctz(subsets)
+            subsets &= subsets - 1
+            tag = narrow_tag(s.st.leader, code, k)
+            if narrow & tag_bit(tag):
+                b = find_bucket(s, dist, tag, False)
+    return -1
