@@ -9,6 +9,7 @@ instrumented, run on a few seeded deals, built again with the counts. It is abou
 preferans, 3% on bridge; the build takes about twice as long. TRICKCORE_PGO=0 builds in one pass (for quick
 rebuilds while editing); a profile run that fails falls back to that build.
 """
+import glob
 import os
 import platform
 import shutil
@@ -35,6 +36,9 @@ else:
     if NATIVE:
         compile_args.append("-march=native")
 
+# The search's include files (one translation unit with _solver.pyx): an edit to any of them rebuilds it.
+SOLVER_INCLUDES = sorted(glob.glob("trickcore/_solver_*.pxi"))
+
 extensions = [
     Extension(
         "trickcore._kernel",
@@ -46,6 +50,7 @@ extensions = [
         "trickcore._solver",
         ["trickcore/_solver.pyx"],
         include_dirs=["trickcore"],
+        depends=SOLVER_INCLUDES,
         extra_compile_args=compile_args,
     ),
 ]
@@ -57,6 +62,7 @@ if sys.platform != "win32" and platform.machine().lower() in ("x86_64", "amd64")
         "trickcore._solver_fast",
         ["trickcore/_solver_fast.pyx"],
         include_dirs=["trickcore"],
+        depends=["trickcore/_solver.pyx"] + SOLVER_INCLUDES,
         extra_compile_args=compile_args + ["-mpopcnt", "-mlzcnt", "-mbmi", "-mbmi2"],
     ))
 
@@ -225,7 +231,7 @@ setup(
     python_requires=">=3.10",
     packages=PACKAGES,
     package_dir=PACKAGE_DIR,
-    package_data={"trickcore": ["*.pxd", "*.pyx", "*.h"]},
+    package_data={"trickcore": ["*.pxd", "*.pyx", "*.pxi", "*.h"]},
     ext_modules=cythonize(
         extensions,
         compiler_directives={
