@@ -68,15 +68,6 @@ def json_or_text(key, text):
         return text
 
 
-def read_text(path):
-    """The text of a records file (UTF-8); InputError naming the file when it cannot be read."""
-    try:
-        with open(path, encoding="utf-8") as fh:
-            return fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read: {getattr(exc, 'strerror', None) or exc}", source=path) from None
-
-
 @attrs.frozen
 class RecordsFile:
     """The records of one file and what the file itself says about scoring them: the ``preset`` it names,

@@ -1,6 +1,25 @@
-"""Writing output files completely or not at all: a temp file in the same folder, renamed when complete."""
+"""Input and output files: reading a text file with a clear error, writing output completely or not at all (a
+temp file in the same folder, renamed when complete)."""
 import os
 import tempfile
+
+from trickcore.errors import InputError
+
+
+def read_text(path, fallback_encoding=None):
+    """The text of ``path`` as UTF-8 (or ``fallback_encoding`` when it is not UTF-8); InputError naming the file
+    when it cannot be read."""
+    try:
+        try:
+            with open(path, encoding="utf-8") as fh:
+                return fh.read()
+        except UnicodeDecodeError:
+            if fallback_encoding is None:
+                raise
+            with open(path, encoding=fallback_encoding) as fh:
+                return fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read: {getattr(exc, 'strerror', None) or exc}", source=path) from None
 
 
 def write_text_atomically(path, text):

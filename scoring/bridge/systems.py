@@ -20,7 +20,8 @@ import attrs
 from trickcore.errors import InputError, InvalidRecord, NotationError
 from trickcore.games.bridge.record import Board
 from trickcore.games.bridge.vocab import Seat, board_vulnerability
-from trickcore.scoring.base import Ledger, RecordsFile, ScoringSystem, read_text
+from trickcore.files import read_text
+from trickcore.scoring.base import Ledger, RecordsFile, ScoringSystem
 from trickcore.scoring.bridge import render
 from trickcore.scoring.bridge.butler import score_board_imps
 from trickcore.scoring.bridge.chicago import chicago_ledger, chicago_vulnerability

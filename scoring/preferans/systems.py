@@ -5,7 +5,8 @@ import json
 import attrs
 
 from trickcore.errors import InputError, TrickcoreError
-from trickcore.scoring.base import RecordsFile, ScoringSystem, json_or_text, parse_assignments, read_text
+from trickcore.files import read_text
+from trickcore.scoring.base import RecordsFile, ScoringSystem, json_or_text, parse_assignments
 from trickcore.scoring.preferans.ledger import Ledger
 from trickcore.scoring.preferans.protocol import parse_protocol
 from trickcore.scoring.preferans.render import render_text

@@ -3,7 +3,8 @@ ScoringSystem protocol over the whist ledger, scoring the hand results of exampl
 import attrs
 
 from trickcore.games.whist.record import read_results
-from trickcore.scoring.base import Ledger, RecordsFile, ScoringSystem, read_text, typed_overrides
+from trickcore.files import read_text
+from trickcore.scoring.base import Ledger, RecordsFile, ScoringSystem, typed_overrides
 from trickcore.scoring.whist.ledger import WhistLedger
 from trickcore.scoring.whist.rules import WhistRules
 from trickcore.scoring.whist.sheet import render_ledger
