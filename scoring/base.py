@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from trickcore.errors import InputError, SettingsError, TrickcoreError
+from trickcore.errors import InvalidRecord, NotationError, SettingsError, TrickcoreError
 
 
 def parse_assignments(assignments):
@@ -66,6 +66,19 @@ def json_or_text(key, text):
         return json.loads(text)
     except ValueError:
         return text
+
+
+def json_rows(text, source, key):
+    """The records of a JSON records file: a list, or an object holding the list under ``key``; errors name
+    ``source`` (and the line of a JSON syntax error)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise NotationError(f"not valid JSON: {exc.msg}", source=source, line=exc.lineno) from None
+    rows = data.get(key) if isinstance(data, dict) else data
+    if not isinstance(rows, list):
+        raise InvalidRecord(f'expected a list of {key} (or {{"{key}": [...]}})', source=source, field=key)
+    return rows
 
 
 @attrs.frozen

@@ -7,10 +7,10 @@ JSON: a list of objects (or ``{"deals": [...]}``) with ``contract`` ("pass" or n
 ``declarer``, ``result`` ("=", "+1", "-2") or ``tricks``, optional ``honours`` ("N:150") and optional ``deal``
 (a PBN deal string from which honours are read).
 """
-import json
 
 from trickcore.games.bridge.vocab import Seat
 from trickcore.scoring.bridge.ledger import DealResult
+from trickcore.scoring.base import json_rows
 from trickcore.scoring.bridge.result import parse_contract_result
 from trickcore.deal import parse_deal
 from trickcore.errors import InvalidRecord, NotationError, TrickcoreError
@@ -74,13 +74,7 @@ def read_deal_results(text, source):
     """The DealResults of a results file's ``text``; errors name ``source`` and the line (or deal number)."""
     stripped = text.lstrip()
     if stripped.startswith(("[", "{")):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise NotationError(f"not valid JSON: {exc.msg}", source=source, line=exc.lineno) from None
-        records = data.get("deals") if isinstance(data, dict) else data
-        if not isinstance(records, list):
-            raise InvalidRecord("expected a list of deals (or {\"deals\": [...]})", source=source)
+        records = json_rows(text, source, "deals")
         results = []
         for number, record in enumerate(records, 1):
             try:

@@ -12,16 +12,15 @@ The records each system scores:
   "scores": [620, 170, "A+", "NP"]}`` (every table's N-S score on the board; matchpoints may add
   ``"expected"``).
 """
-import json
 import os
 
 import attrs
 
-from trickcore.errors import InputError, InvalidRecord, NotationError
+from trickcore.errors import InputError, InvalidRecord
 from trickcore.games.bridge.record import Board
 from trickcore.games.bridge.vocab import Seat, board_vulnerability
 from trickcore.files import read_text
-from trickcore.scoring.base import Ledger, RecordsFile, ScoringSystem
+from trickcore.scoring.base import Ledger, RecordsFile, ScoringSystem, json_rows
 from trickcore.scoring.bridge import render
 from trickcore.scoring.bridge.butler import score_board_imps
 from trickcore.scoring.bridge.chicago import chicago_ledger, chicago_vulnerability
@@ -156,13 +155,7 @@ class DuplicateSystem(DealResultsSystem):
 
     def render_text(self, ledger):
         """One line per board with the N-S score, then the total."""
-        lines = ["Duplicate, N-S scores by board", f"{'board':>5}  {'vul':<4}  {'result':<28} {'NS':>6}"]
-        for b in ledger.boards:
-            what = "passed out" if b["contract"] is None else f"{b['contract']} by {b['declarer']}, {b['tricks']} tricks"
-            lines.append(f"{b['board']:>5}  {b['vulnerability']:<4}  {what:<28} {b['ns_score']:>6}")
-        total = ledger.settle()
-        lines.append(f"total: NS {total['NS']}, EW {total['EW']}")
-        return "\n".join(lines) + "\n"
+        return _board_table(ledger, "Duplicate, N-S scores by board", "board", (("NS", "ns_score", 6),))
 
 
 @attrs.frozen
@@ -191,25 +184,27 @@ class RussianSystem(DealResultsSystem):
 
     def render_text(self, ledger):
         """One line per deal with N-S's HCP and IMPs, then the total."""
-        lines = ["Russian scoring, N-S IMPs by deal", f"{'deal':>5}  {'vul':<4}  {'result':<28} {'HCP':>4} {'IMPs':>5}"]
-        for b in ledger.boards:
-            what = "passed out" if b["contract"] is None else f"{b['contract']} by {b['declarer']}, {b['tricks']} tricks"
-            lines.append(f"{b['board']:>5}  {b['vulnerability']:<4}  {what:<28} {b['ns_hcp']:>4} {b['ns_imps']:>5}")
-        total = ledger.settle()
-        lines.append(f"total: NS {total['NS']}, EW {total['EW']}")
-        return "\n".join(lines) + "\n"
+        return _board_table(ledger, "Russian scoring, N-S IMPs by deal", "deal",
+                            (("HCP", "ns_hcp", 4), ("IMPs", "ns_imps", 5)))
+
+
+def _board_table(ledger, title, unit, columns):
+    """A BoardLedger as text: a row per board (number, vulnerability, result, then ``columns``: heading, key and
+    width of each figure), then the total."""
+    head = f"{unit:>5}  {'vul':<4}  {'result':<28}" + "".join(f" {h:>{w}}" for h, _, w in columns)
+    lines = [title, head]
+    for b in ledger.boards:
+        what = "passed out" if b["contract"] is None else f"{b['contract']} by {b['declarer']}, {b['tricks']} tricks"
+        lines.append(f"{b['board']:>5}  {b['vulnerability']:<4}  {what:<28}"
+                     + "".join(f" {b[key]:>{w}}" for _, key, w in columns))
+    total = ledger.settle()
+    lines.append(f"total: NS {total['NS']}, EW {total['EW']}")
+    return "\n".join(lines) + "\n"
 
 
 def read_board_records(path, keys, required):
     """The board objects of a JSON records file (a list, or ``{"boards": [...]}``), each checked for its keys."""
-    text = read_text(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise NotationError(f"not valid JSON: {exc.msg}", source=path, line=exc.lineno) from None
-    rows = data.get("boards") if isinstance(data, dict) else data
-    if not isinstance(rows, list):
-        raise InvalidRecord('expected a list of boards (or {"boards": [...]})', source=path, field="boards")
+    rows = json_rows(read_text(path), path, "boards")
     for number, row in enumerate(rows, 1):
         where = f"{path} board {number}"
         if not isinstance(row, dict):
