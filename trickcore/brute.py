@@ -7,9 +7,17 @@ plain Python, so keep positions small (a few cards per hand).
 import functools
 import itertools
 
-from trickcore.cards import hand_mask
+from trickcore.cards import DECK32, hand_mask
 from trickcore.play import legal_cards, trick_winner
 from trickcore.rules import TrickRules
+
+
+def preferans_ending(rng, k):
+    """Three random hands of ``k`` cards and a two-card talon from the 32-card deck (``rng`` a random.Random):
+    the small endings on which the oracles check the solver."""
+    deck = list(DECK32.cards)
+    rng.shuffle(deck)
+    return [deck[i * k:(i + 1) * k] for i in range(3)], deck[3 * k:3 * k + 2]
 
 
 def _cards_of(mask, cards):

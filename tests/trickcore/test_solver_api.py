@@ -94,17 +94,11 @@ def test_tricks_table_of_chosen_trumps_and_bad_input():
         solver.tricks_table("N:...")
 
 
-def _three_hands(rng, k):
-    deck = list(DECK32.cards)
-    rng.shuffle(deck)
-    return [deck[i * k:(i + 1) * k] for i in range(3)], deck[3 * k:3 * k + 2]
-
-
 @pytest.mark.parametrize("block", range(2))
 def test_best_discard_matches_brute_force(block):
     rng = random.Random(800 + block)
     for _ in range(25):
-        hands, surplus = _three_hands(rng, rng.randint(1, 4))
+        hands, surplus = brute.preferans_ending(rng, rng.randint(1, 4))
         declarer, leader = rng.randrange(3), rng.randrange(3)
         objective = rng.choice(["tricks", "misere"])
         rules = TrickRules(3, None if objective == "misere" else rng.choice([None, *Suit]), True, True)
@@ -114,7 +108,7 @@ def test_best_discard_matches_brute_force(block):
 
 
 def test_best_discard_checks_its_input():
-    hands, surplus = _three_hands(random.Random(1), 3)
+    hands, surplus = brute.preferans_ending(random.Random(1), 3)
     rules = TrickRules(3, None, True, True)
     with pytest.raises(InvalidDeal, match="two cards more"):
         solver.best_discard(rules, hands, 0)
@@ -130,7 +124,7 @@ def test_best_discard_checks_its_input():
 def test_fewest_tricks_matches_brute_force(block):
     rng = random.Random(900 + block)
     for _ in range(25):
-        hands, talon = _three_hands(rng, rng.randint(2, 4))
+        hands, talon = brute.preferans_ending(rng, rng.randint(2, 4))
         seat, talon_wins = rng.randrange(3), rng.random() < 0.5
         assert solver.fewest_tricks(hands, seat, talon, talon_wins) == brute.all_pass(hands, talon, seat, talon_wins)
 
@@ -138,7 +132,7 @@ def test_fewest_tricks_matches_brute_force(block):
 def test_fewest_tricks_without_talon_is_the_all_pass_objective():
     rng = random.Random(11)
     for _ in range(10):
-        hands, _ = _three_hands(rng, 4)
+        hands, _ = brute.preferans_ending(rng, 4)
         seat = rng.randrange(3)
         position = Position(TrickRules(3, None, True), hands, 0, objective="all_pass", seat=seat)
         assert solver.fewest_tricks(hands, seat) == solver.solve(position)

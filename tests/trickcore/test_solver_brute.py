@@ -50,12 +50,6 @@ def test_solver_matches_brute_force_on_five_card_endings(block):
         assert solver.solve(pos) == brute.minimax(pos.rules, pos.hands, pos.leader, pos.trick, counted, maxim)
 
 
-def _preferans_ending(rng, k):
-    deck = list(DECK32.cards)
-    rng.shuffle(deck)
-    return [deck[i * k:(i + 1) * k] for i in range(3)], deck[3 * k:3 * k + 2]
-
-
 @pytest.mark.parametrize("block", range(4))
 def test_lone_seat_matches_brute_force_on_preferans_endings(block):
     """Misère and all-pass (no trump, 3 seats) on longer endings, where the lone-seat bounds cut."""
@@ -77,7 +71,7 @@ def test_best_discard_matches_brute_force(block):
     rng = random.Random(3000 + block)
     engine = _solver.Solver(16)
     for _ in range(40):
-        hands, talon = _preferans_ending(rng, rng.randint(1, 4))
+        hands, talon = brute.preferans_ending(rng, rng.randint(1, 4))
         declarer, leader, misere = rng.randrange(3), rng.randrange(3), rng.random() < 0.4
         rules = TrickRules(3, None if misere else rng.choice([None, *Suit]), True, True)
         masks = [hand_mask(h) for h in hands]
@@ -94,7 +88,7 @@ def test_discard_bound_matches_brute_force(block):
     engine = _solver.Solver(16)
     for _ in range(30):
         k, budget = rng.randint(1, 4), rng.randint(1, 2)
-        hands, talon = _preferans_ending(rng, k)
+        hands, talon = brute.preferans_ending(rng, k)
         declarer, leader, misere = rng.randrange(3), rng.randrange(3), rng.random() < 0.4
         rules = TrickRules(3, None if misere else rng.choice([None, *Suit]), True, rng.random() < 0.8)
         held = [list(h) for h in hands]
@@ -114,7 +108,7 @@ def test_all_pass_talon_leads_match_brute_force(block):
     rng = random.Random(4000 + block)
     engine = _solver.Solver(16)
     for _ in range(40):
-        hands, talon = _preferans_ending(rng, rng.randint(2, 4))
+        hands, talon = brute.preferans_ending(rng, rng.randint(2, 4))
         seat, dealer_owns = rng.randrange(3), rng.random() < 0.5
         assert (engine.all_pass([hand_mask(h) for h in hands], [c.index for c in talon], seat, dealer_owns)
                 == brute.all_pass(hands, talon, seat, dealer_owns))
@@ -185,7 +179,7 @@ def test_table_kept_between_positions_of_one_game(block):
     rng = random.Random(6000 + block)
     engine = _solver.Solver(16)
     for _ in range(25):
-        hands, _ = _preferans_ending(rng, rng.randint(3, 4))
+        hands, _ = brute.preferans_ending(rng, rng.randint(3, 4))
         leader = rng.randrange(3)
         for _ in range(4):
             rules = TrickRules(3, rng.choice([None, Suit.S]), True, True)
