@@ -180,9 +180,9 @@ ENTRY_POINTS = {
         "tricks = trickcore.cli.main:main",
     ],
     "trickcore.games": [
-        "bridge = trickcore.games.bridge:BRIDGE",
-        "whist = trickcore.games.whist:WHIST",
-        "preferans = trickcore.games.preferans:PREFERANS",
+        "bridge = trickcore.games.bridge.game:BRIDGE",
+        "whist = trickcore.games.whist.game:WHIST",
+        "preferans = trickcore.games.preferans.game:PREFERANS",
     ],
     "trickcore.scorings": [
         "bridge-duplicate = trickcore.scoring.bridge.systems:DUPLICATE",

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from trickcore.games.bridge import BRIDGE
-from trickcore.games.preferans import PREFERANS
+from trickcore.games.bridge.game import BRIDGE
+from trickcore.games.preferans.game import PREFERANS
 from trickcore import _kernel, reference
 from trickcore.play import playout_batch
 

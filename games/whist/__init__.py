@@ -1,4 +1,1 @@
-"""Whist: four seats in two partnerships, 52 cards, trumps from the turned-up last card."""
-from trickcore.games.whist.game import WHIST, Whist
-
-__all__ = ["WHIST", "Whist"]
+"""Whist: four seats in two partnerships, 52 cards, trumps from the turned-up last card (``game.WHIST``)."""

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from trickcore.cli.main import tricks
-from trickcore.games.bridge import BRIDGE
+from trickcore.games.bridge.game import BRIDGE
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 

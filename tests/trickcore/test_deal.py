@@ -2,8 +2,8 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from trickcore.games.bridge import BRIDGE
-from trickcore.games.preferans import PREFERANS
+from trickcore.games.bridge.game import BRIDGE
+from trickcore.games.preferans.game import PREFERANS
 from trickcore import reference
 from trickcore.cards import DECK32, DECK52, Card, Rank, Suit, parse_hand
 from trickcore.deal import Deal, DealingPlan, deal_batch, deal_one, parse_deal

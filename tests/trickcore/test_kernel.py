@@ -126,7 +126,7 @@ def test_random_playout_matches_reference(r, seed, index, data):
 
 
 def test_batch_rows_equal_single_playouts_and_split_batches_agree():
-    from trickcore.games.bridge import BRIDGE
+    from trickcore.games.bridge.game import BRIDGE
     r = TrickRules(4, "H")
     batch = BRIDGE.deal_batch(11, 200)
     results = playout_batch(r, batch, 1, seed=3)
@@ -139,7 +139,7 @@ def test_batch_rows_equal_single_playouts_and_split_batches_agree():
 
 
 def test_per_deal_trumps_in_a_batch():
-    from trickcore.games.whist import WHIST
+    from trickcore.games.whist.game import WHIST
     batch = WHIST.deal_batch(4, 30)
     trumps = WHIST.natural_trumps(batch)
     results = playout_batch(TrickRules(4), batch, 1, seed=8, trumps=trumps)

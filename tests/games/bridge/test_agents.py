@@ -2,7 +2,7 @@
 import pytest
 
 from trickcore.games.base import play_deal
-from trickcore.games.bridge import BRIDGE
+from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.agents import HeuristicAgent, HandShape, hcp
 from trickcore.games.bridge.auction import DOUBLE, PASS, Auction, Bid
 from trickcore.games.bridge.table import AuctionView

@@ -2,7 +2,7 @@
 in competitive auctions, and the documented rules (forcing new suit, invitations, advances, preempt replies)."""
 import pytest
 
-from trickcore.games.bridge import BRIDGE
+from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.agents import HeuristicAgent, hcp
 from trickcore.games.bridge.auction import Auction, Bid, parse_call
 from trickcore.games.bridge.table import AuctionView

@@ -6,7 +6,7 @@ import os
 import pytest
 
 from trickcore.games.base import play_deal
-from trickcore.games.bridge import BRIDGE
+from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.agents import HeuristicAgent
 from trickcore.games.bridge.lin import read_lin, read_lin_board, write_lin
 from trickcore.games.bridge.pbn import MANDATORY, read_pbn, write_pbn

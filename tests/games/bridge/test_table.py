@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from trickcore.games.base import play_deal, run_match
-from trickcore.games.bridge import BRIDGE
+from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.agents import HeuristicAgent, RandomAgent
 from trickcore.games.bridge.auction import DOUBLE, PASS, Bid
 from trickcore.games.bridge.match import board_score

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from trickcore.cli.main import tricks
 from trickcore.errors import InputError, PluginError
 from trickcore.games.base import run_match
-from trickcore.games.preferans import PREFERANS
+from trickcore.games.preferans.game import PREFERANS
 from trickcore.games.preferans.record import PROTOCOL_FORMAT
 from trickcore.scoring.preferans import render_text, score_protocol
 

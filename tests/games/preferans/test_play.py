@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from trickcore.cards import Card, Suit
 from trickcore.errors import IllegalCall, IllegalPlay
 from trickcore.games.base import play_deal
-from trickcore.games.preferans import PREFERANS
+from trickcore.games.preferans.game import PREFERANS
 from trickcore.games.preferans.record import PROTOCOL_FORMAT
 from trickcore.games.preferans.variants import VARIANTS, play_settings
 from trickcore.games.preferans.vocab import MISERE, TALON, TRICK_BIDS, TalonChoice

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from trickcore.errors import IllegalCall, IllegalPlay, InputError
 from trickcore.games.base import PHASES, State, make_agents, play_deal, run_match
-from trickcore.games.preferans import PREFERANS
+from trickcore.games.preferans.game import PREFERANS
 from trickcore.games.preferans.table import PreferansState
 from trickcore.games.preferans.variants import VARIANTS
 from trickcore.games.preferans.vocab import DEALER, TALON, TalonChoice

@@ -3,7 +3,7 @@ import attrs
 import pytest
 
 from trickcore.games.base import play_deal
-from trickcore.games.preferans import PREFERANS
+from trickcore.games.preferans.game import PREFERANS
 from trickcore.games.preferans.variants import play_settings
 from trickcore.games.preferans.vocab import MISERE, TalonChoice
 

@@ -6,7 +6,7 @@ from trickcore.cards import Card, Suit, hand_mask, parse_hand
 from trickcore.errors import InputError, PluginError
 from trickcore.games.base import make_agents, play_deal
 from trickcore.games.registry import agent_names, get_agent
-from trickcore.games.whist import WHIST
+from trickcore.games.whist.game import WHIST
 from trickcore.games.whist.agents import DoubleDummyAgent, HeuristicAgent, RandomAgent
 from trickcore.games.whist.table import WhistView
 from trickcore.play import Trick

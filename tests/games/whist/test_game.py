@@ -6,8 +6,8 @@ import pytest
 
 from trickcore import reference
 from trickcore.games.base import make_agents, play_deal
-from trickcore.games.bridge import BRIDGE
-from trickcore.games.whist import WHIST
+from trickcore.games.bridge.game import BRIDGE
+from trickcore.games.whist.game import WHIST
 from trickcore.games.whist.pbn import hand_to_pbn, hands_to_pbn, parse_pbn
 from trickcore.games.whist.record import WhistHand
 from trickcore.games.whist.vocab import honours_ns

@@ -8,7 +8,7 @@ import pytest
 
 from trickcore.errors import InputError, PluginError, SettingsError
 from trickcore.games.base import run_match
-from trickcore.games.whist import WHIST
+from trickcore.games.whist.game import WHIST
 from trickcore.games.whist.match import WhistMatch
 from trickcore.games.whist.pbn import parse_pbn
 

@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 from trickcore.cards import Card
 from trickcore.errors import IllegalPlay, InputError
 from trickcore.games.base import PHASES, State, make_agents, play_deal
-from trickcore.games.whist import WHIST
+from trickcore.games.whist.game import WHIST
 from trickcore.games.whist.table import WhistState
 from trickcore.games.whist.variants import WhistVariant
 from trickcore.games.whist.vocab import SEATS

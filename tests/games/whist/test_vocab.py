@@ -4,7 +4,7 @@ import pytest
 
 from trickcore.cards import Card, Suit
 from trickcore.errors import InvalidRecord, NotationError, SettingsError
-from trickcore.games.whist import WHIST
+from trickcore.games.whist.game import WHIST
 from trickcore.games.whist.variants import VARIANTS, WhistVariant
 from trickcore.games.whist.vocab import HandResult, eldest_hand, parse_seat, parse_trump, side_of
 from trickcore.scoring.whist import WhistRules

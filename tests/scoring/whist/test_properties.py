@@ -4,7 +4,7 @@ from hypothesis import given, settings, strategies as st
 
 from trickcore import reference
 from trickcore.games.base import make_agents, play_deal
-from trickcore.games.whist import WHIST
+from trickcore.games.whist.game import WHIST
 from trickcore.games.whist.vocab import HandResult
 from trickcore.rules import TrickRules
 from trickcore.scoring.whist import WhistLedger, WhistRules
