@@ -123,8 +123,8 @@ def play(game_name, seed, dealer, trump, count, deal_text, agents, variant, play
     if count is not None:
         if deal_text is not None:
             raise InputError("--deal plays one deal; it does not go with --count")
-        if count < 0:
-            raise InputError(f"--count must be at least 0, not {count}", field="count")
+        if count < 1:
+            raise InputError(f"--count must be at least 1 (it plays that many deals), not {count}", field="count")
         _write(_play_batch(game, seed, dealer, trump, count), fmt, output)
         return
     if deal_text is not None:

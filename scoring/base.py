@@ -160,6 +160,9 @@ class ScoringSystem:
         except TrickcoreError as exc:
             raise exc.located(source=found.source) from None
         settings = self._with_set(settings, overrides)
+        if not found.records:
+            # An empty file would score as a level result: most likely the wrong file, so say so.
+            raise InvalidRecord(f"no {self.record_word}s to score", source=found.source)
         ledger = self.ledger(settings, preset=preset or self.presets[0], **found.context)
         for number, record in enumerate(found.records, 1):
             try:

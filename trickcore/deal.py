@@ -152,9 +152,12 @@ def _check_seed(seed):
     return seed
 
 
+MAX_INDEX = 2**63 - 1   # deal numbers are 64-bit in the kernel
+
+
 def _check_count(count, what="count"):
-    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise InputError(f"{what} must be a whole number of at least 0, not {count!r}")
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_INDEX:
+        raise InputError(f"{what} must be a whole number from 0 to {MAX_INDEX}, not {count!r}", field=what)
     return count
 
 
@@ -191,10 +194,17 @@ def deal_batch(plan, seed, count, start=0):
     _check_seed(seed)
     _check_count(count)
     _check_count(start, "start")
+    if start + count > MAX_INDEX + 1:
+        raise InputError(f"deals {start} to {start + count - 1} go past the last deal number {MAX_INDEX}",
+                         field="count")
     deck = array.array("B", [c.index for c in plan.deck.cards])
     pattern = array.array("B", plan.pattern)
-    out = array.array("Q", bytes(8 * count * plan.n_owners))
-    last = array.array("B", bytes(count))
+    try:
+        out = array.array("Q", bytes(8 * count * plan.n_owners))
+        last = array.array("B", bytes(count))
+    except (MemoryError, OverflowError):
+        raise InputError(f"{count} deals do not fit in memory at once: deal them in smaller batches",
+                         field="count") from None
     _kernel.deal_batch(seed, start, count, deck, pattern, plan.n_owners, out, last)
     return DealBatch(plan, out, last, seed, start)
 

@@ -30,7 +30,12 @@ def write_text_atomically(path, text):
 def write_bytes_atomically(path, data):
     """Write ``data`` to ``path``; on any failure no file, not even a partial one, is left."""
     directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tricks-", suffix=".tmp")
+    if os.path.isdir(path):
+        raise InputError("is a folder, not a file", source=path)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tricks-", suffix=".tmp")
+    except OSError as exc:
+        raise InputError(f"cannot write here: {exc.strerror}", source=path) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)

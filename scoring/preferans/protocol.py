@@ -376,8 +376,8 @@ def parse_protocol(protocol, variant=None, overrides=None):
         raise record_error(f"unknown variant {chosen!r} (known: {', '.join(VARIANTS)})", None, "variant",
                            SettingsError)
     players = protocol.get("players")
-    if (not isinstance(players, list) or len(players) not in (3, 4) or len(set(players)) != len(players)
-            or not all(isinstance(p, str) and p for p in players)):
+    if (not isinstance(players, list) or len(players) not in (3, 4)
+            or not all(isinstance(p, str) and p for p in players) or len(set(players)) != len(players)):
         raise record_error("players must be a list of 3 or 4 distinct names", None, "players")
     own = protocol.get("settings", {})
     if not isinstance(own, dict):

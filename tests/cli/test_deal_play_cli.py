@@ -80,7 +80,7 @@ def test_play_batch_summary():
 @pytest.mark.parametrize("args,needle", [
     (["deal", "--game", "chess"], "unknown game 'chess'"),
     (["deal", "--game", "bridge", "--count", "-1"], "--count must be at least 0"),
-    (["play", "--game", "bridge", "--count", "-4"], "--count must be at least 0"),
+    (["play", "--game", "bridge", "--count", "-4"], "--count must be at least 1"),
     (["play", "--game", "bridge", "--trump", "X"], "Invalid value"),
     (["deal", "--game", "bridge", "--dealer", "Q"], "not a seat"),
     (["play", "--game", "bridge", "--hands", "3"], "goes with --agents"),
