@@ -43,13 +43,14 @@ def solve(game_name, deal_text, deals_path, fmt, vul, dealer, trump, declarer, t
 
 
 def _solve_file(game, path, opts, jobs):
-    """Every deal of a file solved: JSON lines, all deals checked before any is solved; a deal's own options
-    (a PBN board's [Dealer] and [Vulnerable]) over ``opts``."""
+    """Every deal of a file solved: JSON lines, each naming its deal in the file (board number) first, all
+    deals checked before any is solved; a deal's own options (a PBN board's [Dealer] and [Vulnerable]) over
+    ``opts``."""
     items = game.read_deals(path)
     results = game.analyse_batch(items, jobs, **opts)
     out = []
     with click.progressbar(results, length=len(items), label="solving", file=sys.stderr,
                            hidden=not sys.stderr.isatty()) as bar:
-        for result in bar:
-            out.append(json.dumps(result.to_dict()))
+        for (_, _, label), result in zip(items, bar):
+            out.append(json.dumps({**label, **result.to_dict()}))
     return "".join(line + "\n" for line in out)

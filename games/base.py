@@ -158,14 +158,15 @@ class Game:
         return side_tricks(self, deal, dealer, (*Suit, None))
 
     def read_deals(self, path):
-        """The deals of a file, each with its own analysis options: [(deal, options)], all checked."""
+        """The deals of a file, each with its own analysis options and its name in the file (e.g. its board
+        number): [(deal, options, label dict)], all checked before any is analysed."""
         raise InputError(f"{self.name} reads no file of deals: analyse one deal at a time", source=path)
 
     def analyse_batch(self, items, jobs=1, **opts):
-        """``analyse`` for each (deal, options) of ``items`` (as ``read_deals`` gives them; a deal's own options
-        over ``opts``) on ``jobs`` worker processes; a lazy iterator in order."""
+        """``analyse`` for each (deal, options, ...) of ``items`` (as ``read_deals`` gives them; a deal's own
+        options over ``opts``) on ``jobs`` worker processes; a lazy iterator in order."""
         self.analysis_settings(opts)
-        return solve_batch(_analyse, ((self, deal, {**opts, **own}) for deal, own in items), jobs)
+        return solve_batch(_analyse, ((self, item[0], {**opts, **item[1]}) for item in items), jobs)
 
     def diagram(self, deal):
         """The deal as text: a compass diagram for four hands, otherwise one block per hand."""

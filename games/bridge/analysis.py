@@ -99,10 +99,13 @@ class BridgeResult:
     deal: str
     tricks: dict
     par: Par
+    dealer: str = "N"
+    vulnerability: str = "None"
 
     def to_dict(self):
-        """The JSON object of ``tricks solve --game bridge``."""
-        return {"deal": self.deal, "tricks": self.tricks, "par": self.par.to_dict()}
+        """The JSON object of ``tricks solve --game bridge``: the par's dealer and vulnerability with it."""
+        return {"deal": self.deal, "dealer": self.dealer, "vul": self.vulnerability, "tricks": self.tricks,
+                "par": self.par.to_dict()}
 
     def text(self):
         """The table (a row per declarer, a column per strain) and the par, as text."""
@@ -119,7 +122,8 @@ def solve_bridge(deal, vulnerability="None", dealer="N"):
     if isinstance(deal, Deal) and deal.hand_size != 13:
         raise InvalidDeal(f"hands of 13 cards expected, not {deal.hand_size}")
     table = dd_table(deal)
-    return BridgeResult(deal.to_pbn(), table, par(table, vulnerability, dealer))
+    vulnerability, dealer = Vulnerability.parse(vulnerability), Seat.parse(dealer)
+    return BridgeResult(deal.to_pbn(), table, par(table, vulnerability, dealer), dealer.name, vulnerability.value)
 
 
 def solve_bridge_batch(deals, vulnerability="None", dealer="N", jobs=1):
@@ -128,7 +132,9 @@ def solve_bridge_batch(deals, vulnerability="None", dealer="N", jobs=1):
 
 
 def read_deals(path):
-    """The deals of a PBN file with each board's own par settings: [(deal, {"vul": ..., "dealer": ...})].
+    """The deals of a PBN file with each board's own par settings and its name in the file:
+    [(deal, {"vul": ..., "dealer": ...}, {"index": k, "board": number})] (k counts the deals from 1; a board
+    without a number has no "board").
 
     Every board carrying a deal is read and checked before any is solved; a board's [Vulnerable] and
     [Dealer] tags are given only when present.
@@ -150,5 +156,6 @@ def read_deals(path):
             label = f"board {board.number}" if board.number is not None else f"deal {len(items) + 1}"
             raise InvalidDeal(f"{label}: [Deal]: a bridge deal has four hands of 13 cards", source=path)
         own = {"vul": board.vulnerability, "dealer": board.dealer}
-        items.append((board.deal, {key: value for key, value in own.items() if value is not None}))
+        label = {"index": len(items) + 1, **({"board": board.number} if board.number is not None else {})}
+        items.append((board.deal, {key: value for key, value in own.items() if value is not None}, label))
     return items

@@ -27,8 +27,9 @@ def test_bridge_pbn_file_jobs(tmp_path):
     out = tmp_path / "out.jsonl"
     result = CliRunner().invoke(solve, ["--game", "bridge", "--deals", str(pbn), "--jobs", "2", "-o", str(out)])
     assert result.exit_code == 0, result.output
-    lines = out.read_text().splitlines()
-    assert len(lines) == 2 and json.loads(lines[0]) == json.loads(lines[1])
+    first, second = (json.loads(line) for line in out.read_text().splitlines())
+    assert (first.pop("index"), first.pop("board"), second.pop("index"), second.pop("board")) == (1, 1, 2, 2)
+    assert first == second
 
 
 def test_real_pbn_file_with_tags_auction_and_commentary(tmp_path):
@@ -42,6 +43,9 @@ def test_real_pbn_file_with_tags_auction_and_commentary(tmp_path):
     assert result.exit_code == 0, result.output
     first, second = (json.loads(line) for line in out.read_text().splitlines())
     assert first["tricks"] == second["tricks"]
+    # Each line can be matched back to its board: number, and the dealer and vulnerability its par used.
+    assert [(d["index"], d["board"], d["dealer"], d["vul"]) for d in (first, second)] == [(1, 1, "E", "All"),
+                                                                                         (2, 2, "N", "None")]
     assert first["par"] == analysis.par(first["tricks"], "All", "E").to_dict()
     assert second["par"] == analysis.par(second["tricks"], "None", "N").to_dict()
 
