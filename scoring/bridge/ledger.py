@@ -114,10 +114,13 @@ def deal_entries(result, vulnerability, settings):
     else:
         entries.append(Entry(side.other, False, parts.penalty,
                              f"{result.contract.tricks_needed - result.tricks} undertrick(s)"))
+    if not settings.honours:
+        # §6.2: with the setting off honours are not scored; only honours entered by hand contradict it.
+        if result.entered_honours is not None:
+            raise InvalidRecord("honours given but the honours setting is off", field="honours")
+        return tuple(entries)
     found = result.honours()
     if found is not None:
-        if not settings.honours:
-            raise InvalidRecord("honours given but the honours setting is off", field="honours")
         entries.append(Entry(found[0], False, found[1], "honours"))
     return tuple(entries)
 

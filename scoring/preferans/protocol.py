@@ -285,7 +285,10 @@ def parse_deal(raw, index, table):
             if key in raw:
                 raise record_error(f"no {key} on a {'checked ten' if checked else kind} deal", index, key)
     values.update(calls=calls, returned_by=returned_by, dealer_call=dealer_call)
-    if _played(kind, calls, returned_by, dealer_call, checked):
+    # An undiscarded talon voids the deal (§8): nothing but the penalty is scored, so its tricks may be left out.
+    voided = any(isinstance(p, dict) and p.get("kind") == "undiscarded_talon"
+                 for p in (raw.get("penalties") if isinstance(raw.get("penalties"), list) else ()))
+    if _played(kind, calls, returned_by, dealer_call, checked) and not (voided and "tricks" not in raw):
         participants = table.all_pass_participants(dealer) if kind == "all_pass" else hands
         values["tricks"] = _tricks(raw, participants, index)
     elif "tricks" in raw:

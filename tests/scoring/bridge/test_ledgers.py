@@ -45,8 +45,12 @@ def test_bridge_score_rubber_honours_from_hands_and_setting_off():
     ledger = RubberLedger()
     sheet = ledger.add(deal("4S", "W", 9, hands=hands))
     assert [(e.side, e.points, e.item) for e in sheet.entries][-1] == (Side.NS, 100, "honours")
-    with pytest.raises(InvalidRecord):
-        RubberLedger(BridgeScoringSettings(honours=False)).add(deal("4S", "W", 9, hands=hands))
+    # §6.2: with honours off, the honours the hands hold are simply not scored (they were refused once) ...
+    off = RubberLedger(BridgeScoringSettings(honours=False)).add(deal("4S", "W", 9, hands=hands))
+    assert [e.item for e in off.entries] == ["1 undertrick(s)"]
+    # ... while honours entered by hand contradict the setting.
+    with pytest.raises(InvalidRecord, match="honours setting is off"):
+        RubberLedger(BridgeScoringSettings(honours=False)).add(deal("4S", "W", 9, honours=(Side.NS, 100)))
 
 
 def test_bridge_score_rubber_e_n_unfinished():

@@ -312,6 +312,13 @@ def test_undiscarded_talon_is_void_for_the_series(sheet):
     assert s["deals"][2]["label"] == "all-pass x2"
 
 
+
+def test_undiscarded_talon_voids_a_whisted_deal_without_its_tricks(sheet):
+    """§8: the deal is void, so a whisted game with the penalty needs no tricks (it demanded them once)."""
+    s = sheet("sochi", g("A", "A", "7S", {"B": "whist", "C": "pass"},
+                         penalties=[{"kind": "undiscarded_talon", "player": "A"}]))
+    assert s["deals"][0]["delta"] == {"pool": {}, "mountain": {"A": 12}, "whists": {}}
+
 # --- end of game and settlement (§9) ---
 
 def test_leningrad_no_help_and_early_stop_adjustment(sheet):
