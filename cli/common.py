@@ -4,7 +4,7 @@ import json
 
 import click
 
-from trickcore.errors import TrickcoreError
+from trickcore.errors import ON_ERROR, ReadLog, TrickcoreError
 from trickcore.files import write_bytes_atomically
 
 
@@ -50,3 +50,23 @@ def to_json(value):
 
 output_option = click.option("-o", "--output", "output", type=click.Path(dir_okay=False, writable=True),
                              default=None, help="Write to this file (complete or not at all) instead of stdout.")
+
+
+def reading_options(func):
+    """Decorator: ``--strict`` and ``--on-error`` for commands reading real-world records files; the command
+    receives a ``log`` (a ReadLog) instead of the two options."""
+    @click.option("--strict", is_flag=True,
+                  help="Treat every doubt about the input (e.g. a Declarer tag that contradicts the auction) as an "
+                       "error, instead of keeping the file's value with a warning.")
+    @click.option("--on-error", "on_error", type=click.Choice(ON_ERROR), default="fail", show_default=True,
+                  help="A board that cannot be read at all: stop (fail) or leave it out with a warning (skip).")
+    @functools.wraps(func)
+    def run(*args, strict, on_error, **kwargs):
+        return func(*args, log=ReadLog(strict=strict, on_error=on_error), **kwargs)
+    return run
+
+
+def show_warnings(log):
+    """Print a reader's warnings on standard error, one line each."""
+    for warning in log.warnings:
+        click.echo(f"Warning: {warning}", err=True)

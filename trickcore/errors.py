@@ -3,6 +3,7 @@
 Library code raises these; the CLI turns any of them into a one-line message naming the input, line and
 field, with exit status 2 for bad input.
 """
+import attrs
 
 
 class TrickcoreError(Exception):
@@ -67,3 +68,52 @@ class SettingsError(InputError):
 
 class PluginError(TrickcoreError):
     """A game or scoring system that is not installed, or a plug-in that does not load."""
+
+
+@attrs.frozen
+class ReadWarning:
+    """Something a forgiving reader kept as given although it looks wrong, or a board it skipped; located like
+    an error."""
+
+    message: str
+    source: object = attrs.field(default=None, kw_only=True)
+    line: object = attrs.field(default=None, kw_only=True)
+    field: object = attrs.field(default=None, kw_only=True)
+
+    def __str__(self):
+        return str(TrickcoreError(self.message, source=self.source, line=self.line, field=self.field))
+
+    def to_dict(self):
+        """The warning as a JSON-ready dict (None for unknown location parts)."""
+        return {"source": self.source, "line": self.line, "field": self.field, "message": self.message}
+
+
+ON_ERROR = ("fail", "skip")
+
+
+class ReadLog:
+    """How a reader of real-world files treats doubtful input, and what it noted.
+
+    ``strict``: a doubt (``warn``) is an error, as readers behaved before warnings existed. ``on_error``:
+    ``"fail"`` stops at the first board that cannot be read, ``"skip"`` leaves it out with a warning.
+    """
+
+    def __init__(self, *, strict=False, on_error="fail"):
+        if on_error not in ON_ERROR:
+            raise InputError(f"on_error must be one of {', '.join(ON_ERROR)}, not {on_error!r}", field="on_error")
+        self.strict = strict
+        self.on_error = on_error
+        self.warnings = []
+
+    def warn(self, message, *, source=None, line=None, field=None, error=InputError):
+        """Note a doubt about the input that the reader kept as given; raise ``error`` instead when strict."""
+        if self.strict:
+            raise error(message, source=source, line=line, field=field)
+        self.warnings.append(ReadWarning(message, source=source, line=line, field=field))
+
+    def board_failed(self, exc):
+        """Handle a board that cannot be read: re-raise ``exc`` (a TrickcoreError), or note it as skipped."""
+        if self.on_error == "fail":
+            raise exc
+        self.warnings.append(ReadWarning(f"board skipped: {exc.message}", source=exc.source, line=exc.line,
+                                         field=exc.field))
