@@ -44,6 +44,7 @@ extensions = [
         "trickcore._kernel",
         ["trickcore/_kernel.pyx"],
         include_dirs=["trickcore"],
+        depends=["trickcore/_kernel_where.pxi"],
         extra_compile_args=compile_args,
     ),
     Extension(

@@ -9,6 +9,8 @@ import pytest
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.preferans.game import PREFERANS
 from trickcore import _kernel, reference
+from trickcore.condition import compile_condition
+from trickcore.deal import deal_where, owner_sizes
 from trickcore.play import playout_batch
 
 BATCH = 100_000
@@ -62,3 +64,16 @@ def test_dealing_random_shuffle(benchmark, rates):
 
     benchmark.pedantic(run, rounds=3)
     record(benchmark, rates, "dealing random.shuffle", BATCH // 10)
+
+
+# A 15-17 balanced opening hand: about 1 candidate in 30 qualifies.
+CONDITION = "hcp(north) >= 15 and hcp(north) <= 17 and shape(north, any 4333 + any 4432 + any 5332)"
+
+
+def test_dealing_with_a_condition(benchmark, rates):
+    kept = 10_000
+    plan = BRIDGE.dealing_plan(0)
+    condition = compile_condition(CONDITION, BRIDGE.hand_names(), owner_sizes(plan))
+    batch = deal_where(plan, 3, kept, condition)
+    benchmark.pedantic(deal_where, args=(plan, 3, kept, condition), rounds=7, warmup_rounds=1)
+    record(benchmark, rates, "dealing with a condition (candidates)", batch.next_number)

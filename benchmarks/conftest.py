@@ -20,7 +20,8 @@ def pytest_terminal_summary(terminalreporter):
         write(f"  {name:40s} {rate:14,.0f}")
     for kernel, baseline in (("bridge playouts kernel", "bridge playouts reference"),
                              ("preferans playouts kernel", "preferans playouts reference"),
-                             ("dealing kernel", "dealing random.shuffle")):
+                             ("dealing kernel", "dealing random.shuffle"),
+                             ("dealing with a condition (candidates)", "dealing kernel")):
         if kernel in RATES and baseline in RATES:
             write(f"  ratio {kernel} / {baseline}: {RATES[kernel] / RATES[baseline]:,.1f}x")
     for game in ("bridge", "whist", "preferans"):

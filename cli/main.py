@@ -68,16 +68,23 @@ def _write(found, fmt, output):
 @click.option("--count", type=int, default=1, show_default=True, help="Number of deals.")
 @seed_option
 @dealer_option
+@click.option("--where", default=None, metavar="CONDITION",
+              help='Keep only deals satisfying CONDITION, e.g. "hcp(north) >= 15 and shape(north, any 4333)" '
+                   '(see README, "Constrained dealing").')
+@click.option("--predeal", multiple=True, metavar="HAND=CARDS",
+              help="Give these cards to a hand (north=AKQ2.KJ3..A54, talon=SA SK; repeat or join with ;).")
+@click.option("--tries", type=click.IntRange(1, None), default=None,
+              help="Give up after this many candidate deals (default 10**9 with a condition).")
 @click.option("--format", "fmt", type=click.Choice(["pbn", "json", "text"]), default="text", show_default=True)
 @output_option
 @user_errors()
-def deal(game_name, count, seed, dealer, fmt, output):
-    """Deal COUNT random deals of a game from SEED."""
+def deal(game_name, count, seed, dealer, where, predeal, tries, fmt, output):
+    """Deal COUNT random deals of a game from SEED (with --where/--predeal: the first COUNT that qualify)."""
     if count < 0:
         raise InputError(f"--count must be at least 0, not {count}", field="count")
     game = _game(game_name)
     dealer = game.seat_index(dealer if dealer is not None else 0)
-    batch = game.deal_batch(seed, count, dealer)
+    batch = game.deal_where(seed, count, where, list(predeal), dealer=dealer, tries=tries)
     if fmt == "pbn":
         write_output(game.format_deals(batch, fmt, seed, dealer), output)
     else:

@@ -7,7 +7,8 @@ richer games override only what differs (as python-chess does with ``chess.varia
 import attrs
 
 from trickcore.cards import Suit, format_hand
-from trickcore.deal import DealingPlan, deal_batch, deal_one, parse_deal
+from trickcore.condition import compile_condition
+from trickcore.deal import DealingPlan, deal_batch, deal_one, deal_where, owner_sizes, parse_deal, parse_predeal
 from trickcore.errors import InputError, InvalidDeal
 from trickcore.play import random_playout
 from trickcore.rules import TrickRules
@@ -32,6 +33,7 @@ class Game:
     auctions = ()
     deal_notations = ("pbn",)
     pbn_game_tag = True  # PBN is bridge's notation: every other game names itself in a [Game] tag
+    seat_words = ()      # longer names of the seats, in seat order, for conditions and predealt cards
     # The keyword options ``analyse`` takes, with what each means: any other is an error naming it.
     analysis_options = {"dealer": "the dealer, whose left-hand opponent leads (default: the first seat)"}
 
@@ -77,6 +79,27 @@ class Game:
     def deal_batch(self, seed, count, dealer=0, start=0):
         """``count`` seeded deals, numbered from ``start``, as one kernel array (a DealBatch)."""
         return deal_batch(self.dealing_plan(dealer), seed, count, start)
+
+    def hand_names(self):
+        """The names of the hands in conditions and predealt cards (lower case) and their owner indices: each
+        seat by its name and its ``seat_words``, then ``talon`` when the game has one."""
+        names = {seat.lower(): k for k, seat in enumerate(self.seats)}
+        names.update({word: k for k, word in enumerate(self.seat_words)})
+        if self.talon_size:
+            names["talon"] = self.n_seats
+        return names
+
+    def deal_where(self, seed, count, where=None, predeal=None, accept=None, dealer=0, start=0, tries=None):
+        """The first ``count`` seeded deals (a DealBatch; ``batch.number(i)`` is each one's candidate number)
+        holding the ``predeal`` cards (text, see trickcore.deal.parse_predeal) and satisfying ``where`` (a
+        condition's text, see trickcore.condition, run in the kernel) and ``accept`` (a Python callable taking
+        a Deal). The same arguments give the same deals however a run is split (continue at
+        ``batch.next_number``)."""
+        plan = self.dealing_plan(dealer)
+        names = self.hand_names()
+        condition = None if where is None else compile_condition(where, names, owner_sizes(plan))
+        predealt = None if not predeal else parse_predeal(predeal, names, plan)
+        return deal_where(plan, seed, count, condition, predealt, accept, start, tries)
 
     def parse_deal(self, text):
         """Read a deal of this game and check its size."""

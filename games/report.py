@@ -26,13 +26,14 @@ def deal_listing(game, batch, seed, dealer):
     trumps = game.natural_trumps(batch)
     rows = []
     for i, deal in enumerate(batch):
-        row = {"index": i, "seed": seed, "dealer": game.seats[dealer], **game.deal_dict(deal)}
+        row = {"index": batch.number(i), "seed": seed, "dealer": game.seats[dealer], **game.deal_dict(deal)}
         if trumps is not None:
             row["turn_up"] = str(batch.last_card(i))
         rows.append(row)
     blocks = []
     for i, deal in enumerate(batch):
-        head = f"Deal {i + 1} (seed {seed}), dealer {game.seats[dealer]}"
+        head = f"Deal {i + 1} (seed {seed}" + (f", number {batch.number(i)}" if batch.numbers is not None else "")
+        head += f"), dealer {game.seats[dealer]}"
         if trumps is not None:
             head += f", turn-up {format_card(batch.last_card(i), 'symbol')}"
         blocks.append(head + "\n" + game.diagram(deal) + "\n")

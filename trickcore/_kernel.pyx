@@ -3,7 +3,7 @@
 
 The public, validated API is in trickcore.play and trickcore.deal; nothing here checks its input.
 """
-from libc.stdint cimport uint64_t, uint32_t, uint8_t, int8_t
+from libc.stdint cimport uint64_t, uint32_t, uint8_t, int8_t, int32_t, int64_t
 from libc.string cimport memcpy
 
 # Salts that keep the dealing and playing streams of one seed apart.
@@ -244,3 +244,6 @@ cdef class KernelState:
     def completed(self):
         """(leader, winner) of each trick completed since the state was created."""
         return [(self.st.trick_leader[k], self.st.trick_winner[k]) for k in range(self.st.n_tricks)]
+
+
+include "_kernel_where.pxi"

@@ -163,13 +163,18 @@ def _check_count(count, what="count"):
 
 @attrs.frozen
 class DealBatch:
-    """``count`` seeded deals as one flat array of masks, ``n_owners`` per deal (seats, then the talon)."""
+    """Seeded deals as one flat array of masks, ``n_owners`` per deal (seats, then the talon).
+
+    ``numbers`` holds each deal's candidate number under the seed when a condition chose them (see
+    ``deal_where``); otherwise the deals are numbered ``start``, ``start + 1``...
+    """
 
     plan: DealingPlan
     masks: array.array
     last: array.array
     seed: int
     start: int
+    numbers: array.array = None
 
     def __len__(self):
         return len(self.masks) // self.plan.n_owners
@@ -183,6 +188,15 @@ class DealBatch:
 
     def __iter__(self):
         return (self[i] for i in range(len(self)))
+
+    def number(self, i):
+        """The candidate number of deal ``i`` under the seed (its index when every candidate was kept)."""
+        return self.start + i if self.numbers is None else self.numbers[i]
+
+    @property
+    def next_number(self):
+        """The first candidate number after this batch: where a batch continuing it starts."""
+        return self.start + len(self) if self.numbers is None or not len(self) else self.numbers[-1] + 1
 
     def last_card(self, i):
         """The card dealt last in deal ``i`` (whist: the turn-up, always in the dealer's hand)."""
@@ -212,3 +226,113 @@ def deal_batch(plan, seed, count, start=0):
 def deal_one(plan, seed, index=0):
     """Deal number ``index`` under ``seed``: the same deal as row ``index`` of any batch with that seed."""
     return deal_batch(plan, seed, 1, start=index)[0]
+
+
+def parse_predeal(text, owners, plan):
+    """Read predealt cards: ``hand=cards`` items separated by ``;`` (or given as a list), the cards as a PBN hand
+    (``AKQ2.KJ3..A54``, fewer cards than a full hand) or card codes (``SA SK HQ``, commas allowed).
+
+    ``owners`` maps hand names (lower case) to indices (seats, then the talon). Returns one mask per owner;
+    NotationError (field "predeal") for a hand or card that cannot be read, a card given twice, or more cards
+    than a hand holds.
+    """
+    items = text if isinstance(text, (list, tuple)) else [text]
+    parts = [p.strip() for item in items for p in str(item).split(";") if p.strip()]
+    masks = [0] * plan.n_owners
+    sizes = owner_sizes(plan)
+    for part in parts:
+        name, sep, cards_text = part.partition("=")
+        if not sep:
+            name, sep, cards_text = part.partition(":")
+        owner = owners.get(name.strip().lower())
+        if not sep or owner is None:
+            raise NotationError(f"{part!r}: write the predealt cards as HAND=CARDS, HAND one of "
+                                f"{', '.join(owners)}", field="predeal")
+        body = cards_text.replace(",", " ").strip()
+        try:
+            cards = parse_hand(body) if "." in body else frozenset(parse_card(t) for t in body.split())
+        except NotationError as exc:
+            raise NotationError(f"{part!r}: {exc.message}", field="predeal") from None
+        mask = hand_mask(cards)
+        outside = [c for c in cards if c not in plan.deck]
+        if outside:
+            raise NotationError(f"{part!r}: {outside[0]} is not in the {plan.deck.name}-card deck", field="predeal")
+        taken = mask & sum(masks)
+        if taken:
+            raise NotationError(f"{part!r}: {mask_cards(taken)[0]} is predealt twice", field="predeal")
+        masks[owner] |= mask
+        if bin(masks[owner]).count("1") > sizes[owner]:
+            raise NotationError(f"{part!r}: {name.strip()} holds {sizes[owner]} cards", field="predeal")
+    return tuple(masks)
+
+
+def owner_sizes(plan):
+    """The number of cards each owner (seats, then the talon) receives under ``plan``."""
+    return tuple(plan.pattern.count(owner) for owner in range(plan.n_owners))
+
+
+def _rest_of_plan(plan, predealt):
+    """The deck and positions left to shuffle once ``predealt`` (one mask per owner) is dealt: each owner keeps
+    the last of its positions, so the last card still goes to the last owner that needs one."""
+    taken = sum(predealt)
+    need = [size - bin(predealt[o]).count("1") for o, size in enumerate(owner_sizes(plan))]
+    pattern = []
+    for owner in reversed(plan.pattern):
+        if need[owner]:
+            pattern.append(owner)
+            need[owner] -= 1
+    pattern.reverse()
+    deck = [c.index for c in plan.deck.cards if not taken >> c.index & 1]
+    return array.array("B", deck), array.array("B", pattern)
+
+
+CHUNK = 1 << 16     # candidates per kernel call: large enough to hide the call, small enough to stop soon
+
+
+def deal_where(plan, seed, count, condition=None, predealt=None, accept=None, start=0, tries=None):
+    """The first ``count`` deals, from candidate number ``start`` on, that hold the ``predealt`` cards (one mask
+    per owner) and satisfy ``condition`` (a compiled trickcore.condition.Condition, run in the kernel) and
+    ``accept`` (a Python callable taking a Deal, run on the deals the kernel kept).
+
+    Candidate ``k`` is deal ``k`` of the seed (with the predealt cards left out of the shuffle), so the deals
+    chosen do not depend on how a run is split: a run continuing at ``batch.next_number`` gives the rest.
+    Without predealt cards, candidate ``k`` is exactly ``deal_one(plan, seed, k)``. InputError when fewer than
+    ``count`` of the first ``tries`` candidates qualify (default: no limit with no condition, else 10**9).
+    """
+    _check_seed(seed)
+    _check_count(count)
+    _check_count(start, "start")
+    predealt = tuple(predealt or (0,) * plan.n_owners)
+    if len(predealt) != plan.n_owners:
+        raise InputError(f"give predealt cards for {plan.n_owners} hands, not {len(predealt)}")
+    deck, pattern = _rest_of_plan(plan, predealt)
+    program = condition.program if condition is not None else array.array("i")
+    shapes = condition.shapes if condition is not None else array.array("B")
+    limit = tries if tries is not None else (MAX_INDEX if condition is None and accept is None else 10**9)
+    _check_count(limit, "tries")
+    n = plan.n_owners
+    masks, last, numbers = array.array("Q"), array.array("B"), array.array("Q")
+    base = array.array("Q", predealt)
+    examined = 0
+    while len(numbers) < count:
+        chunk = min(CHUNK, limit - examined, MAX_INDEX + 1 - (start + examined))
+        if chunk <= 0:
+            raise InputError(f"only {len(numbers)} of {count} deals qualify among {examined} candidates: "
+                             "loosen the condition or raise the number of tries", field="where")
+        room = min(count - len(numbers), chunk)
+        out, out_last, out_numbers = array.array("Q", bytes(8 * room * n)), array.array("B", bytes(room)), \
+            array.array("Q", bytes(8 * room))
+        kept, looked = _kernel.deal_where(seed, start + examined, chunk, deck, pattern, base, program, shapes,
+                                          out, out_last, out_numbers)
+        examined += looked
+        for k in range(kept):
+            row = out[k * n:(k + 1) * n]
+            if accept is not None and not accept(Deal([mask_cards(m) for m in row[:-1]], mask_cards(row[-1]),
+                                                      plan.deck)):
+                continue
+            masks.extend(row)
+            last.append(out_last[k])
+            numbers.append(out_numbers[k])
+            if len(numbers) == count:
+                break
+    return DealBatch(plan, masks, last, seed, start, numbers)

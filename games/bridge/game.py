@@ -20,6 +20,7 @@ class Bridge(Game):
     deck = DECK52
     seats = ("N", "E", "S", "W")
     must_trump = STANDARD.must_trump
+    seat_words = ("north", "east", "south", "west")
     variants = tuple(VARIANTS)
     auctions = ("contract",)
     pbn_game_tag = False

@@ -18,6 +18,7 @@ class Whist(Game):
     title = "Whist"
     deck = DECK52
     seats = SEATS
+    seat_words = ("north", "east", "south", "west")
     variants = VARIANTS
     analysis_options = {"dealer": "the dealer, whose left-hand opponent leads (default N)",
                         "trump": "the one trump suit to analyse (default: each suit in turn)"}
