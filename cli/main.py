@@ -6,6 +6,7 @@ import click
 import trickcore
 from trickcore.cli.common import UserError, output_option, to_json, user_errors, write_output
 from trickcore.cli.score import score
+from trickcore.cli.simulate import simulate_command
 from trickcore.games import registry, report
 from trickcore.errors import InputError
 from trickcore.play import playout_batch
@@ -37,6 +38,7 @@ def tricks():
 
 
 tricks.add_command(score)
+tricks.add_command(simulate_command)
 
 
 def _game(name):
@@ -74,7 +76,7 @@ def _write(found, fmt, output):
 @click.option("--predeal", multiple=True, metavar="HAND=CARDS",
               help="Give these cards to a hand (north=AKQ2.KJ3..A54, talon=SA SK; repeat or join with ;).")
 @click.option("--tries", type=click.IntRange(1, None), default=None,
-              help="Give up after this many candidate deals (default 10**9 with a condition).")
+              help="Give up after this many candidate deals (default 10**8 with a condition).")
 @click.option("--format", "fmt", type=click.Choice(["pbn", "json", "text"]), default="text", show_default=True)
 @output_option
 @user_errors()

@@ -149,6 +149,19 @@ class Game:
         """The State of one deal of this game, before its first action (see ``State``)."""
         raise InputError(f"{self.name} cannot be played through states yet")
 
+    def simulation_state(self, deal, index, dealer, variant=None, last_card=None):
+        """The State of deal number ``index`` of a simulation, dealt by seat index ``dealer`` (``last_card``: the
+        card dealt last, whist's turn-up)."""
+        return self.new_state(deal, dealer, variant)
+
+    def record_dict(self, record):
+        """A deal's result record (``State.record()``) as the JSON object its scorers read."""
+        return record.to_dict()
+
+    def outcome(self, record):
+        """The few facts of a played deal that a simulation summarises (name -> number, yes/no or name)."""
+        raise InputError(f"{self.name} deals cannot be summarised yet")
+
     def new_match(self, seed, variant=None, **options):
         """The game-specific facts of a match (a ``Match``): seats, dealer rotation, when it ends."""
         raise InputError(f"{self.name} has no agents yet: play it without --agents")
@@ -410,8 +423,8 @@ class MatchResult:
     agent_names: tuple
 
 
-def make_agents(game_name, names, n_players, seed):
-    """One agent per player from ``names`` (one name is repeated), each seeded from ``seed`` and its seat."""
+def agent_classes(game_name, names, n_players):
+    """The agent class of each player from ``names`` (one name is repeated), and the names as used."""
     from trickcore.games.registry import get_agent
 
     names = tuple(n.strip().lower() for n in (names.split(",") if isinstance(names, str) else names))
@@ -419,7 +432,13 @@ def make_agents(game_name, names, n_players, seed):
         names = names * n_players
     if len(names) != n_players:
         raise InputError(f"{game_name} needs {n_players} agents here, got {len(names)}", field="agents")
-    return [get_agent(game_name, name)(seat, seed) for seat, name in enumerate(names)], names
+    return [get_agent(game_name, name) for name in names], names
+
+
+def make_agents(game_name, names, n_players, seed):
+    """One agent per player from ``names`` (one name is repeated), each seeded from ``seed`` and its seat."""
+    classes, names = agent_classes(game_name, names, n_players)
+    return [cls(seat, seed) for seat, cls in enumerate(classes)], names
 
 
 def play_deal(state, agents):

@@ -297,7 +297,7 @@ def deal_where(plan, seed, count, condition=None, predealt=None, accept=None, st
     Candidate ``k`` is deal ``k`` of the seed (with the predealt cards left out of the shuffle), so the deals
     chosen do not depend on how a run is split: a run continuing at ``batch.next_number`` gives the rest.
     Without predealt cards, candidate ``k`` is exactly ``deal_one(plan, seed, k)``. InputError when fewer than
-    ``count`` of the first ``tries`` candidates qualify (default: no limit with no condition, else 10**9).
+    ``count`` of the first ``tries`` candidates qualify (default: no limit with no condition, else 10**8).
     """
     _check_seed(seed)
     _check_count(count)
@@ -308,7 +308,7 @@ def deal_where(plan, seed, count, condition=None, predealt=None, accept=None, st
     deck, pattern = _rest_of_plan(plan, predealt)
     program = condition.program if condition is not None else array.array("i")
     shapes = condition.shapes if condition is not None else array.array("B")
-    limit = tries if tries is not None else (MAX_INDEX if condition is None and accept is None else 10**9)
+    limit = tries if tries is not None else (MAX_INDEX if condition is None and accept is None else 10**8)
     _check_count(limit, "tries")
     n = plan.n_owners
     masks, last, numbers = array.array("Q"), array.array("B"), array.array("Q")

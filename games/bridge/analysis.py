@@ -5,9 +5,10 @@ import attrs
 from trickcore.deal import Deal
 from trickcore.errors import InputError, InvalidDeal
 from trickcore.games.bridge.pbn import read_pbn
-from trickcore.games.bridge.vocab import Contract, Seat, Strain, Vulnerability
+from trickcore.games.bridge.vocab import Contract, Seat, Strain, Vulnerability, parse_contract
 from trickcore.scoring.bridge.contract import duplicate_score
-from trickcore.solver import solve_batch, tricks_table
+from trickcore.rules import TrickRules
+from trickcore.solver import Position, solve, solve_batch, tricks_table
 
 STRAINS = tuple(str(strain) for strain in Strain)      # C D H S NT: the table's columns
 SEATS = tuple(str(seat) for seat in Seat)              # N E S W: its rows
@@ -124,6 +125,46 @@ def solve_bridge(deal, vulnerability="None", dealer="N"):
     table = dd_table(deal)
     vulnerability, dealer = Vulnerability.parse(vulnerability), Seat.parse(dealer)
     return BridgeResult(deal.to_pbn(), table, par(table, vulnerability, dealer), dealer.name, vulnerability.value)
+
+
+@attrs.frozen
+class ContractResult:
+    """One contract of one deal solved: the declarer's double-dummy tricks and his duplicate score."""
+
+    deal: str
+    contract: str
+    declarer: str
+    vulnerability: str
+    tricks: int
+    score: int
+
+    @property
+    def made(self):
+        """True when the declarer takes the tricks the contract needs."""
+        return self.score > 0
+
+    def to_dict(self):
+        """The JSON object of ``tricks solve --game bridge --contract ... --declarer ...``."""
+        return {"deal": self.deal, "contract": self.contract, "declarer": self.declarer, "vul": self.vulnerability,
+                "tricks": self.tricks, "made": self.made, "score": self.score}
+
+    def text(self):
+        """The contract, the declarer's tricks and his score, in a line after the deal."""
+        return (f"{self.deal}\n{self.contract} by {self.declarer} (vulnerable: {self.vulnerability}): "
+                f"{self.tricks} tricks, {'made' if self.made else 'down'}, declarer scores {self.score:+d}\n")
+
+
+def solve_contract(deal, contract, declarer, vulnerability="None"):
+    """The double-dummy tricks and duplicate score of one contract by one declarer (one search, not a table):
+    the declarer's left-hand opponent leads."""
+    if isinstance(deal, Deal) and deal.hand_size != 13:
+        raise InvalidDeal(f"hands of 13 cards expected, not {deal.hand_size}")
+    contract = parse_contract(contract) if isinstance(contract, str) else contract
+    declarer, vulnerability = Seat.parse(declarer), Vulnerability.parse(vulnerability)
+    rules = TrickRules(4, contract.trump)
+    tricks = solve(Position(rules, deal.hands, leader=int(declarer.lho), seat=int(declarer)))
+    score = duplicate_score(contract, vulnerability.is_vulnerable(declarer.side), tricks)
+    return ContractResult(deal.to_pbn(), str(contract), declarer.name, vulnerability.value, tricks, score)
 
 
 def solve_bridge_batch(deals, vulnerability="None", dealer="N", jobs=1):

@@ -3,9 +3,11 @@ boards (the board number fixes dealer and vulnerability, §2), and the State of 
 import attrs
 
 from trickcore.cards import DECK52
+from trickcore.errors import InputError
 from trickcore.games.base import Game
 from trickcore.games.bridge import analysis
-from trickcore.games.bridge.match import BridgeMatch
+from trickcore.games.bridge.match import BridgeMatch, board_score
+from trickcore.games.bridge.record import board_to_dict
 from trickcore.games.bridge.table import BridgeState
 from trickcore.games.bridge.variants import STANDARD, VARIANTS, variant as find_variant
 from trickcore.games.bridge.vocab import board_dealer, board_vulnerability
@@ -25,11 +27,18 @@ class Bridge(Game):
     auctions = ("contract",)
     pbn_game_tag = False
     analysis_options = {"vul": "the vulnerability for par: None, NS, EW or All (default None)",
-                        "dealer": "the dealer, for par (default N)"}
+                        "dealer": "the dealer, for par (default N)",
+                        "contract": "one contract to solve instead of the table (e.g. 3NT, 4SX), with declarer",
+                        "declarer": "the declarer of the one contract"}
 
     def analyse(self, deal, **opts):
-        """The double-dummy table and par of a 13-card deal (a BridgeResult); options ``vul``, ``dealer``."""
+        """The double-dummy table and par of a 13-card deal (a BridgeResult); options ``vul``, ``dealer``; or,
+        with ``contract`` and ``declarer``, that contract's tricks and score alone (a ContractResult)."""
         opts = self.analysis_settings(opts)
+        if ("contract" in opts) != ("declarer" in opts):
+            raise InputError("give the contract and its declarer together", field="contract")
+        if "contract" in opts:
+            return analysis.solve_contract(deal, opts["contract"], opts["declarer"], opts.get("vul", "None"))
         return analysis.solve_bridge(deal, opts.get("vul", "None"), opts.get("dealer", "N"))
 
     def read_deals(self, path):
@@ -47,6 +56,23 @@ class Bridge(Game):
         dealer = board_dealer(board) if dealer is None else self.seat_index(dealer)
         vulnerability = board_vulnerability(board) if vulnerability is None else vulnerability
         return BridgeState(self, deal, dealer, vulnerability, board)
+
+    def simulation_state(self, deal, index, dealer, variant=None, last_card=None):
+        """Board ``index + 1`` of a simulation: its number fixes the vulnerability; the deal's dealer deals."""
+        return self.new_state(deal, dealer, variant, board=index + 1)
+
+    def record_dict(self, record):
+        """A played board as a JSON board (games.bridge.record.board_to_dict)."""
+        return board_to_dict(record)
+
+    def outcome(self, record):
+        """Contract, declarer, declarer's tricks, whether made, and the N-S duplicate score of a played board."""
+        if record.passed_out:
+            return {"contract": "Pass", "NS score": 0}
+        declarer_score, ns_score = board_score(record)
+        return {"contract": f"{record.contract} {record.declarer}", "declarer": record.declarer.name,
+                "declarer tricks": record.result, "made": record.result >= record.contract.tricks_needed,
+                "NS score": ns_score}
 
     def new_match(self, seed, variant=None, **options):
         """Boards 1..``hands`` of ``seed`` (games.bridge.match.BridgeMatch)."""

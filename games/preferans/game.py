@@ -8,7 +8,7 @@ from trickcore.games.base import Game
 from trickcore.games.preferans import analysis
 from trickcore.games.preferans.table import PreferansState
 from trickcore.games.preferans.variants import VARIANTS, PlaySettings, play_settings
-from trickcore.games.preferans.vocab import PLAYERS
+from trickcore.games.preferans.vocab import PLAYERS, Contract
 
 # d[0:2] hand1, d[2:4] hand2, d[4:6] hand3, d[6:8] talon, then pairs to hand1, hand2, hand3 until 10 each.
 _PATTERN = (0, 0, 1, 1, 2, 2, 3, 3) + (0, 0, 1, 1, 2, 2) * 4
@@ -55,6 +55,15 @@ class Preferans(Game):
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(ids):
             raise InputError(f"the dealer is a player index from 0 to {len(ids) - 1}, not {dealer!r}", field="dealer")
         return PreferansState(self, deal, dealer, settings, ids, exit_level)
+
+    def outcome(self, record):
+        """The kind of deal, the contract, the declarer's tricks and whether he made it (misère: no trick)."""
+        if record.declarer is None:
+            return {"contract": record.kind}
+        contract = Contract.parse(record.contract)
+        tricks = record.won[record.declarer]
+        made = tricks == 0 if contract.is_misere else tricks >= contract.level
+        return {"contract": str(contract), "declarer tricks": tricks, "made": made}
 
     def new_match(self, seed, variant=None, **options):
         """A whole game (a pulya) with agents and the running sheet; see games.preferans.match."""

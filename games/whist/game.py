@@ -47,6 +47,15 @@ class Whist(Game):
         dealer = self.seat_index(dealer)
         return WhistState(self, deal, dealer, variant.trump(turn_up), turn_up, number, variant, called)
 
+    def simulation_state(self, deal, index, dealer, variant=None, last_card=None):
+        """Hand ``index + 1`` of a simulation, the card dealt last turned up."""
+        return self.new_state(deal, dealer, variant, turn_up=last_card, number=index + 1)
+
+    def outcome(self, record):
+        """Trumps, each side's tricks and N-S honours of a played hand."""
+        data = record.to_dict()
+        return {"trump": data["trump"], "NS tricks": data["tricks_ns"], "NS honours": data["honours_ns"]}
+
     def new_match(self, seed, variant=None, **options):
         """A match with agents: hands until the rubber ends, or ``options["hands"]`` hands (a WhistMatch).
 

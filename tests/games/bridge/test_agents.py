@@ -41,6 +41,12 @@ def test_bridge_game_takeout_double():
     assert call_for("AQ84.8.KJ93.A952", "1H") == DOUBLE
 
 
+def test_bridge_game_advancer_of_a_double_passes_when_they_have_bid_every_suit():
+    # Found by a simulation with random partners: the advancer looked for an unbid suit in an empty list.
+    calls = "Pass 1H X 2NT Pass 3S Pass 5S Pass 6NT Pass 7C Pass 7D Pass 7S Pass 7NT Pass Pass"
+    assert call_for("Q84.K832.Q832.52", calls) == PASS
+
+
 def test_bridge_game_opens_1nt_on_every_15_17_balanced_hand():
     # North's hands of deals 11/0-199 hold 15 balanced hands of 15-17 HCP and 32 hands under 6 HCP: both
     # rules are checked on every one of them, and the counts show the sample reaches them.

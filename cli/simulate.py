@@ -1,0 +1,80 @@
+"""`tricks simulate`: many deals of a game, dealt under a condition, solved double dummy or played by agents;
+result lines (JSON) in a file and a summary with confidence intervals."""
+import sys
+
+import click
+
+from trickcore.cli.common import UserError, output_option, to_json, user_errors, write_output
+from trickcore.games.simulate import Simulation, dask_client, simulate, simulate_to_file, summary
+from trickcore.statistics import summary_text
+
+
+@click.command("simulate")
+@click.option("--game", "game_name", required=True, help="Any installed game (see `tricks games`).")
+@click.option("--deals", type=click.IntRange(1, None), required=True, help="Number of deals.")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True)
+@click.option("--variant", default=None, help="The game's variant (with --agents).")
+@click.option("--where", default=None, metavar="CONDITION", help="Only deals satisfying CONDITION (see `tricks deal`).")
+@click.option("--predeal", multiple=True, metavar="HAND=CARDS", help="Give these cards to a hand (see `tricks deal`).")
+@click.option("--tries", type=click.IntRange(1, None), default=None,
+              help="Give up when fewer than DEALS of this many candidate deals qualify (default 10**8).")
+@click.option("--dealer", default=None, help="The dealer's seat (default: the first seat).")
+@click.option("--agents", default=None, help="Play every deal with these agents (one name, or one per seat).")
+@click.option("--solve", "solve_", is_flag=True, help="Solve every deal double dummy instead (options below).")
+@click.option("--contract", default=None, help="--solve one contract only (bridge: 3NT), with --declarer.")
+@click.option("--declarer", default=None, help="--solve: the declarer (bridge: of --contract; preferans: hand1..3).")
+@click.option("--vul", default=None, help="--solve: the vulnerability (bridge).")
+@click.option("--trump", default=None, help="--solve: the one trump suit to analyse (whist).")
+@click.option("--talon-mode", default=None, help="--solve: how the talon leads the all-pass tricks (preferans).")
+@click.option("--out", "out_path", default=None, type=click.Path(dir_okay=False),
+              help="Write one JSON line per deal to this file (the simulation first; OUT.part until complete).")
+@click.option("--resume", is_flag=True, help="Continue the unfinished run whose lines are in OUT.part.")
+@click.option("--jobs", type=click.IntRange(1, None), default=1, show_default=True, help="Worker processes.")
+@click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
+              help="Run on a Dask cluster: a scheduler's tcp://host:port, or local:N for N local workers.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="The summary's format.")
+@output_option
+@user_errors("argument")
+def simulate_command(game_name, deals, seed, variant, where, predeal, tries, dealer, agents, solve_, contract, declarer,
+                     vul, trump, talon_mode, out_path, resume, jobs, dask_address, fmt, output):
+    """Deal DEALS deals of a game (under --where/--predeal), play each with --agents or --solve it double dummy,
+    and print a summary: shares, means and 95% confidence intervals of each outcome. The lines do not depend on
+    --jobs, --dask or an interruption (--resume)."""
+    given = {"contract": contract, "declarer": declarer, "vul": vul, "trump": trump, "talon_mode": talon_mode}
+    options = {name: value for name, value in given.items() if value is not None}
+    if options and not solve_:
+        raise UserError(f"--{next(iter(options)).replace('_', '-')} goes with --solve")
+    if solve_ and dealer is not None and "dealer" not in options:
+        options["dealer"] = dealer
+    if resume and out_path is None:
+        raise UserError("--resume continues the run of an --out file: give --out")
+    simulation = Simulation(game_name, deals, seed, variant, where, predeal, dealer, tries,
+                            None if agents is None else agents.split(","), options if solve_ else None)
+    client = dask_client(dask_address) if dask_address else None
+    try:
+        lines = _run(simulation, out_path, resume, jobs, client)
+    finally:
+        if client is not None:
+            client.close()
+    found = summary(simulation, lines)
+    if fmt == "json":
+        write_output(to_json(found), output)
+    else:
+        head = f"{game_name}: {len(lines)} deals, seed {seed}" + (f", where {where}" if where else "")
+        write_output(head + "\n" + summary_text(found["outcomes"]), output)
+
+
+def _run(simulation, out_path, resume, jobs, client):
+    """The simulation's lines, with a progress bar on a terminal; into ``out_path`` when given."""
+    with click.progressbar(length=simulation.deals, label="simulating", file=sys.stderr,
+                           hidden=not sys.stderr.isatty()) as bar:
+        shown = [0]
+
+        def progress(done):
+            bar.update(done - shown[0])
+            shown[0] = done
+
+        if out_path is None:
+            return simulate(simulation, jobs, client, progress)
+        return simulate_to_file(simulation, out_path, jobs, client, resume, progress)

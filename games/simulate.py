@@ -1,0 +1,262 @@
+"""Simulations: many deals of one game, chosen by a condition, each solved double dummy or played by agents
+through the State protocol; one result line per deal, in deal order, whatever splits the work.
+
+Deal ``i`` of a simulation is the ``i``-th deal of the seed that satisfies the condition (trickcore's
+constrained dealing), and its agents are seeded from (seed, the deal's number): so a deal's line depends on
+nothing but the simulation and its number, and the lines are the same on one process, on ``jobs`` processes,
+on a Dask cluster, or in a run interrupted and resumed. Work goes out in chunks of CHUNK deals.
+"""
+import json
+import os
+
+import attrs
+
+from trickcore.deal import deal_where, parse_predeal
+from trickcore.errors import InputError
+from trickcore.files import read_text
+from trickcore.games.base import agent_classes, play_deal
+from trickcore.games.registry import get_game
+from trickcore.rng import M64, mix64
+from trickcore.solver import solve_batch
+from trickcore.statistics import summarise
+
+CHUNK = 16
+AGENT_SALT = 0x73696D75   # keeps the agents' seeds apart from the deals' streams
+FORMAT = "trickcore simulation 1"
+
+
+def _strings(value):
+    return tuple(str(v) for v in value)
+
+
+def _pairs(value):
+    return None if value is None else tuple(sorted((str(k), v) for k, v in dict(value).items()))
+
+
+@attrs.frozen
+class Simulation:
+    """What a simulation does: ``deals`` deals of ``game`` from ``seed`` under ``where`` and ``predeal``
+    (among the first ``tries`` candidates), dealt by ``dealer``; each played by ``agents`` (one name, or one per seat) or solved (``solve``: the
+    analysis options, e.g. contract and declarer)."""
+
+    game: str
+    deals: int
+    seed: int
+    variant: str | None = None
+    where: str | None = None
+    predeal: tuple = attrs.field(default=(), converter=_strings)
+    dealer: str | None = None
+    tries: int | None = None
+    agents: tuple | None = attrs.field(default=None, converter=lambda v: None if v is None else _strings(v))
+    solve: tuple | None = attrs.field(default=None, converter=_pairs)
+
+    def __attrs_post_init__(self):
+        if (self.agents is None) == (self.solve is None):
+            raise InputError("a simulation either plays with agents or solves double dummy: give one of them",
+                             field="agents")
+        if isinstance(self.deals, bool) or not isinstance(self.deals, int) or self.deals < 1:
+            raise InputError(f"the number of deals must be at least 1, not {self.deals!r}", field="deals")
+
+    def to_dict(self):
+        """The simulation as JSON (the first line of its output file)."""
+        data = attrs.asdict(self, recurse=False)
+        data["predeal"] = list(self.predeal)
+        data["agents"] = None if self.agents is None else list(self.agents)
+        data["solve"] = None if self.solve is None else dict(self.solve)
+        return data
+
+    @classmethod
+    def from_dict(cls, data):
+        """The simulation of an output file's first line."""
+        return cls(**data)
+
+
+def agent_seed(seed, number):
+    """The seed of the agents playing deal ``number`` of ``seed``."""
+    return mix64((mix64(seed ^ AGENT_SALT) + number) & M64)
+
+
+def choose_deals(simulation):
+    """The candidate numbers of the simulation's deals, in order (the kernel's constrained dealer)."""
+    game = get_game(simulation.game)
+    dealer = game.seat_index(simulation.dealer or 0)
+    batch = game.deal_where(simulation.seed, simulation.deals, simulation.where, list(simulation.predeal),
+                            dealer=dealer, tries=simulation.tries)
+    return [batch.number(i) for i in range(len(batch))]
+
+
+def run_chunk(simulation, items):
+    """The result lines of the deals ``items`` [(index, candidate number)]: a pure function of its arguments,
+    run in any process or on any machine."""
+    game = get_game(simulation.game)
+    dealer = game.seat_index(simulation.dealer or 0)
+    plan = game.dealing_plan(dealer)
+    predealt = parse_predeal(list(simulation.predeal), game.hand_names(), plan) if simulation.predeal else None
+    classes = agent_classes(game.name, simulation.agents, game.n_seats)[0] if simulation.agents else ()
+    lines = []
+    for index, number in items:
+        batch = deal_where(plan, simulation.seed, 1, predealt=predealt, start=number)
+        deal = batch[0]
+        line = {"index": index, "number": number, "deal": game.format_deal(deal)}
+        if simulation.solve is not None:
+            result = game.analyse(deal, **dict(simulation.solve)).to_dict()
+            result.pop("deal", None)
+            line.update(result=result, outcome=flatten(result))
+        else:
+            state = game.simulation_state(deal, index, dealer, simulation.variant, batch.last_card(0))
+            seed = agent_seed(simulation.seed, number)
+            agents = [cls(seat, seed) for seat, cls in enumerate(classes)]
+            record = play_deal(state, agents).record()
+            line.update(record=game.record_dict(record), outcome=game.outcome(record))
+        lines.append(line)
+    return lines
+
+
+def flatten(data, prefix=""):
+    """The numbers and yes/no values of a nested JSON object, keyed by their joined paths ("tricks N NT")."""
+    flat = {}
+    for key, value in data.items():
+        name = f"{prefix} {key}".strip()
+        if isinstance(value, dict):
+            flat.update(flatten(value, name))
+        elif isinstance(value, (bool, int, float)):
+            flat[name] = value
+    return flat
+
+
+def _chunks(numbers, start):
+    items = list(enumerate(numbers))[start:]
+    return [items[k:k + CHUNK] for k in range(0, len(items), CHUNK)]
+
+
+def run(simulation, numbers, start=0, jobs=1, dask=None):
+    """The result lines of deals ``start`` onwards, in order, chunk by chunk (a lazy iterator of lists):
+    on this process, on ``jobs`` worker processes, or on a Dask cluster (a ``dask.distributed.Client``)."""
+    chunks = _chunks(numbers, start)
+    if dask is not None:
+        yield from _run_on_dask(dask, simulation, chunks)
+        return
+    yield from solve_batch(run_chunk, ((simulation, chunk) for chunk in chunks), jobs)
+
+
+def _run_on_dask(client, simulation, chunks, window=64):
+    """The chunks' lines in order from a Dask cluster, at most ``window`` chunks in flight."""
+    pending = []
+    queue = iter(chunks)
+    scattered = client.scatter(simulation, broadcast=True)
+    for chunk in queue:
+        pending.append(client.submit(run_chunk, scattered, chunk, pure=False))
+        if len(pending) >= window:
+            yield pending.pop(0).result()
+    for future in pending:
+        yield future.result()
+
+
+def dask_client(address):
+    """A Dask client for ``address`` (a scheduler's "tcp://host:port"), or for a new local cluster of N
+    single-threaded worker processes with "local:N". Dask is the optional extra ``trickcore[dist]``."""
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise InputError("--dask needs Dask: pip install 'trickcore[dist]'", field="dask") from None
+    if address.startswith("local:"):
+        try:
+            workers = int(address[len("local:"):])
+        except ValueError:
+            workers = 0
+        if workers < 1:
+            raise InputError(f"write a local cluster as local:N with N >= 1, not {address!r}", field="dask")
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        return Client(cluster)
+    try:
+        return Client(address, timeout="10s")
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise InputError(f"cannot reach the Dask scheduler at {address}: {exc}", field="dask") from None
+
+
+def read_output(path, simulation):
+    """The lines already in a simulation's unfinished output file (its last line dropped when cut short);
+    InputError when the file was written by another simulation or its lines are out of order."""
+    text = read_text(path)
+    rows = text.split("\n")
+    if not text.endswith("\n"):
+        rows = rows[:-1]          # a line cut short by the interruption: computed again
+    rows = [row for row in rows if row.strip()]
+    if not rows:
+        return []
+    try:
+        head = json.loads(rows[0])
+        lines = [json.loads(row) for row in rows[1:]]
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not a simulation's output: {exc.msg}", source=path, line=exc.lineno) from None
+    if head.get("format") != FORMAT or head.get("simulation") != simulation.to_dict():
+        raise InputError("this file was written by a different simulation: resume with the same options",
+                         source=path, line=1)
+    for k, line in enumerate(lines):
+        if line.get("index") != k:
+            raise InputError(f"line {k + 2} is deal {line.get('index')}, not deal {k}", source=path, line=k + 2)
+    return lines
+
+
+def header_line(simulation):
+    """The first line of a simulation's output file: the format and the simulation."""
+    return json.dumps({"format": FORMAT, "simulation": simulation.to_dict()}) + "\n"
+
+
+def summary(simulation, lines):
+    """The statistics of a simulation's result lines: per outcome key, shares, means with 95% intervals,
+    distributions and frequencies (trickcore.statistics.summarise)."""
+    return {"simulation": simulation.to_dict(), "deals": len(lines),
+            "outcomes": summarise([line["outcome"] for line in lines])}
+
+
+def partial_path(path):
+    """Where an unfinished output file lives until the simulation ends (then it is renamed to ``path``)."""
+    return path + ".part"
+
+
+def simulate_to_file(simulation, path, jobs=1, dask=None, resume=False, progress=None):
+    """Run ``simulation`` writing its lines to ``path`` (through ``path + '.part'``, renamed when complete);
+    with ``resume`` continue an unfinished run from its .part file. Returns every line. ``progress(n)`` is
+    called with the number of deals done after each chunk."""
+    part = partial_path(path)
+    done = read_output(part, simulation) if resume and os.path.exists(part) else []
+    if resume and not done and not os.path.exists(part):
+        raise InputError("nothing to resume: no unfinished output", source=part)
+    numbers = choose_deals(simulation)
+    try:
+        if done:
+            _cut_to_whole_lines(part)
+        with open(part, "a" if done else "w", encoding="utf-8") as out:
+            if not done:
+                out.write(header_line(simulation))
+            lines = list(done)
+            if progress:
+                progress(len(lines))
+            for chunk in run(simulation, numbers, len(done), jobs, dask):
+                out.write("".join(json.dumps(line) + "\n" for line in chunk))
+                out.flush()
+                lines.extend(chunk)
+                if progress:
+                    progress(len(lines))
+    except OSError as exc:
+        raise InputError(f"cannot write here: {exc.strerror}", source=part) from None
+    os.replace(part, path)
+    return lines
+
+
+def _cut_to_whole_lines(path):
+    """Drop a line cut short at the end of an unfinished file, so appending continues after a whole line."""
+    with open(path, "rb+") as raw:
+        data = raw.read()
+        raw.truncate(data.rfind(b"\n") + 1)
+
+
+def simulate(simulation, jobs=1, dask=None, progress=None):
+    """Every result line of ``simulation``, in order, without a file (``progress`` as in simulate_to_file)."""
+    lines = []
+    for chunk in run(simulation, choose_deals(simulation), 0, jobs, dask):
+        lines.extend(chunk)
+        if progress:
+            progress(len(lines))
+    return lines

@@ -1,0 +1,131 @@
+"""Simulations: the same lines for one process, two processes, a Dask cluster and a resumed run; deals that
+satisfy their condition; summaries that match a direct computation; clean errors from `tricks simulate`."""
+import json
+import math
+import os
+
+import pytest
+from click.testing import CliRunner
+
+from trickcore.cards import hand_mask
+from trickcore.cli.main import tricks
+from trickcore.condition import compile_condition
+from trickcore.deal import owner_sizes, parse_deal
+from trickcore.errors import InputError
+from trickcore.games.bridge.analysis import dd_table
+from trickcore.games.bridge.game import BRIDGE
+from trickcore.games.simulate import (Simulation, dask_client, partial_path, simulate, simulate_to_file,
+                                      summary)
+
+PLAYED = Simulation("bridge", 40, 5, agents=("heuristic", "random", "heuristic", "random"))
+
+
+def read_lines(path):
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(row) for row in f]
+
+
+def test_the_lines_do_not_depend_on_the_number_of_processes():
+    assert simulate(PLAYED, jobs=2) == simulate(PLAYED, jobs=1)
+
+
+def test_the_lines_are_the_same_on_a_dask_local_cluster():
+    client = dask_client("local:2")
+    try:
+        assert len(client.scheduler_info()["workers"]) == 2
+        assert simulate(PLAYED, dask=client) == simulate(PLAYED)
+    finally:
+        client.close()
+
+
+@pytest.mark.parametrize("cut", [0.3, 0.75])
+def test_an_interrupted_run_resumed_gives_the_uninterrupted_output(tmp_path, cut):
+    whole = tmp_path / "whole.jsonl"
+    simulate_to_file(PLAYED, str(whole))
+    data = whole.read_bytes()
+    resumed = tmp_path / "resumed.jsonl"
+    # the interruption left the first part of the file, its last line cut short
+    with open(partial_path(str(resumed)), "wb") as f:
+        f.write(data[:int(len(data) * cut)])
+    seen = []
+    simulate_to_file(PLAYED, str(resumed), jobs=2, resume=True, progress=seen.append)
+    assert resumed.read_bytes() == data
+    assert seen[0] > 0 and seen[-1] == PLAYED.deals
+    assert not os.path.exists(partial_path(str(resumed)))
+
+
+def test_resuming_another_simulation_is_refused(tmp_path):
+    out = tmp_path / "run.jsonl"
+    simulate_to_file(Simulation("whist", 3, 1, agents=("random",)), str(out))
+    os.replace(out, partial_path(str(out)))
+    with pytest.raises(InputError, match="different simulation"):
+        simulate_to_file(Simulation("whist", 3, 2, agents=("random",)), str(out), resume=True)
+
+
+def test_solved_deals_satisfy_the_condition_and_agree_with_the_table():
+    where = "hcp(north) + hcp(south) >= 24 and shape(north, any 4333 + any 4432)"
+    simulation = Simulation("bridge", 6, 2, where=where, solve={"contract": "3NT", "declarer": "S"})
+    condition = compile_condition(where, BRIDGE.hand_names(), owner_sizes(BRIDGE.dealing_plan(0)))
+    for line in simulate(simulation):
+        deal = parse_deal(line["deal"])
+        assert condition.holds([*deal.masks(), hand_mask(deal.talon)])
+        assert line["result"]["tricks"] == dd_table(deal)["S"]["NT"]
+        assert line["outcome"]["made"] == (line["result"]["tricks"] >= 9)
+
+
+def test_the_summary_matches_a_direct_computation():
+    lines = simulate(PLAYED)
+    found = summary(PLAYED, lines)["outcomes"]
+    scores = [line["outcome"]["NS score"] for line in lines]
+    mean = sum(scores) / len(scores)
+    sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / (len(scores) - 1))
+    assert found["NS score"]["mean"] == pytest.approx(mean, abs=1e-4)
+    assert found["NS score"]["sd"] == pytest.approx(sd, abs=1e-4)
+    half = 1.959963984540054 * sd / math.sqrt(len(scores))
+    assert found["NS score"]["ci95"] == pytest.approx([mean - half, mean + half], abs=1e-4)
+    made = [line["outcome"]["made"] for line in lines if "made" in line["outcome"]]
+    assert found["made"]["n"] == len(made) and found["made"]["mean"] == pytest.approx(sum(made) / len(made))
+    contracts = [line["outcome"]["contract"] for line in lines]
+    assert sum(found["contract"]["frequencies"].values()) == len(contracts)
+
+
+@pytest.mark.parametrize("game, agents", [("whist", "random"), ("preferans", "heuristic")])
+def test_every_game_simulates_with_agents(game, agents):
+    lines = simulate(Simulation(game, 4, 9, agents=(agents,)))
+    assert [line["index"] for line in lines] == [0, 1, 2, 3]
+    assert all(line["outcome"] for line in lines)
+
+
+def test_tricks_simulate_writes_the_lines_and_a_summary(tmp_path):
+    out = tmp_path / "deals.jsonl"
+    result = CliRunner().invoke(tricks, ["simulate", "--game", "preferans", "--deals", "3", "--seed", "4",
+                                         "--solve", "--declarer", "hand1", "--out", str(out), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["deals"] == 3
+    rows = read_lines(out)
+    assert rows[0]["simulation"]["solve"] == {"declarer": "hand1"} and len(rows) == 4
+
+
+def test_resume_needs_the_output_file():
+    result = CliRunner().invoke(tricks, ["simulate", "--game", "bridge", "--deals", "2", "--agents", "random",
+                                         "--resume"])
+    assert result.exit_code == 2 and "--resume continues" in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--deals", "2", "--contract", "3NT"], "--contract goes with --solve"),
+    (["--deals", "2", "--agents", "random", "--solve"], "either plays with agents or solves"),
+    (["--deals", "2"], "either plays with agents or solves"),
+    (["--deals", "2", "--agents", "random", "--resume"], "nothing to resume"),
+    (["--deals", "2", "--agents", "random", "--dask", "local:0"], "local:N"),
+    (["--deals", "2", "--agents", "nobody"], "unknown bridge agent 'nobody'"),
+    (["--deals", "2", "--solve", "--contract", "3NT"], "contract and its declarer together"),
+    (["--deals", "0", "--agents", "random"], "--deals"),
+    (["--deals", "2", "--agents", "random", "--where", "hcp(north) > 36", "--tries", "2000"],
+     "qualify"),
+])
+def test_bad_simulations_are_one_clean_error(args, message, tmp_path):
+    out = tmp_path / "x.jsonl"
+    result = CliRunner().invoke(tricks, ["simulate", "--game", "bridge", *args, "--out", str(out)])
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert "Traceback" not in result.output and not out.exists()

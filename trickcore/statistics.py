@@ -1,0 +1,111 @@
+"""Summary statistics of many results: means with confidence intervals, proportions (Wilson intervals),
+distributions of small whole numbers and frequencies of names, for simulations and comparisons of scoring."""
+import math
+from collections import Counter
+
+import attrs
+
+Z95 = 1.959963984540054      # the two-sided 95% quantile of the normal distribution
+DISTRIBUTION_LIMIT = 14      # whole numbers with at most this many distinct values get their distribution
+FREQUENCY_LIMIT = 12         # names: the most frequent this many, with the rest counted together
+
+
+@attrs.frozen
+class Estimate:
+    """A mean over ``n`` values with its standard deviation and its 95% confidence interval."""
+
+    n: int
+    mean: float
+    sd: float
+    low: float
+    high: float
+
+    def to_dict(self):
+        """JSON-ready, rounded to 4 decimals."""
+        return {"n": self.n, "mean": round(self.mean, 4), "sd": round(self.sd, 4),
+                "ci95": [round(self.low, 4), round(self.high, 4)]}
+
+    def text(self):
+        """``mean ± half-width (sd s, n)``."""
+        return f"{self.mean:.3f} ± {(self.high - self.low) / 2:.3f} (sd {self.sd:.3f}, n {self.n})"
+
+
+def mean_interval(values):
+    """The mean of ``values`` with the normal 95% interval of the mean (sample standard deviation)."""
+    n = len(values)
+    if n == 0:
+        return Estimate(0, math.nan, math.nan, math.nan, math.nan)
+    mean = math.fsum(values) / n
+    sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    half = Z95 * sd / math.sqrt(n)
+    return Estimate(n, mean, sd, mean - half, mean + half)
+
+
+def proportion_interval(hits, n):
+    """The share ``hits / n`` with its Wilson 95% interval (good near 0 and 1 and for small ``n``)."""
+    if n == 0:
+        return Estimate(0, math.nan, math.nan, math.nan, math.nan)
+    p = hits / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return Estimate(n, p, math.sqrt(p * (1 - p)), max(0.0, centre - half), min(1.0, centre + half))
+
+
+def correlation(xs, ys):
+    """Pearson's correlation of two equally long series (nan when either is constant)."""
+    n = len(xs)
+    mx, my = math.fsum(xs) / n, math.fsum(ys) / n
+    sxy = math.fsum((x - mx) * (y - my) for x, y in zip(xs, ys))
+    sxx = math.fsum((x - mx) ** 2 for x in xs)
+    syy = math.fsum((y - my) ** 2 for y in ys)
+    return sxy / math.sqrt(sxx * syy) if sxx > 0 and syy > 0 else math.nan
+
+
+def summarise(outcomes):
+    """Per key of the ``outcomes`` (dicts of one result each): yes/no values as a share with its interval,
+    numbers as a mean with its interval (and the distribution of small whole numbers), names as frequencies.
+    A key missing from some outcomes is summarised over those that have it."""
+    columns = {}
+    for outcome in outcomes:
+        for key, value in outcome.items():
+            if value is not None:
+                columns.setdefault(key, []).append(value)
+    summary = {}
+    for key, values in columns.items():
+        if all(isinstance(v, bool) for v in values):
+            summary[key] = {"kind": "share", **proportion_interval(sum(values), len(values)).to_dict()}
+        elif all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+            row = {"kind": "number", **mean_interval(values).to_dict(), "min": min(values), "max": max(values)}
+            counts = Counter(values)
+            if all(isinstance(v, int) for v in values) and len(counts) <= DISTRIBUTION_LIMIT:
+                row["distribution"] = {str(v): counts[v] for v in sorted(counts)}
+            summary[key] = row
+        else:
+            counts = Counter(str(v) for v in values)
+            top = dict(counts.most_common(FREQUENCY_LIMIT))
+            rest = len(values) - sum(top.values())
+            if rest:
+                top["(others)"] = rest
+            summary[key] = {"kind": "names", "n": len(values), "frequencies": top}
+    return summary
+
+
+def summary_text(summary):
+    """The summary as text, a block per key."""
+    lines = []
+    for key, row in summary.items():
+        if row["kind"] == "names":
+            shares = "  ".join(f"{name} {count / row['n']:.1%}" for name, count in row["frequencies"].items())
+            lines.append(f"{key}: {shares}")
+            continue
+        low, high = row["ci95"]
+        if row["kind"] == "share":
+            lines.append(f"{key}: {row['mean']:.1%} (95% CI {low:.1%} to {high:.1%}, n {row['n']})")
+            continue
+        lines.append(f"{key}: mean {row['mean']:.3f} (95% CI {low:.3f} to {high:.3f}), sd {row['sd']:.3f}, "
+                     f"range {row['min']} to {row['max']}, n {row['n']}")
+        if "distribution" in row:
+            total = row["n"]
+            lines.append("    " + "  ".join(f"{v}: {c / total:.1%}" for v, c in row["distribution"].items()))
+    return "\n".join(lines) + "\n"
