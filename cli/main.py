@@ -5,6 +5,7 @@ import click
 
 import trickcore
 from trickcore.cli.common import UserError, output_option, to_json, user_errors, write_output
+from trickcore.cli.compare import compare_command
 from trickcore.cli.score import score
 from trickcore.cli.simulate import simulate_command
 from trickcore.games import registry, report
@@ -38,6 +39,7 @@ def tricks():
 
 
 tricks.add_command(score)
+tricks.add_command(compare_command)
 tricks.add_command(simulate_command)
 
 

@@ -1,11 +1,15 @@
 """`tricks simulate`: many deals of a game, dealt under a condition, solved double dummy or played by agents;
 result lines (JSON) in a file and a summary with confidence intervals."""
+import os
 import sys
+import tempfile
 
 import click
 
 from trickcore.cli.common import UserError, output_option, to_json, user_errors, write_output
+from trickcore.cli.compare import entrants_of, per_option
 from trickcore.games.simulate import Simulation, dask_client, simulate, simulate_to_file, summary
+from trickcore.scoring.compare import compare, comparison_text
 from trickcore.statistics import summary_text
 
 
@@ -32,12 +36,15 @@ from trickcore.statistics import summary_text
 @click.option("--jobs", type=click.IntRange(1, None), default=1, show_default=True, help="Worker processes.")
 @click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
               help="Run on a Dask cluster: a scheduler's tcp://host:port, or local:N for N local workers.")
+@click.option("--compare", "compare_specs", default=None, metavar="SYSTEMS",
+              help="Also score the played deals under these scoring systems (comma-separated, see `tricks compare`).")
+@per_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="The summary's format.")
 @output_option
 @user_errors("argument")
 def simulate_command(game_name, deals, seed, variant, where, predeal, tries, dealer, agents, solve_, contract, declarer,
-                     vul, trump, talon_mode, out_path, resume, jobs, dask_address, fmt, output):
+                     vul, trump, talon_mode, out_path, resume, jobs, dask_address, compare_specs, per, fmt, output):
     """Deal DEALS deals of a game (under --where/--predeal), play each with --agents or --solve it double dummy,
     and print a summary: shares, means and 95% confidence intervals of each outcome. The lines do not depend on
     --jobs, --dask or an interruption (--resume)."""
@@ -49,20 +56,27 @@ def simulate_command(game_name, deals, seed, variant, where, predeal, tries, dea
         options["dealer"] = dealer
     if resume and out_path is None:
         raise UserError("--resume continues the run of an --out file: give --out")
+    entrants = entrants_of([compare_specs]) if compare_specs else None
+    if entrants and agents is None:
+        raise UserError("--compare scores played deals: give --agents")
     simulation = Simulation(game_name, deals, seed, variant, where, predeal, dealer, tries,
                             None if agents is None else agents.split(","), options if solve_ else None)
     client = dask_client(dask_address) if dask_address else None
-    try:
-        lines = _run(simulation, out_path, resume, jobs, client)
-    finally:
-        if client is not None:
-            client.close()
-    found = summary(simulation, lines)
+    with tempfile.TemporaryDirectory() as scratch:
+        path = out_path or (os.path.join(scratch, "deals.jsonl") if entrants else None)
+        try:
+            lines = _run(simulation, path, resume, jobs, client)
+        finally:
+            if client is not None:
+                client.close()
+        found = summary(simulation, lines)
+        compared = compare(entrants, entrants[0].system.read_records(path), per) if entrants else None
     if fmt == "json":
-        write_output(to_json(found), output)
-    else:
-        head = f"{game_name}: {len(lines)} deals, seed {seed}" + (f", where {where}" if where else "")
-        write_output(head + "\n" + summary_text(found["outcomes"]), output)
+        write_output(to_json({**found, "comparison": compared} if compared else found), output)
+        return
+    head = f"{game_name}: {len(lines)} deals, seed {seed}" + (f", where {where}" if where else "")
+    text = head + "\n" + summary_text(found["outcomes"])
+    write_output(text + ("\n" + comparison_text(compared) if compared else ""), output)
 
 
 def _run(simulation, out_path, resume, jobs, client):

@@ -81,6 +81,30 @@ def json_rows(text, source, key):
     return rows
 
 
+SIMULATION_FORMAT = "trickcore simulation 1"   # the first line of `tricks simulate --out` files
+
+
+def simulation_rows(text, source):
+    """The result records (JSON objects) of a simulation's output file (`tricks simulate --out`), in deal order,
+    or None when ``text`` is not one; InvalidRecord for a simulation that played no deals (it solved them)."""
+    first = text.split("\n", 1)[0]
+    if SIMULATION_FORMAT not in first:
+        return None
+    rows = []
+    for number, line in enumerate(text.splitlines(), 1):
+        try:
+            row = json.loads(line) if line.strip() else None
+        except json.JSONDecodeError as exc:
+            raise NotationError(f"not valid JSON: {exc.msg}", source=source, line=number) from None
+        if number == 1 or row is None:
+            continue
+        if not isinstance(row, dict) or not isinstance(row.get("record"), dict):
+            raise InvalidRecord("a simulation line without a played deal's record (was it solved, not played?)",
+                                source=source, line=number, field="record")
+        rows.append(row["record"])
+    return rows
+
+
 @attrs.frozen
 class RecordsFile:
     """The records of one file and what the file itself says about scoring them: the ``preset`` it names,
@@ -191,6 +215,16 @@ class ScoringSystem:
     def render_text(self, ledger):
         """The ledger as text."""
         raise NotImplementedError
+
+    def standings(self, result):
+        """What each participant (a side or a player) holds in a settled result (``ledger.settle()``), in the
+        system's own units, higher being better: {name: number}."""
+        raise NotImplementedError
+
+    def situation(self, record):
+        """The kind of deal a record is (e.g. its contract) and the participant it concerns most (the
+        declarer's side or player), for telling which situations make systems differ; (None, None) if none."""
+        return None, None
 
 
 class Ledger:

@@ -17,10 +17,10 @@ import os
 import attrs
 
 from trickcore.errors import InputError, InvalidRecord
-from trickcore.games.bridge.record import Board
+from trickcore.games.bridge.record import Board, board_from_dict
 from trickcore.games.bridge.vocab import Seat, board_vulnerability
 from trickcore.files import read_text
-from trickcore.scoring.base import Ledger, RecordsFile, ScoringSystem, json_rows
+from trickcore.scoring.base import Ledger, RecordsFile, ScoringSystem, json_rows, simulation_rows
 from trickcore.scoring.bridge import render
 from trickcore.scoring.bridge.butler import score_board_imps
 from trickcore.scoring.bridge.chicago import chicago_ledger, chicago_vulnerability
@@ -60,9 +60,30 @@ class DealResultsSystem(BridgeSystem):
     record_word = "deal"
 
     def read_records(self, path):
-        """The DealResults of a deal-results file."""
+        """The DealResults of a deal-results file, or of the boards a simulation played (`tricks simulate`)."""
         source = os.path.basename(path)
-        return RecordsFile(source, tuple(read_deal_results(read_text(path), source)))
+        text = read_text(path)
+        rows = simulation_rows(text, source)
+        if rows is None:
+            return RecordsFile(source, tuple(read_deal_results(text, source)))
+        results = []
+        for number, row in enumerate(rows, 1):
+            board = board_from_dict(row, source=f"{source} deal {number}")
+            if board.passed_out:
+                results.append(DealResult(hands=board.deal.hands))
+            else:
+                results.append(DealResult(board.contract, board.declarer, board.result, hands=board.deal.hands))
+        return RecordsFile(source, tuple(results))
+
+    def standings(self, result):
+        """Each side's net score: {"NS": ..., "EW": ...}."""
+        return dict(result)
+
+    def situation(self, record):
+        """The contract (level and strain, doubled or not) and the declarer's side; "passed out"."""
+        if record.passed_out:
+            return "passed out", None
+        return str(record.contract), "NS" if record.declarer.side == 0 else "EW"
 
 
 @attrs.frozen
@@ -78,6 +99,11 @@ class SheetSystem(DealResultsSystem):
     def json_data(self, ledger):
         """The sheet's JSON with the preset it was scored under."""
         return {**ledger.to_dict(), "preset": ledger.preset}
+
+    def standings(self, result):
+        """Each side's total less the other's (the settled sheet's margin, from each side)."""
+        totals = {side.name: total["total"] for side, total in result.totals.items()}
+        return {"NS": totals["NS"] - totals["EW"], "EW": totals["EW"] - totals["NS"]}
 
     def render_text(self, ledger):
         """The score sheet, deal by deal, with its totals and winner."""

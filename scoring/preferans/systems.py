@@ -6,9 +6,9 @@ import attrs
 
 from trickcore.errors import InputError, TrickcoreError
 from trickcore.files import read_text
-from trickcore.scoring.base import RecordsFile, ScoringSystem, json_or_text, parse_assignments
+from trickcore.scoring.base import RecordsFile, ScoringSystem, json_or_text, parse_assignments, simulation_rows
 from trickcore.scoring.preferans.ledger import Ledger
-from trickcore.scoring.preferans.protocol import parse_protocol
+from trickcore.scoring.preferans.protocol import PROTOCOL_FORMAT, parse_protocol
 from trickcore.scoring.preferans.render import render_text
 from trickcore.scoring.preferans.settings import PRESETS, make_settings
 from trickcore.scoring.preferans.svg import render_svg
@@ -34,15 +34,36 @@ class PreferansSystem(ScoringSystem):
         return Ledger(players, self.presets[0], settings, start)
 
     def read_records(self, path):
-        """The protocol of ``path``: its deals, with the protocol itself kept for validation."""
-        try:
-            protocol = json.loads(read_text(path))
-        except json.JSONDecodeError as exc:
-            raise InputError(f"not valid JSON: {exc.msg}", source=path, line=exc.lineno) from None
+        """The protocol of ``path``: its deals, with the protocol itself kept for validation; or the protocol of
+        the deals a simulation played (`tricks simulate`), its players the simulation's."""
+        text = read_text(path)
+        rows = simulation_rows(text, path)
+        if rows is not None:
+            deals = [row.get("record") for row in rows]
+            players = sorted({p for deal in deals if isinstance(deal, dict) for p in deal.get("tricks", {})})
+            protocol = {"format": PROTOCOL_FORMAT, "players": players, "deals": deals}
+        else:
+            try:
+                protocol = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise InputError(f"not valid JSON: {exc.msg}", source=path, line=exc.lineno) from None
         deals = protocol.get("deals") if isinstance(protocol, dict) else None
         variant = protocol.get("variant") if isinstance(protocol, dict) else None
-        return RecordsFile(path, tuple(deals) if isinstance(deals, list) else (), variant,
-                           context={"protocol": protocol})
+        players = protocol.get("players") if isinstance(protocol, dict) else None
+        context = {"protocol": protocol}
+        if isinstance(players, list) and all(isinstance(p, str) for p in players):
+            context["players"] = tuple(players)
+        return RecordsFile(path, tuple(deals) if isinstance(deals, list) else (), variant, context=context)
+
+    def standings(self, result):
+        """Each player's result in whists after the settlement (§9), higher being better."""
+        return {player: float(value) for player, value in result.result.items()}
+
+    def situation(self, record):
+        """The contract (or misère, all-pass) of a protocol deal and its declarer."""
+        kind = record.get("type") if isinstance(record, dict) else None
+        label = record.get("contract") or kind if kind == "game" else kind
+        return label, record.get("declarer") if isinstance(record, dict) else None
 
     def score(self, found, preset=None, overrides=()):
         """Validate and score the whole protocol under this variant with the ``--set`` ``overrides``.

@@ -2,9 +2,10 @@
 ScoringSystem protocol over the whist ledger, scoring the hand results of examples/whist/."""
 import attrs
 
-from trickcore.games.whist.record import read_results
+from trickcore.errors import TrickcoreError
+from trickcore.games.whist.record import WhistHand, read_results
 from trickcore.files import read_text
-from trickcore.scoring.base import Ledger, RecordsFile, ScoringSystem, typed_overrides
+from trickcore.scoring.base import Ledger, RecordsFile, ScoringSystem, simulation_rows, typed_overrides
 from trickcore.scoring.whist.ledger import WhistLedger
 from trickcore.scoring.whist.rules import WhistRules
 from trickcore.scoring.whist.sheet import render_ledger
@@ -54,9 +55,28 @@ class WhistSystem(ScoringSystem):
         return RunningLedger(settings if settings is not None else self.settings())
 
     def read_records(self, path):
-        """The hand results of a JSON or PBN-style file; its ``ruleset`` is kept as the file's preset."""
-        ruleset, settings, results = read_results(read_text(path), path)
+        """The hand results of a JSON or PBN-style file (its ``ruleset`` kept as the file's preset), or of the
+        hands a simulation played (`tricks simulate`)."""
+        text = read_text(path)
+        rows = simulation_rows(text, path)
+        if rows is not None:
+            hands = []
+            for number, row in enumerate(rows, 1):
+                try:
+                    hands.append(WhistHand.from_dict(row).result())
+                except TrickcoreError as exc:
+                    raise exc.located(source=f"{path} hand {number}") from None
+            return RecordsFile(path, tuple(hands))
+        ruleset, settings, results = read_results(text, path)
         return RecordsFile(path, tuple(results), ruleset, settings)
+
+    def standings(self, result):
+        """Each side's net game points: {"NS": ..., "EW": ...}."""
+        return {"NS": result[0], "EW": result[1]}
+
+    def situation(self, record):
+        """The trump suit of the hand, for N-S."""
+        return f"trumps {record.trump.name}" if record.trump is not None else "no trumps", "NS"
 
     def render_text(self, ledger):
         """The sheet as text: a row per hand, each rubber's result and the totals."""
