@@ -201,6 +201,7 @@ def board_sets(sets, per_set, boards=None):
 
 def boards_per_set(sets, boards):
     """Boards per set when ``boards`` boards are split into ``sets`` sets, the last one possibly short."""
+    _check_count("sets", sets, 1)
     if isinstance(boards, bool) or not isinstance(boards, int) or boards < sets:
         raise InputError(f"{boards!r} boards cannot make {sets} sets of at least one board", field="boards")
     return math.ceil(boards / sets)
@@ -378,7 +379,8 @@ def check_results(movement, lines, source=None, line_numbers=None):
         if entry is None:
             plays = "; ".join(f"{e.ns_pair} v {e.ew_pair} (round {e.round}, table {e.table})"
                               for e in movement.plays(line.board))
-            field = "ns_pair" if all(ns not in e.pairs for e in movement.plays(line.board)) else "ew_pair"
+            # Blame the E-W pair when the N-S pair does hold the N-S cards on this board against someone else.
+            field = "ew_pair" if any(e.ns_pair == ns for e in movement.plays(line.board)) else "ns_pair"
             fail(field, f"pairs {ns} (N-S) and {ew} (E-W) are not scheduled to play it; it is played by {plays}")
         for field, value, scheduled in (("round", line.round, entry.round), ("table", line.table, entry.table)):
             if value is not None and _pair_number(value) != scheduled:
@@ -508,3 +510,62 @@ def _cell_int(text, field):
 def read_movement(path):
     """The checked Movement of the movement file at ``path`` (§16.5)."""
     return parse_movement(read_text(path), source=str(path))
+
+
+# --- guide cards ------------------------------------------------------------------------------------------------
+
+def _pair_text(pair):
+    return "-" if pair == SIT_OUT else str(pair)
+
+
+def describe(movement):
+    """One line on a movement: its tables, rounds, pairs, boards, and arrow-switched rounds."""
+    switched = f", arrow switch in round(s) {_ids(sorted(movement.arrow_switch))}" if movement.arrow_switch else ""
+    return (f"{len(movement.tables)} tables, {len(movement.rounds)} rounds, {len(movement.pairs)} pairs, "
+            f"boards {format_boards(movement.boards)}{switched}")
+
+
+def cards_text(movement, pairs=()):
+    """The guide cards as text: per table its rounds (N-S, E-W, boards; ``-`` = sit-out), or, for ``pairs``,
+    each pair's own card (round, table, direction, opponents, boards)."""
+    lines = [describe(movement)]
+    if pairs:
+        for pair in pairs:
+            lines += ["", f"Pair {pair}", f"{'round':>5} {'table':>5} {'sits':>4} {'against':>7}  boards"]
+            lines += [f"{c.round:>5} {c.table:>5} {c.direction:>4} {_pair_text(c.opponent):>7}  "
+                      f"{format_boards(c.boards)}" for c in movement.card(pair)]
+    else:
+        for table in movement.tables:
+            lines += ["", f"Table {table}", f"{'round':>5} {'NS':>4} {'EW':>4}  boards"]
+            lines += [f"{e.round:>5} {_pair_text(e.ns_pair):>4} {_pair_text(e.ew_pair):>4}  {format_boards(e.boards)}"
+                      + (f" ({e.shared})" if e.shared else "") for e in movement.table_entries(table)]
+    return "\n".join(lines) + "\n"
+
+
+def cards_dict(movement, pairs=()):
+    """The guide cards as JSON-ready data (pair id 0 = sit-out): per table, or per pair for ``pairs``."""
+    data = {"tables": len(movement.tables), "rounds": len(movement.rounds), "pairs": list(movement.pairs),
+            "boards": list(movement.boards), "arrow_switch": sorted(movement.arrow_switch),
+            "fields": [sorted(f) for f in movement.fields()], "expected_results": movement.expected_results()}
+    if pairs:
+        data["cards"] = [{"pair": pair, "rounds": [attrs.asdict(c, recurse=False) | {"boards": list(c.boards)}
+                                                   for c in movement.card(pair)]} for pair in pairs]
+    else:
+        data["cards"] = [{"table": table, "rounds": [
+            {"round": e.round, "ns_pair": e.ns_pair, "ew_pair": e.ew_pair, "boards": list(e.boards),
+             "shared": e.shared} for e in movement.table_entries(table)]} for table in movement.tables]
+    return data
+
+
+def cards_csv(movement, pairs=()):
+    """The guide cards as CSV: the movement file itself, or for ``pairs`` their cards
+    (``pair,round,table,direction,opponent,boards``)."""
+    if not pairs:
+        return movement_text(movement)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["pair", "round", "table", "direction", "opponent", "boards"])
+    for pair in pairs:
+        writer.writerows([pair, c.round, c.table, c.direction, c.opponent, format_boards(c.boards)]
+                         for c in movement.card(pair))
+    return out.getvalue()

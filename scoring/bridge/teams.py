@@ -16,6 +16,7 @@ The home team sits N-S in the open room and E-W in the closed room, so (§11.1) 
 of a match are simply more lines.
 """
 import csv
+import io
 from fractions import Fraction
 
 import attrs
@@ -25,7 +26,9 @@ from trickcore.files import read_text
 from trickcore.games.bridge.record import TravellerLine
 from trickcore.games.bridge.vocab import Seat, parse_contract
 from trickcore.scoring.bridge.butler import parse_adjusted_imps
+from trickcore.scoring.bridge.display import format_figure
 from trickcore.scoring.bridge.imps import imps
+from trickcore.scoring.bridge.render import format_vp
 from trickcore.scoring.bridge.result import tricks_from_result
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
 from trickcore.scoring.bridge.traveller import line_ns_score
@@ -303,3 +306,65 @@ def score_team_file(path, settings=None):
     """Read and score the team-results file at ``path``: a TeamEvent."""
     source = str(path)
     return score_team_boards(parse_team_results(read_text(path), settings, source), settings, source)
+
+
+# --- output -----------------------------------------------------------------------------------------------------
+
+def _room_text(line):
+    if line.kind == "played":
+        return f"{line.contract} {line.declarer.name} {line.tricks}"
+    return {"passed_out": "Pass", "not_played": "NP", "artificial": line.adjustment, "assigned": ""}[line.kind]
+
+
+def _room_score(line):
+    score = line_ns_score(line)
+    return "" if score is None else str(score)
+
+
+def _room_dict(line):
+    return {"kind": line.kind, "contract": None if line.contract is None else str(line.contract),
+            "declarer": None if line.declarer is None else line.declarer.name, "tricks": line.tricks,
+            "adjustment": line.adjustment, "ns_score": line_ns_score(line)}
+
+
+def event_dict(event):
+    """A scored team event as JSON-ready data: matches with their boards, and the standings (figures as text
+    with two decimals where not whole, §15.3)."""
+    return {
+        "matches": [{"round": m.round, "home": m.home, "away": m.away, "boards": [
+            {"board": b.board, "open": _room_dict(b.open), "closed": _room_dict(b.closed),
+             "home_imps": format_figure(b.imps)} for b in m.boards],
+            "home_imps": format_figure(m.home_imps), "away_imps": format_figure(m.away_imps),
+            "margin": format_figure(m.margin), "home_vp": format_vp(m.home_vp), "away_vp": format_vp(m.away_vp)}
+            for m in event.matches],
+        "standings": [{"place": s.place, "team": s.team, "matches": s.matches, "imps_for": format_figure(s.imps_for),
+                       "imps_against": format_figure(s.imps_against), "vp": format_vp(s.vp)}
+                      for s in event.standings],
+    }
+
+
+def event_text(event):
+    """A scored team event as text: each match with its boards (both rooms' N-S scores, the home team's IMPs),
+    its IMPs and VPs, then the standings."""
+    lines = []
+    for m in event.matches:
+        lines.append(f"Round {m.round}: {m.home} v {m.away}  {format_figure(m.home_imps)}-{format_figure(m.away_imps)}"
+                     f" IMPs, {format_vp(m.home_vp)}-{format_vp(m.away_vp)} VPs ({len(m.boards)} boards)")
+        lines.append(f"  {'board':>5}  {'open room':<12} {'NS':>6}  {'closed room':<12} {'NS':>6}  {'IMPs':>6}")
+        lines += [f"  {b.board:>5}  {_room_text(b.open):<12} {_room_score(b.open):>6}  {_room_text(b.closed):<12} "
+                  f"{_room_score(b.closed):>6}  {format_figure(b.imps):>6}" for b in m.boards]
+    width = max([4] + [len(s.team) for s in event.standings])
+    lines += ["", "Standings", f"{'place':<6}{'team':<{width}}  {'played':>6} {'IMPs+':>7} {'IMPs-':>7} {'VPs':>7}"]
+    lines += [f"{s.place:<6}{s.team:<{width}}  {s.matches:>6} {format_figure(s.imps_for):>7} "
+              f"{format_figure(s.imps_against):>7} {format_vp(s.vp):>7}" for s in event.standings]
+    return "\n".join(lines) + "\n"
+
+
+def standings_csv(event):
+    """The standings as CSV: ``place,team,matches,imps_for,imps_against,vp``."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["place", "team", "matches", "imps_for", "imps_against", "vp"])
+    writer.writerows([s.place, s.team, s.matches, format_figure(s.imps_for), format_figure(s.imps_against),
+                      format_vp(s.vp)] for s in event.standings)
+    return out.getvalue()
