@@ -7,7 +7,7 @@ import click
 from trickcore.cli.common import to_json, user_errors, write_output
 from trickcore.errors import InputError
 from trickcore.files import write_text_atomically
-from trickcore.scoring.bridge.movement import (boards_per_set, cards_csv, cards_dict, cards_text, howell, mitchell,
+from trickcore.scoring.bridge.movement import (cards_csv, cards_dict, cards_text, howell, mitchell,
                                                movement_text, read_movement)
 
 CARD_FORMATS = {"text": cards_text, "json": lambda m, p: to_json(cards_dict(m, p)), "csv": cards_csv}
@@ -63,8 +63,7 @@ rounds_option = click.option("--rounds", type=int, default=None, help="Rounds to
 @user_errors(source="argument")
 def mitchell_command(tables, boards, rounds, arrow_switch, half_table, fmt, pairs, output):
     """A Mitchell for TABLES tables (skip after the middle round when even): the guide cards."""
-    per = boards_per_set(tables, boards)
-    _show(mitchell(tables, per, rounds, _arrow_switch(arrow_switch), boards=boards,
+    _show(mitchell(tables, None, rounds, _arrow_switch(arrow_switch), boards=boards,
                    half_table=half_table.upper() if half_table else None), fmt, pairs, output)
 
 
@@ -77,9 +76,7 @@ def mitchell_command(tables, boards, rounds, arrow_switch, half_table, fmt, pair
 @user_errors(source="argument")
 def howell_command(tables, boards, rounds, half_table, fmt, pairs, output):
     """A complete Howell for TABLES tables from duplicated boards (bridge.md §12.3): the guide cards."""
-    sets = rounds if rounds is not None else 2 * tables - 1
-    _show(howell(tables, boards_per_set(sets, boards), rounds, boards=boards, half_table=half_table), fmt, pairs,
-          output)
+    _show(howell(tables, None, rounds, boards=boards, half_table=half_table), fmt, pairs, output)
 
 
 @movement.command("check")

@@ -218,14 +218,14 @@ def mitchell(n, b, rounds=None, arrow_switch=(), *, boards=None, half_table=None
     n+1…2n moving up, boards down, with the skip after round n/2 when ``n`` is even.
 
     ``rounds``: 1…n (default n). ``arrow_switch``: round numbers, or "last_round". ``boards``: the session's
-    number of boards when the last set is short. ``half_table``: "NS" or "EW", the field short of one pair; its
-    highest pair is the phantom, and its opponents sit out.
+    number of boards when the last set is short (``b`` None: split ``boards`` into n sets). ``half_table``: "NS"
+    or "EW", the field short of one pair; its highest pair is the phantom, and its opponents sit out.
     """
     _check_count("tables", n, 1)
     rounds = n if rounds is None else rounds
     _check_count("rounds", rounds, 1, n)
     switched = _arrow_rounds(arrow_switch, rounds)
-    sets = board_sets(n, b, boards)
+    sets = board_sets(n, boards_per_set(n, boards) if b is None else b, boards)
     phantom = {None: None, "NS": n, "EW": 2 * n}
     if half_table not in phantom:
         raise InputError(f"half_table must be NS or EW, not {half_table!r}", field="half_table")
@@ -260,14 +260,15 @@ def howell(n, b, rounds=None, *, boards=None, half_table=False):
     """The project's complete Howell for ``n`` tables and 2n pairs (§12.3): the cyclic construction, all tables
     playing set r in round r from duplicated boards; pair 2n stationary N-S at table 1.
 
-    ``rounds``: 1…2n−1 (default 2n−1). ``boards``: the session's number of boards when the last set is short.
-    ``half_table``: 2n−1 real pairs, pair 2n is the phantom and its opponents sit out.
+    ``rounds``: 1…2n−1 (default 2n−1). ``boards``: the session's number of boards when the last set is short
+    (``b`` None: split ``boards`` into one set per round). ``half_table``: 2n−1 real pairs, pair 2n is the
+    phantom and its opponents sit out.
     """
     _check_count("tables", n, 1)
     m = 2 * n - 1
     rounds = m if rounds is None else rounds
     _check_count("rounds", rounds, 1, m)
-    sets = board_sets(rounds, b, boards)
+    sets = board_sets(rounds, boards_per_set(rounds, boards) if b is None else b, boards)
     shared = "copy" if n > 1 else None
     phantom = 2 * n if half_table else None
     entries = []

@@ -55,11 +55,6 @@ class TeamBoard:
     imps: Fraction
     line: int = attrs.field(default=None, eq=False, repr=False)
 
-    @property
-    def played(self):
-        """False when a room has no result and no artificial score (NP): the board gives no IMPs."""
-        return "not_played" not in (self.open.kind, self.closed.kind)
-
 
 def board_imps(open_room, closed_room, settings=None):
     """The home team's IMPs on a board from its two rooms' TravellerLine records (§11.1).
