@@ -59,12 +59,14 @@ rounds_option = click.option("--rounds", type=int, default=None, help="Rounds to
               help="Arrow-switch this round (repeatable), or last_round: E-W pairs hold the N-S cards.")
 @click.option("--half-table", type=click.Choice(["NS", "EW"], case_sensitive=False), default=None,
               help="One pair short in this field: its highest pair is a phantom and its opponents sit out.")
+@click.option("--relay-bye", is_flag=True,
+              help="Even tables: tables 1 and TABLES share a set and a bye stand holds one, instead of the skip.")
 @card_options
 @user_errors(source="argument")
-def mitchell_command(tables, boards, rounds, arrow_switch, half_table, fmt, pairs, output):
+def mitchell_command(tables, boards, rounds, arrow_switch, half_table, relay_bye, fmt, pairs, output):
     """A Mitchell for TABLES tables (skip after the middle round when even): the guide cards."""
     _show(mitchell(tables, None, rounds, _arrow_switch(arrow_switch), boards=boards,
-                   half_table=half_table.upper() if half_table else None), fmt, pairs, output)
+                   half_table=half_table.upper() if half_table else None, relay_bye=relay_bye), fmt, pairs, output)
 
 
 @movement.command("howell")

@@ -213,9 +213,11 @@ def _check_count(name, value, low, high=None):
         raise InputError(f"{name} must be an integer {limit}, not {value!r}", field=name)
 
 
-def mitchell(n, b, rounds=None, arrow_switch=(), *, boards=None, half_table=None):
+def mitchell(n, b, rounds=None, arrow_switch=(), *, boards=None, half_table=None, relay_bye=False):
     """A Mitchell movement for ``n`` tables, ``b`` boards per round (§12.2): N-S pairs 1…n stationary, E-W pairs
-    n+1…2n moving up, boards down, with the skip after round n/2 when ``n`` is even.
+    n+1…2n moving up, boards down, with the skip after round n/2 when ``n`` is even; or, with ``relay_bye`` (even
+    ``n`` only), no skip: tables 1 and n share a set (a relay) and a bye stand between tables n/2 and n/2+1 holds
+    the set nobody plays that round (every board is still played n times).
 
     ``rounds``: 1…n (default n). ``arrow_switch``: round numbers, or "last_round". ``boards``: the session's
     number of boards when the last set is short (``b`` None: split ``boards`` into n sets). ``half_table``: "NS"
@@ -231,16 +233,29 @@ def mitchell(n, b, rounds=None, arrow_switch=(), *, boards=None, half_table=None
         raise InputError(f"half_table must be NS or EW, not {half_table!r}", field="half_table")
     if half_table is not None and n < 2:
         raise InputError("a half table needs at least 2 tables", field="half_table")
+    if relay_bye and n % 2:
+        raise InputError(f"a relay and bye stand replace the skip of an even number of tables, not {n}",
+                         field="relay_bye")
     entries = []
     for r in range(1, rounds + 1):
-        skip = 1 if n % 2 == 0 and r > n // 2 else 0
+        skip = 1 if n % 2 == 0 and r > n // 2 and not relay_bye else 0
         for t in range(1, n + 1):
             ns, ew = t, n + wrap(t - (r - 1) - skip, n)
             ns, ew = (SIT_OUT if p == phantom[half_table] else p for p in (ns, ew))
             if r in switched:
                 ns, ew = ew, ns
-            entries.append(Entry(r, t, ns, ew, sets[wrap(t + r - 1, n) - 1]))
+            station = _relay_bye_station(t, n) if relay_bye else t
+            shared = "relay" if relay_bye and t in (1, n) else None
+            entries.append(Entry(r, t, ns, ew, sets[wrap(station + r - 1, n) - 1], shared))
     return Movement(entries, switched)
+
+
+def _relay_bye_station(table, n):
+    # The boards' stations in a relay-and-bye Mitchell, in the order the boards visit them backwards: the relay
+    # (tables 1 and n), tables 2 … n/2, the bye stand (station n/2 + 1, at no table), tables n/2 + 1 … n − 1.
+    if table in (1, n):
+        return 1
+    return table if table <= n // 2 else table + 1
 
 
 def _arrow_rounds(arrow_switch, rounds):

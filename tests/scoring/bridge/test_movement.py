@@ -120,6 +120,22 @@ def test_mitchell_arrow_switch_makes_one_field_and_swaps_the_seats():
     assert mitchell(5, 2, arrow_switch=[2, 4]).arrow_switch == {2, 4}
 
 
+@pytest.mark.parametrize("n", range(2, 17, 2))
+def test_relay_bye_mitchell_plays_every_board_n_times_without_a_skip(n):
+    movement = mitchell(n, 2, relay_bye=True)
+    assert not movement_problems(movement)
+    assert {len(movement.plays(b)) for b in movement.boards} == {n}
+    meetings = [(e.ns_pair, e.ew_pair) for e in movement.entries]
+    assert len(set(meetings)) == len(meetings) == n * n  # every E-W pair meets every N-S pair once
+    for r in movement.rounds:
+        relay = [e for e in movement.round_entries(r) if e.shared == "relay"]
+        assert [e.table for e in relay] == [1, n] and relay[0].boards == relay[1].boards
+        at_tables = {e.boards for e in movement.round_entries(r)}
+        assert len(at_tables) == n - 1  # one set is at the relay twice, one on the bye stand
+    with pytest.raises(InputError):
+        mitchell(n + 1, 2, relay_bye=True)
+
+
 def test_mitchell_27_boards_on_7_tables_last_set_short():
     movement = mitchell(7, boards_per_set(7, 27), boards=27)
     assert movement.boards == tuple(range(1, 28))
@@ -139,10 +155,11 @@ def test_generators_refuse_impossible_movements(call):
 
 
 movements = st.one_of(
-    st.builds(lambda n, b, r, switch, half: mitchell(n, b, min(r, n), [s for s in switch if s <= min(r, n)],
-                                                     half_table=half if n > 1 else None),
+    st.builds(lambda n, b, r, switch, half, relay: mitchell(n, b, min(r, n), [s for s in switch if s <= min(r, n)],
+                                                            half_table=half if n > 1 else None,
+                                                            relay_bye=relay and n % 2 == 0),
               st.integers(1, 14), st.integers(1, 4), st.integers(1, 14), st.sets(st.integers(1, 14), max_size=3),
-              st.sampled_from([None, "NS", "EW"])),
+              st.sampled_from([None, "NS", "EW"]), st.booleans()),
     st.builds(lambda n, b, r, half: howell(n, b, min(r, 2 * n - 1), half_table=half),
               st.integers(1, 9), st.integers(1, 4), st.integers(1, 17), st.booleans()),
 )
