@@ -470,7 +470,8 @@ def parse_movement(text, source=None):
     columns: ``shared`` (``relay`` or ``copy``) and ``arrow_switch`` (``yes`` on every entry of a switched round).
     """
     header, entries, switched, unswitched = None, [], set(), set()
-    for number, raw in enumerate(text.splitlines(), 1):
+    # A spreadsheet's byte-order mark must not become part of the first column's name.
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
         cells = [c.strip() for c in next(csv.reader([raw]))]

@@ -247,7 +247,7 @@ def parse_team_results(text, settings=None, source=None):
     """The TeamBoard rows of a team-results file's text (module docstring); errors name source, line, field."""
     settings = settings or BridgeScoringSettings()
     header, rows = None, []
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
         cells = [c.strip() for c in next(csv.reader([raw]))]

@@ -174,6 +174,18 @@ def test_generated_movements_pass_the_checker_and_read_back_the_same(movement):
 
 @settings(max_examples=100, deadline=None)
 @given(movements, st.data())
+def test_a_full_traveller_matches_its_movement_and_a_repeated_line_does_not(movement, data):
+    lines = [line(board, e.ns_pair, e.ew_pair, round=e.round, table=e.table)
+             for e in movement.entries if not e.sit_out for board in e.boards]
+    assert check_results(movement, lines) == [e for e in movement.entries if not e.sit_out for _ in e.boards]
+    if lines:
+        repeated = data.draw(st.sampled_from(lines))
+        with pytest.raises(InvalidRecord, match="already has a result"):
+            check_results(movement, lines + [repeated])
+
+
+@settings(max_examples=100, deadline=None)
+@given(movements, st.data())
 def test_checker_catches_a_pair_moved_onto_a_board_it_played(movement, data):
     # Give one table's E-W pair to another table of a later round: a pair twice in a round or twice on a board.
     playing = [e for e in movement.entries if not e.sit_out]
@@ -228,6 +240,7 @@ ROUND, Table, NS_pair, ew_pair, boards, shared
 
 def test_movement_file_reads_case_insensitive_headers_comments_and_board_lists():
     movement = parse_movement(FILE, source="m.csv")
+    assert parse_movement("\ufeff" + FILE) == movement
     assert [e.line for e in movement.entries] == [4, 5, 6, 7]
     assert movement.plays(3) == (movement.entries[2], movement.entries[3])
     assert parse_movement(movement_text(movement)) == movement

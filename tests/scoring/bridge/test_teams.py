@@ -163,3 +163,13 @@ def test_vp_scale_is_monotonic_bounded_and_shares_20(boards, margin, step):
     assert sum(half) == 20
     assert victory_points(margin, boards, repair=False)[0] <= half[0] <= victory_points(margin + 1, boards,
                                                                                         repair=False)[0]
+
+
+scores = st.integers(-760, 760).map(lambda x: 10 * x)
+
+
+@given(scores, scores)
+def test_board_imps_change_sign_when_the_rooms_change_places(open_score, closed_score):
+    home = board_imps(room("assigned", ns_score=open_score), room("assigned", ns_score=closed_score))
+    assert home == -board_imps(room("assigned", ns_score=closed_score), room("assigned", ns_score=open_score))
+    assert abs(home) <= 24
