@@ -38,10 +38,6 @@ def _pair_id(instance, attribute, value):
                             field=attribute.name)
 
 
-def _board_tuple(value):
-    return tuple(value)
-
-
 def _boards(instance, attribute, value):
     if not value:
         raise InvalidRecord("an entry needs at least one board", field="boards")
@@ -78,7 +74,7 @@ class Entry:
     table: int = attrs.field(validator=_positive)
     ns_pair: int = attrs.field(validator=_pair_id)
     ew_pair: int = attrs.field(validator=_pair_id)
-    boards: tuple = attrs.field(converter=_board_tuple, validator=_boards)
+    boards: tuple = attrs.field(converter=tuple, validator=_boards)
     shared: str = attrs.field(default=None, validator=_shared)
     line: int = attrs.field(default=None, eq=False, repr=False)
 
@@ -376,6 +372,12 @@ def check_results(movement, lines, source=None, line_numbers=None):
     """
     lines = list(lines)
     numbers = list(line_numbers) if line_numbers is not None else [None] * len(lines)
+    # One pass over the entries, so a large session's lines are matched in linear time.
+    by_board = {}
+    for entry in movement.entries:
+        if not entry.sit_out:
+            for board in entry.boards:
+                by_board.setdefault(board, []).append(entry)
     known = set(movement.boards)
     seen = {}
     matched = []
@@ -391,12 +393,12 @@ def check_results(movement, lines, source=None, line_numbers=None):
             if previous is not None:
                 fail(field, f"pair {pair} already has a result on this board"
                             + (f" (line {previous})" if isinstance(previous, int) else ""))
-        entry = _scheduled(movement, line.board, ns, ew)
+        plays = by_board.get(line.board, ())
+        entry = _scheduled(plays, movement.arrow_switch, ns, ew)
         if entry is None:
-            plays = "; ".join(f"{e.ns_pair} v {e.ew_pair} (round {e.round}, table {e.table})"
-                              for e in movement.plays(line.board))
             # Blame the E-W pair when the N-S pair does hold the N-S cards on this board against someone else.
-            field = "ew_pair" if any(e.ns_pair == ns for e in movement.plays(line.board)) else "ns_pair"
+            field = "ew_pair" if any(e.ns_pair == ns for e in plays) else "ns_pair"
+            plays = "; ".join(f"{e.ns_pair} v {e.ew_pair} (round {e.round}, table {e.table})" for e in plays)
             fail(field, f"pairs {ns} (N-S) and {ew} (E-W) are not scheduled to play it; it is played by {plays}")
         for field, value, scheduled in (("round", line.round, entry.round), ("table", line.table, entry.table)):
             if value is not None and _pair_number(value) != scheduled:
@@ -407,11 +409,11 @@ def check_results(movement, lines, source=None, line_numbers=None):
     return matched
 
 
-def _scheduled(movement, board, ns, ew):
-    for entry in movement.plays(board):
+def _scheduled(plays, arrow_switch, ns, ew):
+    for entry in plays:
         if (entry.ns_pair, entry.ew_pair) == (ns, ew):
             return entry
-        if (entry.ew_pair, entry.ns_pair) == (ns, ew) and entry.round in movement.arrow_switch:
+        if (entry.ew_pair, entry.ns_pair) == (ns, ew) and entry.round in arrow_switch:
             return entry
     return None
 
