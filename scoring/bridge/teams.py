@@ -182,58 +182,57 @@ def score_team_boards(boards, settings=None, source=None):
 
 # --- the team-results file -------------------------------------------------------------------------------------
 
+PASSED_OUT = ("PASS", "P", "AP")
+
+
+def _in_room(room, field, read, *args):
+    """``read(*args)``; its error names this room's ``field`` (e.g. ``closed_result``)."""
+    try:
+        return read(*args)
+    except InputError as exc:
+        raise type(exc)(exc.message, field=f"{room}_{field}") from None
+
+
 def _room_line(row, room, board, settings):
+    """The TravellerLine of one room of a team-results line (module docstring)."""
     def cell(name):
         return row.get(f"{room}_{name}", "").strip()
 
+    def fail(field, message):
+        raise InvalidRecord(message, field=f"{room}_{field}")
+
     contract, declarer, result, score = (cell(f) for f in ROOM_FIELDS)
-    ns_score = _integer(score, f"{room}_ns_score") if score else None
+    ns_score = _in_room(room, "ns_score", _integer, score, "ns_score") if score else None
     code = contract.upper().replace("−", "-")
-    common = {"board": board, "round": row["round"], "table": ROOMS.index(room) + 1,
-              "ns_pair": row["home"] if room == "open" else row["away"],
-              "ew_pair": row["away"] if room == "open" else row["home"]}
-    _check_unused(room, declarer, result, code)
-    try:
-        if not code or code == "ASSIGNED":
-            # A room given by its score alone is compared by that score, as an assigned score is.
-            if ns_score is None:
-                raise InvalidRecord("give the contract, or the N-S score", field=f"{room}_contract")
-            return TravellerLine(kind="assigned", ns_score=ns_score, **common)
-        if code in ("PASS", "P", "AP"):
-            return TravellerLine(kind="passed_out", ns_score=ns_score, **common)
+    home_ns = room == "open"
+    at = {"board": board, "round": row["round"], "table": ROOMS.index(room) + 1,
+          "ns_pair": row["home"] if home_ns else row["away"], "ew_pair": row["away"] if home_ns else row["home"]}
+    without_result = code in PASSED_OUT + ("NP", "ASSIGNED") or code.startswith("A")
+    if without_result and (declarer or result):
+        fail("declarer" if declarer else "result", f"{code} has no declarer or result")
+    if not code or code == "ASSIGNED":
+        # A room given by its score alone is compared by that score, as an assigned score is.
+        if ns_score is None:
+            fail("ns_score" if code else "contract", "give the contract, or the N-S score")
+        return TravellerLine(kind="assigned", ns_score=ns_score, **at)
+    if code in PASSED_OUT:
+        return TravellerLine(kind="passed_out", ns_score=ns_score, **at)
+    if code == "NP" or code.startswith("A"):
+        if ns_score is not None:
+            fail("ns_score", "a not-played or artificial room has no N-S score")
         if code == "NP":
-            return TravellerLine(kind="not_played", **_no_score(ns_score, room), **common)
-        if code.startswith("A"):
-            parse_adjusted_imps(code, settings)
-            return TravellerLine(kind="artificial", adjustment=code, **_no_score(ns_score, room), **common)
-        parsed = parse_contract(contract)
-        if not declarer or not result:
-            raise InvalidRecord("a contract needs its declarer and result",
-                                field=f"{room}_{'declarer' if not declarer else 'result'}")
-        try:
-            seat = Seat.parse(declarer)
-        except NotationError as exc:
-            raise exc.located(field="declarer") from None
-        line = TravellerLine(kind="played", contract=parsed, declarer=seat,
-                             tricks=tricks_from_result(parsed, result), ns_score=ns_score, **common)
-        line_ns_score(line)
-        return line
-    except InputError as exc:
-        field = exc.field if exc.field is None or exc.field.startswith(room) else f"{room}_{exc.field}"
-        if exc.field in ("adjusted", "kind"):
-            field = f"{room}_contract"
-        raise type(exc)(exc.message, field=field) from None
-
-
-def _check_unused(room, declarer, result, code):
-    if code and (code in ("PASS", "P", "AP", "NP", "ASSIGNED") or code.startswith("A")) and (declarer or result):
-        raise InvalidRecord(f"{code} has no declarer or result", field=f"{room}_{'declarer' if declarer else 'result'}")
-
-
-def _no_score(ns_score, room):
-    if ns_score is not None:
-        raise InvalidRecord("a not-played or artificial room has no N-S score", field=f"{room}_ns_score")
-    return {}
+            return TravellerLine(kind="not_played", **at)
+        _in_room(room, "contract", parse_adjusted_imps, code, settings)
+        return TravellerLine(kind="artificial", adjustment=code, **at)
+    parsed = _in_room(room, "contract", parse_contract, contract)
+    for field, value in (("declarer", declarer), ("result", result)):
+        if not value:
+            fail(field, f"the contract {parsed} needs its {field}")
+    line = TravellerLine(kind="played", contract=parsed, declarer=_in_room(room, "declarer", Seat.parse, declarer),
+                         tricks=_in_room(room, "result", tricks_from_result, parsed, result), ns_score=ns_score,
+                         **at)
+    _in_room(room, "ns_score", line_ns_score, line)
+    return line
 
 
 def _integer(text, field):
