@@ -1,7 +1,9 @@
 """``tricks bridge``: score a contract, convert IMPs and VPs, matchpoint a board, keep rubber and Chicago sheets."""
 import click
 
+from trickcore.cli.bridge_movement import commands as movement_commands
 from trickcore.cli.bridge_records import commands as record_commands
+from trickcore.cli.bridge_teams import commands as team_commands
 from trickcore.cli.common import output_option, to_json, user_errors, write_output
 from trickcore.games.registry import get_scoring
 from trickcore.scoring.bridge.contract import duplicate_score
@@ -161,5 +163,5 @@ def chicago(path, preset_name, pairs, fmt, output):
     _run_sheet("bridge-chicago", path, preset_name, pairs, fmt, output)
 
 
-for _command in record_commands:
+for _command in record_commands + movement_commands + team_commands:
     bridge.add_command(_command)
