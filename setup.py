@@ -47,6 +47,13 @@ extensions = [
         depends=["trickcore/_kernel_where.pxi"],
         extra_compile_args=compile_args,
     ),
+    # Bridge's own compiled loop (random boards), beside the game it belongs to: the kernel knows no game.
+    Extension(
+        "trickcore.games.bridge._random_boards",
+        ["games/bridge/_random_boards.pyx"],
+        include_dirs=["trickcore"],
+        extra_compile_args=compile_args,
+    ),
     Extension(
         "trickcore._solver",
         ["trickcore/_solver.pyx"],

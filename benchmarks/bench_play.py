@@ -11,6 +11,8 @@ import pytest
 
 from trickcore import reference
 from trickcore.games.base import run_match
+from trickcore.games.bridge.game import BRIDGE
+from trickcore.games.bridge.random_boards import random_boards
 from trickcore.games.registry import get_game
 
 DEALS = 60
@@ -50,3 +52,20 @@ def test_reference_playouts(benchmark, rates, name):
 
     benchmark.pedantic(run, rounds=3)
     record(benchmark, rates, f"{name} reference playouts", DEALS)
+
+
+BATCH_BOARDS = 20_000
+
+
+def test_bridge_random_boards_batch(benchmark, rates):
+    """Deal, random auction, random play and the record arrays of whole bridge boards in the compiled batch:
+    the same boards as random agents through the protocol (tests/games/bridge/test_random_boards.py)."""
+    dealers = [(n - 1) % 4 for n in range(1, BATCH_BOARDS + 1)]
+    seeds = [7] * BATCH_BOARDS
+    boards = list(range(1, BATCH_BOARDS + 1))
+
+    def run():
+        random_boards(BRIDGE.deal_batch(7, BATCH_BOARDS), dealers, seeds, boards)
+
+    benchmark.pedantic(run, rounds=5, warmup_rounds=1)
+    record(benchmark, rates, "bridge random boards batch", BATCH_BOARDS)

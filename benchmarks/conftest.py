@@ -24,6 +24,9 @@ def pytest_terminal_summary(terminalreporter):
                              ("dealing with a condition (candidates)", "dealing kernel")):
         if kernel in RATES and baseline in RATES:
             write(f"  ratio {kernel} / {baseline}: {RATES[kernel] / RATES[baseline]:,.1f}x")
+    batch, protocol = RATES.get("bridge random boards batch"), RATES.get("bridge whole deals random")
+    if batch and protocol:
+        write(f"  ratio bridge random boards batch / whole deals random (protocol): {batch / protocol:,.0f}x")
     for game in ("bridge", "whist", "preferans"):
         baseline = RATES.get(f"{game} reference playouts")
         for agent in ("random", "heuristic"):

@@ -154,6 +154,12 @@ class Game:
         card dealt last, whist's turn-up)."""
         return self.new_state(deal, dealer, variant)
 
+    def batch_records(self, deals, indices, dealer, variant, agent_names, agent_seeds):
+        """The records of deals ``deals`` (numbers ``indices`` in a simulation, dealt by seat index ``dealer``)
+        played by ``agent_names`` seeded ``agent_seeds``, from a compiled batch that plays exactly as the agents
+        do through the protocol; None when the game has no such batch for these agents."""
+        return None
+
     def record_dict(self, record):
         """A deal's result record (``State.record()``) as the JSON object its scorers read."""
         return record.to_dict()

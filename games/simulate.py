@@ -93,9 +93,16 @@ def run_chunk(simulation, items):
     plan = game.dealing_plan(dealer)
     predealt = parse_predeal(list(simulation.predeal), game.hand_names(), plan) if simulation.predeal else None
     classes = agent_classes(game.name, simulation.agents, game.n_seats)[0] if simulation.agents else ()
+    dealt = [(index, number, deal_where(plan, simulation.seed, 1, predealt=predealt, start=number))
+             for index, number in items]
+    batched = None
+    if simulation.agents:
+        names = [cls.name for cls in classes]
+        batched = game.batch_records([batch[0] for _, _, batch in dealt], [index for index, _, _ in dealt],
+                                     dealer, simulation.variant, names,
+                                     [agent_seed(simulation.seed, number) for _, number, _ in dealt])
     lines = []
-    for index, number in items:
-        batch = deal_where(plan, simulation.seed, 1, predealt=predealt, start=number)
+    for k, (index, number, batch) in enumerate(dealt):
         deal = batch[0]
         line = {"index": index, "number": number, "deal": game.format_deal(deal)}
         if simulation.solve is not None:
@@ -103,10 +110,13 @@ def run_chunk(simulation, items):
             result.pop("deal", None)
             line.update(result=result, outcome=flatten(result))
         else:
-            state = game.simulation_state(deal, index, dealer, simulation.variant, batch.last_card(0))
-            seed = agent_seed(simulation.seed, number)
-            agents = [cls(seat, seed) for seat, cls in enumerate(classes)]
-            record = play_deal(state, agents).record()
+            if batched is not None:
+                record = batched[k]
+            else:
+                state = game.simulation_state(deal, index, dealer, simulation.variant, batch.last_card(0))
+                seed = agent_seed(simulation.seed, number)
+                agents = [cls(seat, seed) for seat, cls in enumerate(classes)]
+                record = play_deal(state, agents).record()
             line.update(record=game.record_dict(record), outcome=game.outcome(record))
         lines.append(line)
     return lines

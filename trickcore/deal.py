@@ -311,28 +311,38 @@ def deal_where(plan, seed, count, condition=None, predealt=None, accept=None, st
     limit = tries if tries is not None else (MAX_INDEX if condition is None and accept is None else 10**8)
     _check_count(limit, "tries")
     n = plan.n_owners
-    masks, last, numbers = array.array("Q"), array.array("B"), array.array("Q")
+    try:
+        masks, last = array.array("Q", bytes(8 * count * n)), array.array("B", bytes(count))
+        numbers = array.array("Q", bytes(8 * count))
+    except (MemoryError, OverflowError):
+        raise InputError(f"{count} deals do not fit in memory at once: deal them in smaller batches",
+                         field="count") from None
     base = array.array("Q", predealt)
-    examined = 0
-    while len(numbers) < count:
+    got = examined = 0
+    while got < count:
         chunk = min(CHUNK, limit - examined, MAX_INDEX + 1 - (start + examined))
         if chunk <= 0:
-            raise InputError(f"only {len(numbers)} of {count} deals qualify among {examined} candidates: "
+            raise InputError(f"only {got} of {count} deals qualify among {examined} candidates: "
                              "loosen the condition or raise the number of tries", field="where")
-        room = min(count - len(numbers), chunk)
+        room = min(count - got, chunk)
         out, out_last, out_numbers = array.array("Q", bytes(8 * room * n)), array.array("B", bytes(room)), \
             array.array("Q", bytes(8 * room))
         kept, looked = _kernel.deal_where(seed, start + examined, chunk, deck, pattern, base, program, shapes,
                                           out, out_last, out_numbers)
         examined += looked
+        if accept is None:
+            masks[got * n:(got + kept) * n] = out[:kept * n]
+            last[got:got + kept], numbers[got:got + kept] = out_last[:kept], out_numbers[:kept]
+            got += kept
+            continue
         for k in range(kept):
             row = out[k * n:(k + 1) * n]
             if accept is not None and not accept(Deal([mask_cards(m) for m in row[:-1]], mask_cards(row[-1]),
                                                       plan.deck)):
                 continue
-            masks.extend(row)
-            last.append(out_last[k])
-            numbers.append(out_numbers[k])
-            if len(numbers) == count:
+            masks[got * n:(got + 1) * n] = row
+            last[got], numbers[got] = out_last[k], out_numbers[k]
+            got += 1
+            if got == count:
                 break
     return DealBatch(plan, masks, last, seed, start, numbers)

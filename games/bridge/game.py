@@ -7,6 +7,7 @@ from trickcore.errors import InputError
 from trickcore.games.base import Game
 from trickcore.games.bridge import analysis
 from trickcore.games.bridge.match import BridgeMatch, board_score
+from trickcore.games.bridge.random_boards import random_boards
 from trickcore.games.bridge.record import board_to_dict
 from trickcore.games.bridge.table import BridgeState
 from trickcore.games.bridge.variants import STANDARD, VARIANTS, variant as find_variant
@@ -60,6 +61,14 @@ class Bridge(Game):
     def simulation_state(self, deal, index, dealer, variant=None, last_card=None):
         """Board ``index + 1`` of a simulation: its number fixes the vulnerability; the deal's dealer deals."""
         return self.new_state(deal, dealer, variant, board=index + 1)
+
+    def batch_records(self, deals, indices, dealer, variant, agent_names, agent_seeds):
+        """Random agents' boards from the compiled batch (games.bridge.random_boards), the same boards as
+        simulation_state's played by RandomAgent; None for any other agents."""
+        if set(agent_names) != {"random"} or find_variant(variant) is not STANDARD:
+            return None
+        played = random_boards(deals, [dealer] * len(deals), agent_seeds, [index + 1 for index in indices])
+        return [played.record(i) for i in range(len(played))]
 
     def record_dict(self, record):
         """A played board as a JSON board (games.bridge.record.board_to_dict)."""

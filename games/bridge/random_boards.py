@@ -1,0 +1,82 @@
+"""Whole bridge boards played by random agents in one compiled batch: deal, auction and play exactly as
+``RandomAgent`` (games/bridge/agents.py) plays them through the game protocol, at kernel speed.
+
+``random_boards(deals, dealers, agent_seeds, boards)`` plays every board and returns a ``RandomBoards`` batch:
+its arrays (calls, contracts, declarers, tricks, cards) for statistics, and ``record(i)``, the same Board record
+``BridgeState.record()`` gives after the protocol's play of that board.
+"""
+import array
+
+import attrs
+
+from trickcore.cards import Card
+from trickcore.deal import DealBatch
+from trickcore.errors import InputError
+from trickcore.games.bridge import _random_boards
+from trickcore.games.bridge.auction import ALL_BIDS, DOUBLE, PASS, REDOUBLE
+from trickcore.games.bridge.record import Board
+from trickcore.games.bridge.vocab import Contract, Seat, Strain, board_vulnerability
+
+CALLS = ALL_BIDS + (PASS, DOUBLE, REDOUBLE)     # the compiled loop's call codes
+CALLS_PER_BOARD = _random_boards.CALLS_PER_BOARD
+
+
+@attrs.frozen
+class RandomBoards:
+    """Boards played at random (``deals`` a DealBatch or a list of Deals): per board its deal, dealer, board number, calls, contract (level 0: passed out,
+    strain, doubled), declarer, the declaring side's tricks and the 52 cards in playing order."""
+
+    deals: object
+    dealers: tuple
+    boards: tuple
+    calls: array.array
+    n_calls: array.array
+    outcomes: array.array
+    cards: array.array
+
+    def __len__(self):
+        return len(self.dealers)
+
+    def record(self, i):
+        """Board ``i`` as the protocol records it (games.bridge.record.Board)."""
+        number = self.boards[i]
+        auction = tuple(CALLS[c] for c in self.calls[i * CALLS_PER_BOARD:i * CALLS_PER_BOARD + self.n_calls[i]])
+        board = Board(number=number, dealer=Seat(self.dealers[i]), vulnerability=board_vulnerability(number),
+                      deal=self.deals[i], auction=auction)
+        level, strain, doubled, declarer, tricks = self.outcomes[i * 5:i * 5 + 5]
+        if level == 0:
+            return attrs.evolve(board, passed_out=True)
+        play = tuple(Card.from_index(c) for c in self.cards[i * 52:(i + 1) * 52])
+        return attrs.evolve(board, contract=Contract(level, Strain(strain), doubled), declarer=Seat(declarer),
+                            play=play, result=tricks)
+
+
+def random_boards(batch, dealers, agent_seeds, boards):
+    """Play each deal of ``batch`` (a DealBatch of bridge deals, or a list of Deals: 13-card hands N E S W) dealt
+    by ``dealers[i]`` (seat index) as board number ``boards[i]`` with random agents seeded ``agent_seeds[i]``; a
+    RandomBoards batch."""
+    if isinstance(batch, DealBatch):
+        hands, stride = batch.masks, batch.plan.n_owners
+        if batch.plan.n_seats != 4 or len(batch.plan.deck) != 52 or stride != 5:
+            raise InputError("random boards are played from bridge deals")
+    else:
+        hands, stride = array.array("Q"), 4
+        for deal in batch:
+            if deal.n_seats != 4 or deal.hand_size != 13:
+                raise InputError("random boards are played from 13-card hands N E S W")
+            hands.extend(deal.masks())
+    count = len(batch)
+    if not count == len(dealers) == len(agent_seeds) == len(boards):
+        raise InputError("give one dealer, agent seed and board number per deal")
+    for number in boards:
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 2**63:
+            raise InputError(f"a board number is a whole number from 1, not {number!r}", field="board")
+    for dealer in dealers:
+        if dealer not in (0, 1, 2, 3):
+            raise InputError(f"a dealer is a seat index 0-3, not {dealer!r}", field="dealer")
+    out = RandomBoards(batch, tuple(int(d) for d in dealers), tuple(boards),
+                       array.array("B", bytes(CALLS_PER_BOARD * count)), array.array("H", bytes(2 * count)),
+                       array.array("b", bytes(5 * count)), array.array("B", bytes(52 * count)))
+    _random_boards.random_boards(hands, stride, array.array("B", out.dealers), array.array("Q", agent_seeds),
+                                 array.array("Q", boards), out.calls, out.n_calls, out.outcomes, out.cards)
+    return out
