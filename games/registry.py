@@ -1,11 +1,15 @@
 """Finding installed plug-ins: games (``trickcore.games``), scoring systems (``trickcore.scorings``) and
 command groups (``trickcore.commands``), by entry point, so a new game never needs a change here."""
+import functools
 from importlib.metadata import entry_points
 
 from trickcore.errors import PluginError
 
 
+@functools.lru_cache(maxsize=None)
 def _group(group):
+    # Reading the installed packages' metadata takes tens of milliseconds: once per process is enough (a
+    # package installed later is found by the next process, as by any Python program).
     return {ep.name: ep for ep in entry_points(group=group)}
 
 
