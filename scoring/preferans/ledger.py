@@ -96,8 +96,8 @@ def _razboinik(state, deal, settings, void):
             raise record_error("a game deal after the 12 razboinik games (closing raspasy)", deal.index, "type")
         if game in played[deal.declarer]:
             owed = [g for g in RAZBOINIK_GAMES if g not in played[deal.declarer]]
-            raise record_error(f"{deal.declarer} has already played {game} (still owes: {', '.join(owed) or 'nothing'})",
-                               deal.index, "contract")
+            raise record_error(f"{deal.declarer} has already played {game} "
+                               f"(still owes: {', '.join(owed) or 'nothing'})", deal.index, "contract")
         played[deal.declarer] = played[deal.declarer] + (game,)
     return {"played": played, "closing": closing}, ""
 

@@ -41,7 +41,8 @@ def _consolation(value):
     return to_int(value, 0)
 
 
-def _whist_price(value):
+def money_price(value):
+    """A price in money per whist or remise: a number >= 0, kept exact as a Decimal."""
     try:
         price = Decimal(str(value))
     except InvalidOperation:
@@ -57,7 +58,7 @@ _TABLE = {
     # Gusarik adds a table of two (variants-preferans §1.12); make_settings keeps 2 for Gusarik only.
     "num_players": (one_of(numbers=(2, 3, 4)), *PLAY_TABLE["num_players"][1:]),
     "pool_target": (lambda v: to_int(v, 1), 20, 20, 20, 20),
-    "whist_price": (_whist_price, 1, 1, 1, 1),
+    "whist_price": (money_price, 1, 1, 1, 1),
     "allow_hold": PLAY_TABLE["allow_hold"],
     "half_whist": PLAY_TABLE["half_whist"],
     "gentleman_half_whist_switch": PLAY_TABLE["gentleman_half_whist_switch"],

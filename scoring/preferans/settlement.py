@@ -115,7 +115,8 @@ def code_rounding(players, mountain, whists):
     return average_method(players, mountain, whists)[2]
 
 
-def _money(display, price):
+def to_money(display, price):
+    """``display × price`` in money, with at most 2 decimals (round half up)."""
     value = (Decimal(display) * price).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
     return int(value) if value == value.to_integral_value() else float(value)
 
@@ -166,5 +167,5 @@ def settle(state, settings, finished):
     else:
         basis = code_rounding(players, final, state.whists) if settings.rounding == "code" else None
         display = round_nearest(players, basis if basis is not None else result)
-    money = {p: _money(display[p], settings.whist_price) for p in players}
+    money = {p: to_money(display[p], settings.whist_price) for p in players}
     return Settlement(adjustment, final, amnesty(final), avg, terms, net, pairwise, result, display, money)
