@@ -235,7 +235,7 @@ def _calls(raw, table, d1, d2, contract, deal):
 
 def _played(record_type, calls, returned_by, dealer_call, checked):
     """Whether the deal was played out (so that it must carry tricks)."""
-    if record_type in ("misere", "all_pass"):
+    if record_type in ("misere", "uvert", "all_pass"):
         return True
     if record_type != "game":
         return False
