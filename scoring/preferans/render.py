@@ -21,6 +21,10 @@ def _entries_text(result):
     for entry in result.entries:
         who = f"{entry.player}->{entry.on}" if entry.column == "whists" else f"{entry.column} {entry.player}"
         parts.append(f"{who} {_num(entry.amount)} ({entry.reason})")
+    for transfer in result.transfers:  # the kotel's next stage (variants-preferans §2.6)
+        added = ", ".join(f"{p} {_num(v)}" for p, v in transfer["part"].items())
+        parts.append(f"stage {transfer['stage']}: " + ("pots split, " if "split" in transfer else "")
+                     + f"part added to the counts: {added}")
     return "; ".join(parts) or "-"
 
 
@@ -60,7 +64,8 @@ def render_text(sheet):
                  str(s.display[p]), str(s.money[p])] for p in players]
         return "\n".join(lines + ["  " + line for line in _table(header, rows)]) + "\n"
     lines += ["", f"Settlement (average mountain {_num(s.average_mountain)}):"]
-    header = ["player", "pool adj", "final mountain", "amnestied", "mountain term", "whist net", "result",
+    adjustment = "pot+parts" if settings.pool_mode == "countdown" else "pool adj"
+    header = ["player", adjustment, "final mountain", "amnestied", "mountain term", "whist net", "result",
               "display", "money"]
     rows = [[p, _num(s.pool_adjustment[p]), _num(s.final_mountain[p]), _num(s.amnestied_mountain[p]),
              _num(s.mountain_term[p]), _num(s.whist_net[p]), _num(s.result[p]), str(s.display[p]),
