@@ -12,7 +12,7 @@ from trickcore.scoring.preferans.ledger import Ledger
 from trickcore.scoring.preferans.protocol import parse_protocol
 from trickcore.scoring.preferans.old import OLD_PRESET, RemiseLedger, make_old_settings, parse_old_protocol
 from trickcore.scoring.preferans.render import render_old_text, render_text
-from trickcore.scoring.preferans.settings import PRESETS, make_settings
+from trickcore.scoring.preferans.settings import OVERLAYS, PRESETS, make_settings
 from trickcore.scoring.preferans.svg import render_old_svg, render_svg
 
 
@@ -28,6 +28,11 @@ class PreferansSystem(ScoringSystem):
     def preset(self, name):
         """The Settings of variant ``name``."""
         return PRESETS[name]
+
+    @property
+    def overlays(self):
+        """The overlays a protocol of this variant may list (variants-preferans §2.0)."""
+        return tuple(name for name, (_, allowed, _) in OVERLAYS.items() if self.presets[0] in allowed)
 
     def ledger(self, settings=None, players=None, start=None, **context):
         """An empty sheet for ``players`` (default P1, P2, ... as many as the settings seat) from ``start``."""

@@ -225,7 +225,8 @@ def old_protocols(draw):
 def test_old_settlement_sums_to_zero_and_a_reduction_changes_no_result(protocol, amount):
     ledger = score_old_protocol(protocol)
     assert_zero_sum(ledger.settle())
-    assert sum(row["amount"] for row in ledger.journal) == sum(ledger.count.values()) - 3 * protocol["settings"]["stake"]
+    stakes = 3 * protocol["settings"]["stake"]
+    assert sum(row["amount"] for row in ledger.journal) == sum(ledger.count.values()) - stakes
     assume(not ledger.finished)
     reduced = score_old_protocol({**protocol, "deals": protocol["deals"] + [{"type": "reduce", "amount": amount}]})
     assert reduced.settle().result == ledger.settle().result

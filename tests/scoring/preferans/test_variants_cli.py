@@ -105,3 +105,11 @@ def test_a_bad_old_deal_names_the_deal_and_the_field(tmp_path):
     path.write_text(json.dumps(protocol))
     result = run("preferans", "score", path)
     assert result.exit_code == 2 and "deal 3" in result.output and "tricks" in result.output
+
+
+def test_tricks_games_lists_the_overlays_and_the_new_systems():
+    listing = {row["name"]: row for row in json.loads(run("games", "--format", "json").stdout)}
+    assert listing["preferans"]["overlays"] == ["simple", "kurochka", "kotel", "decimal", "misere_big_small", "uvert"]
+    assert {"preferans-gusarik", "preferans-old"} <= set(listing["preferans"]["scorings"])
+    assert "overlays" not in listing["bridge"]
+    assert "  overlays: simple, kurochka, kotel" in run("games").stdout
