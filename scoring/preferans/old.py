@@ -5,6 +5,7 @@ from fractions import Fraction
 import attrs
 
 from trickcore.errors import SettingsError
+from trickcore.games.preferans.record import PlayedDeal
 from trickcore.games.preferans.variants import to_bool, to_int
 from trickcore.scoring.base import json_or_text, typed_overrides
 from trickcore.scoring.preferans.protocol import read_header, read_players, record_error, to_fraction
@@ -326,8 +327,10 @@ class RemiseLedger:
         return self.finished
 
     def add(self, deal):
-        """Score the next deal (an :class:`OldDeal` or a raw protocol dict)."""
+        """Score the next deal (a played deal's record, an :class:`OldDeal` or a raw protocol dict)."""
         index = len(self.deals) + 1
+        if isinstance(deal, PlayedDeal):
+            deal = deal.protocol
         if isinstance(deal, dict):
             deal = parse_old_deal(deal, index, self.players)
         if self.finished:

@@ -28,15 +28,21 @@ def _entries_text(result):
     return "; ".join(parts) or "-"
 
 
+def target_text(settings, pool_word="pool target"):
+    """What the game is played to: the pool target, the pulka (countdown forms) or Gusarik's razboinik stage."""
+    if settings.gusarik_stage == "razboinik":
+        return "razboinik stage"
+    return f"{'pulka' if settings.pool_mode == 'countdown' else pool_word} {settings.pool_target}"
+
+
 def render_text(sheet):
     """The sheet as text: deals with what each wrote, per-player totals, and the settlement."""
     players = sheet.players
     settings = sheet.settings
     state = "finished" if sheet.finished else "not finished (early stop by consent)"
     overlays = f" + {', '.join(sheet.overlays)}" if sheet.overlays else ""
-    target = "pulka" if settings.pool_mode == "countdown" else "pool target"
     lines = [f"Preferans score sheet: {sheet.variant}{overlays}, players {', '.join(players)}, "
-             f"{target} {settings.pool_target}, {state}", ""]
+             f"{target_text(settings)}, {state}", ""]
     lines += ["Deals:"] + [f"  {r.index:>3}. {r.label:<26} {_entries_text(r)}" for r in sheet.results]
     if not sheet.results:
         lines.append("  (none)")

@@ -3,6 +3,7 @@ bands (count and pot in the countdown forms), entries written in the running (cu
 players keep them on paper, and the settlement below; and the old game's remise ledger as columns of counts."""
 from xml.sax.saxutils import escape
 
+from trickcore.scoring.preferans.render import target_text
 from trickcore.scoring.preferans.sheet import encode
 
 SIZE = 720  # the square sheet
@@ -103,8 +104,8 @@ def render_svg(sheet):
     out += [f'<circle cx="{c}" cy="{c}" r="{CIRCLE}" fill="#fdfcf5" stroke="#1a3d7c" stroke-width="1.5"/>',
             f'<text x="{c}" y="{c - 6}" text-anchor="middle" font-size="14" font-weight="bold">'
             f'{escape(sheet.variant)}</text>',
-            f'<text x="{c}" y="{c + 14}" text-anchor="middle" font-size="13">'
-            f'{"pulka" if sheet.settings.pool_mode == "countdown" else "pool"} {sheet.settings.pool_target}</text>']
+            f'<text x="{c}" y="{c + 14}" text-anchor="middle" font-size="13">{escape(target_text(sheet.settings, "pool"))}'
+            f'</text>']
     if sheet.overlays:
         out.append(f'<text x="{c}" y="{c + 32}" text-anchor="middle" font-size="10">'
                    f'{escape(", ".join(sheet.overlays))}</text>')
