@@ -294,21 +294,17 @@ def _no_trick_form(raw, kind, settings, deal):
     """The contract of a misère or uvert deal: None for the modern misère, else a form of variants-preferans §2.3,
     §2.4 that the settings allow."""
     contract = raw.get("contract", "misere" if kind == "misere" else None)
-    if kind == "uvert":
-        if not settings.uvert:
-            raise record_error("uverts are off in these settings (uvert)", deal, "type")
-        if contract not in ("uvert_small", "uvert_big"):
-            raise record_error(f"an uvert deal has contract uvert_small or uvert_big, not {contract!r}", deal,
-                               "contract")
-        return contract
-    if settings.misere_mode == "big_small":
-        if contract not in ("misere_small", "misere_big"):
-            raise record_error(f"with misere_mode big_small a misere deal has contract misere_small or "
-                               f"misere_big, not {contract!r}", deal, "contract")
-        return contract
-    if contract != "misere":
-        raise record_error("a misere deal has contract 'misere'", deal, "contract")
-    return None
+    if kind == "uvert" and not settings.uvert:
+        raise record_error("uverts are off in these settings (uvert)", deal, "type")
+    if kind == "misere" and settings.misere_mode != "big_small":
+        if contract != "misere":
+            raise record_error("a misere deal has contract 'misere'", deal, "contract")
+        return None
+    forms = [form for form in NO_TRICK_VALUES if form.startswith(kind)]
+    if contract not in forms:
+        raise record_error(f"a {kind} deal here has contract {' or '.join(forms)}, not {contract!r}", deal,
+                           "contract")
+    return contract
 
 
 def parse_deal(raw, index, table):
