@@ -208,3 +208,21 @@ def test_count_and_pot_start_need_countdown(start, field):
     assert caught.value.field == field
     with pytest.raises(InvalidRecord):
         score_protocol(protocol("sochi", [], ["simple"], start={"pot": {"A": 3}}))
+
+
+def test_an_empty_overlay_list_scores_exactly_as_none():
+    deals = [passed("A", "8S"), {"dealer": "A", "type": "all_pass", "tricks": {"A": 0, "B": 4, "C": 6}}]
+    assert score_protocol(protocol("sochi", deals) | {"overlays": []}).to_dict() == \
+        score_protocol(protocol("sochi", deals)).to_dict()
+
+
+def test_next_clockwise_help_in_the_standard_pool():
+    start = {"pool": {"A": 9, "B": 2, "C": 8}}
+    largest = score_protocol(protocol("sochi", [passed("A", "8S")], settings={"pool_target": 10}, start=start))
+    clockwise = score_protocol(protocol("sochi", [passed("A", "8S")], settings={"pool_target": 10,
+                                                                                  "help_recipient": "next_clockwise"},
+                                        start=start))
+    # 6 points: 1 closes A's pool; then the largest open pool (C: 2 points) or the next clockwise (B: 5).
+    assert largest.to_dict()["deals"][0]["delta"]["whists"] == {"A": {"C": 20, "B": 30}}
+    assert clockwise.to_dict()["deals"][0]["delta"]["whists"] == {"A": {"B": 50}}
+    assert clockwise.to_dict()["settings"]["help_recipient"] == "next_clockwise"
