@@ -37,6 +37,8 @@ def test_gusarik_example_figures():
     assert sheet["settlement"]["result"] == {"Anna": 50, "Boris": -50}
     svg = run("preferans", "score", EXAMPLES / "gusarik_game.json", "--format", "svg").stdout
     assert "Anna: pool" in svg and "Boris: mountain" in svg and "Boris: whists on Anna" in svg
+    # Two fields, one above the other: Boris's sector is Anna's turned half a circle, split by one line.
+    assert 'rotate(180 ' in svg and 'rotate(90 ' not in svg and '<line x1="10" y1="360.0" x2="710"' in svg
 
 
 def test_old_example_figures():
