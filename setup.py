@@ -209,6 +209,8 @@ ENTRY_POINTS = {
         "preferans-leningrad = trickcore.scoring.preferans.systems:LENINGRAD",
         "preferans-rostov = trickcore.scoring.preferans.systems:ROSTOV",
         "preferans-classic = trickcore.scoring.preferans.systems:CLASSIC",
+        "preferans-gusarik = trickcore.scoring.preferans.systems:GUSARIK",
+        "preferans-old = trickcore.scoring.preferans.systems:OLD",
     ],
     "trickcore.agents": [
         "bridge-random = trickcore.games.bridge.agents:RandomAgent",

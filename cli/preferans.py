@@ -3,8 +3,8 @@ import click
 
 from trickcore.cli.common import output_option, user_errors, write_output
 from trickcore.games.registry import get_scoring
-from trickcore.games.preferans.variants import VARIANTS
 from trickcore.errors import SettingsError
+from trickcore.scoring.preferans.settings import SCORED_VARIANTS
 
 
 @click.group()
@@ -14,10 +14,12 @@ def preferans():
 
 @preferans.command()
 @click.argument("protocol_file", metavar="PROTOCOL.json", type=click.Path(dir_okay=False))
-@click.option("--variant", type=click.Choice(VARIANTS), default=None,
-              help="Variant preset (default: the protocol's; a different one is an error).")
+@click.option("--variant", type=click.Choice(SCORED_VARIANTS), default=None,
+              help="Variant preset (default: the protocol's; a different one is an error). Overlays are read from "
+                   "the protocol only.")
 @click.option("--set", "settings", multiple=True, metavar="NAME=VALUE",
-              help="Override one setting of the spec's §10 table (repeatable).")
+              help="Override one setting of the spec's §10 table, of the overlays or Gusarik, or of the old game "
+                   "(repeatable).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "svg"]), default="text", show_default=True)
 @output_option
 @user_errors()
@@ -25,8 +27,8 @@ def score(protocol_file, variant, settings, fmt, output):
     """Score PROTOCOL.json and write the sheet (text table, §11.3 JSON, or an SVG pulya drawing)."""
     found = get_scoring("preferans-sochi").read_records(protocol_file)
     chosen = variant or found.preset
-    if chosen not in VARIANTS:
-        raise SettingsError(f"unknown variant {chosen!r} (known: {', '.join(VARIANTS)})", source=protocol_file,
-                            field="variant")
+    if chosen not in SCORED_VARIANTS:
+        raise SettingsError(f"unknown variant {chosen!r} (known: {', '.join(SCORED_VARIANTS)})",
+                            source=protocol_file, field="variant")
     system = get_scoring(f"preferans-{chosen}")
     write_output(system.render(system.score(found, variant, settings), fmt), output)

@@ -6,18 +6,24 @@ from trickcore.games.base import MatchReport
 
 
 def catalogue():
-    """Every installed game with its seats, cards, variants, auctions and scoring systems: a MatchReport."""
+    """Every installed game with its seats, cards, variants, auctions and scoring systems (and the overlays its
+    systems score, where there are any): a MatchReport."""
     rows = []
     for name in registry.game_names():
         game = registry.get_game(name)
+        scorings = registry.scorings_for(name)
         rows.append({"name": name, "title": game.title, "seats": len(game.seats), "cards": len(game.deck),
-                     "variants": list(game.variants), "auctions": list(game.auctions),
-                     "scorings": registry.scorings_for(name)})
+                     "variants": list(game.variants), "auctions": list(game.auctions), "scorings": scorings})
+        overlays = dict.fromkeys(overlay for scoring in scorings
+                                 for overlay in getattr(registry.get_scoring(scoring), "overlays", ()))
+        if overlays:
+            rows[-1]["overlays"] = list(overlays)
     lines = []
     for row in rows:
         lines.append(f"{row['name']}: {row['title']} ({row['seats']} seats, {row['cards']} cards)")
-        for key in ("variants", "auctions", "scorings"):
-            lines.append(f"  {key}: {', '.join(row[key]) or '-'}")
+        for key in ("variants", "auctions", "scorings", "overlays"):
+            if key in row:
+                lines.append(f"  {key}: {', '.join(row[key]) or '-'}")
     return MatchReport("\n".join(lines) + "\n", rows)
 
 

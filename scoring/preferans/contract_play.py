@@ -1,10 +1,11 @@
-"""Scoring of contract deals (spec §7.3-§7.6, §7.8, §8): trick games, misère, walkaway, undiscarded talon."""
+"""Scoring of contract deals (spec §7.3-§7.6, §7.8, §8): trick games, misère (and the big/small misères and uverts
+of variants-preferans §2.3-§2.4), walkaway, undiscarded talon; Gusarik's dummy defends with the opponent (§1.8)."""
 from fractions import Fraction
 
 import attrs
 
 from trickcore.scoring.preferans.protocol import record_error
-from trickcore.scoring.preferans.values import Values, misere_trick_penalty
+from trickcore.scoring.preferans.values import Values, misere_trick_penalty, misere_value
 
 
 @attrs.frozen
@@ -98,7 +99,9 @@ def _contract_result(writer, deal, table, values, made_games):
             writer.add_whists(defence.half_whister, declarer, values.whist * values.obligation / 2, "half-whist")
             return f"{deal.contract}: half-whist"
         if settings.pass_pass_second_defender_half and deal.contract.level in (6, 7):
-            writer.add_whists(defence.d2, declarer, values.whist * values.obligation / 2, "pass-pass half-whist")
+            # Gusarik: the dummy cannot write, the opponent does whoever sits where (decision D8).
+            passer = defence.d2 if defence.d2 in table.players else defence.d1
+            writer.add_whists(passer, declarer, values.whist * values.obligation / 2, "pass-pass half-whist")
         return f"{deal.contract}: passed out"
     if checked:
         defence = Defence(*table.defenders(deal.dealer, declarer), (), None, None)
@@ -166,10 +169,8 @@ def _shortfall(writer, deal, table, values, defence, credited, defence_tricks):
     for wrong in _penalties(deal, "wrong_card_count"):
         if wrong.player in liable:
             liable[wrong.player] = max(liable[wrong.player], 2)
-    target = table.settings.pool_target
     for whister, missing in liable.items():
-        closed = writer.state.pool[whister] >= target
-        writer.add_mountain(whister, values.shortfall(closed) * missing, f"shortfall {missing}")
+        writer.add_mountain(whister, values.shortfall(writer.closed(whister)) * missing, f"shortfall {missing}")
 
 
 def _label(deal, down):
@@ -190,7 +191,7 @@ def talon_bonus(talon):
 
 
 def score_misere(writer, deal, table, mu, made_games):
-    """Write a misère deal (§7.5, §8 revoke and peek); return its label."""
+    """Write a misère or uvert deal (§7.5, §8 revoke and peek; variants-preferans §2.3-§2.4); return its label."""
     settings = table.settings
     taken = deal.tricks[deal.declarer]
     for revoke in _penalties(deal, "revoke"):
@@ -201,17 +202,20 @@ def score_misere(writer, deal, table, mu, made_games):
         taken += 1
     if _penalties(deal, "wrong_card_count"):
         raise record_error("wrong_card_count applies to trick contracts", deal.index, "penalties")
+    name = deal.form or "misere"
     if taken == 0:
-        writer.pool_entry(deal.declarer, 10 * mu, "misere made")
-        made_games.append((deal.declarer, deal.index, Fraction(10 * mu)))
-        return "misere: made"
-    writer.add_mountain(deal.declarer, misere_trick_penalty(settings, mu) * taken, f"misere {taken} trick(s)")
+        value = misere_value(settings, mu, deal.form)
+        writer.pool_entry(deal.declarer, value, f"{name} made")
+        made_games.append((deal.declarer, deal.index, value))
+        return f"{name}: made"
+    writer.add_mountain(deal.declarer, misere_trick_penalty(settings, mu, deal.form) * taken,
+                        f"{name} {taken} trick(s)")
     if settings.misere_consolation:
-        cons = Values(settings, 10, mu).consolation
+        cons = Values(settings, 10, mu).consolation if deal.form is None else misere_value(settings, mu, deal.form)
         for payer in table.players:
             if payer != deal.declarer:
-                writer.add_whists(payer, deal.declarer, cons * taken, "misere consolation")
-    return f"misere: {taken} trick(s)"
+                writer.add_whists(payer, deal.declarer, cons * taken, f"{name} consolation")
+    return f"{name}: {taken} trick(s)"
 
 
 def score_walkaway(writer, deal, mu):
@@ -226,8 +230,8 @@ def score_undiscarded_talon(writer, deal, penalty, mu):
     if penalty.player != deal.declarer:
         raise record_error("undiscarded_talon is the declarer's penalty", deal.index, "penalties")
     if deal.contract.is_misere:
-        amount = 3 * misere_trick_penalty(writer.settings, mu)
+        amount = 3 * misere_trick_penalty(writer.settings, mu, deal.form)
     else:
         amount = 3 * Values(writer.settings, deal.contract.level, mu).set
     writer.add_mountain(deal.declarer, amount, "undiscarded talon")
-    return f"{deal.contract}: undiscarded talon"
+    return f"{deal.form or deal.contract}: undiscarded talon"

@@ -1,11 +1,15 @@
-"""Deal-by-deal scoring: a pure ``score_deal`` and the incremental :class:`Ledger` that keeps the history."""
+"""Deal-by-deal scoring: a pure ``score_deal`` and the incremental :class:`Ledger` that keeps the history; with
+the bookkeeping of Gusarik's razboinik stage (variants-preferans §1.4) and of the countdown forms' end and kotel
+stages (§2.1 rule 5)."""
+from fractions import Fraction
+
 import attrs
 
 from trickcore.games.preferans.record import PlayedDeal
 from trickcore.scoring.preferans.all_pass import score_all_pass
 from trickcore.scoring.preferans.contract_play import (score_misere, score_trick_game, score_undiscarded_talon,
                                              score_walkaway)
-from trickcore.scoring.preferans.protocol import Table, parse_deal, record_error
+from trickcore.scoring.preferans.protocol import RAZBOINIK_GAMES, Table, parse_deal, record_error
 from trickcore.scoring.preferans.settings import make_settings
 from trickcore.scoring.preferans.sheet import Sheet
 from trickcore.scoring.preferans.state import SheetState, Writer
@@ -20,21 +24,22 @@ class DealResult:
     index: int
     label: str
     entries: tuple
+    transfers: tuple = ()  # kotel stage changes after the deal (variants-preferans §2.6)
 
-    def delta(self):
-        """The net change per column: ``{"pool": {p: x}, "mountain": {p: x}, "whists": {a: {b: x}}}``, no zeros."""
-        pool, mountain, whists = {}, {}, {}
+    def delta(self, columns=("pool", "mountain")):
+        """The net change per column: ``{"pool": {p: x}, "mountain": {p: x}, "whists": {a: {b: x}}}`` (in the
+        countdown forms ``columns`` are count and pot), no zeros."""
+        totals, whists = {column: {} for column in columns}, {}
         for entry in self.entries:
             if entry.column == "whists":
                 row = whists.setdefault(entry.player, {})
                 row[entry.on] = row.get(entry.on, 0) + entry.amount
             else:
-                column = pool if entry.column == "pool" else mountain
+                column = totals[entry.column]
                 column[entry.player] = column.get(entry.player, 0) + entry.amount
-        return {"pool": {p: v for p, v in pool.items() if v},
-                "mountain": {p: v for p, v in mountain.items() if v},
-                "whists": {a: {b: v for b, v in row.items() if v} for a, row in whists.items()
-                           if any(row.values())}}
+        delta = {column: {p: v for p, v in values.items() if v} for column, values in totals.items()}
+        delta["whists"] = {a: {b: v for b, v in row.items() if v} for a, row in whists.items() if any(row.values())}
+        return delta
 
 
 def _multiplier(deal, state, settings):
@@ -58,14 +63,72 @@ def _is_exit(deal, settings, void):
         return False
     if settings.all_pass_exit == "any_game":
         return True
-    return deal.type == "misere" or (deal.type == "game" and deal.tricks is not None)
+    return deal.type in ("misere", "uvert") or (deal.type == "game" and deal.tricks is not None)
 
 
-def game_over(pool, players, settings):
-    """Whether the pools satisfy the variant's end condition (§9.1)."""
+def game_over(state, settings):
+    """Whether the sheet satisfies the variant's end condition (§9.1; variants-preferans §1.4, §2.1 rule 5)."""
+    if settings.gusarik_stage == "razboinik":
+        owed = any(len(state.played[p]) < len(RAZBOINIK_GAMES) for p in state.players)
+        return not owed and state.closing >= settings.razboinik_all_pass_deals
+    if settings.pool_mode == "countdown":
+        return all(state.count[p] <= 0 for p in state.players) and not state.queued and not any(
+            state.pot[p] > 0 for p in state.players)
     if settings.end_condition == "pool_sum":
-        return sum(pool.values()) >= len(players) * settings.pool_target
-    return all(pool[p] >= settings.pool_target for p in players)
+        return sum(state.pool.values()) >= len(state.players) * settings.pool_target
+    return all(state.pool[p] >= settings.pool_target for p in state.players)
+
+
+def _razboinik(state, deal, settings, void):
+    """Gusarik's razboinik stage (variants-preferans §1.4): check the deal against the obligations and the
+    phase; return the bookkeeping (games played, closing deals) and the label's suffix."""
+    played, closing = dict(state.played), state.closing
+    games_phase = any(len(played[p]) < len(RAZBOINIK_GAMES) for p in state.players)
+    if deal.type == "all_pass":
+        if games_phase:
+            raise record_error("an all-pass deal in the games phase of the razboinik (both players pass: the "
+                               "forced player plays one of his games)", deal.index, "type")
+        closing += 1
+        return {"played": played, "closing": closing}, f" (closing {closing}/{settings.razboinik_all_pass_deals})"
+    if deal.type in ("game", "misere", "walkaway") and not void:
+        game = "misere" if deal.type == "misere" else str(deal.contract.level)
+        if not games_phase:
+            raise record_error("a game deal after the 12 razboinik games (closing raspasy)", deal.index, "type")
+        if game in played[deal.declarer]:
+            owed = [g for g in RAZBOINIK_GAMES if g not in played[deal.declarer]]
+            raise record_error(f"{deal.declarer} has already played {game} "
+                               f"(still owes: {', '.join(owed) or 'nothing'})", deal.index, "contract")
+        played[deal.declarer] = played[deal.declarer] + (game,)
+    return {"played": played, "closing": closing}, ""
+
+
+def _split(pot, parts):
+    """A kotel pot in ``parts`` parts, larger first (decision D17): integer parts when the pot is whole."""
+    if pot.denominator != 1:
+        return [pot / parts] * parts
+    whole, rest = divmod(int(pot), parts)
+    return [Fraction(whole + (1 if i < rest else 0)) for i in range(parts)]
+
+
+def _kotel_transfers(state, settings):
+    """The stage changes after a deal in the kotel (variants-preferans §2.1 rule 5): while every count is written
+    off, add the next queued part of the pots (splitting the pots when no part is left)."""
+    transfers = []
+    players = state.players
+    while settings.countdown_remises == "pot" and all(state.count[p] <= 0 for p in players):
+        transfer = {}
+        if not state.queued:
+            if not any(state.pot[p] > 0 for p in players):
+                break
+            split = {p: _split(state.pot[p], settings.pot_parts) for p in players}
+            transfer["split"] = split
+            queued = tuple({p: split[p][i] for p in players} for i in range(settings.pot_parts))
+            state = attrs.evolve(state, pot={p: Fraction(0) for p in players}, queued=queued)
+        part = state.queued[0]
+        state = attrs.evolve(state, queued=state.queued[1:], stage=state.stage + 1,
+                             count={p: state.count[p] + part[p] for p in players})
+        transfers.append({"stage": state.stage, **transfer, "part": part})
+    return state, tuple(transfers)
 
 
 def score_deal(state, deal, table):
@@ -85,8 +148,11 @@ def score_deal(state, deal, table):
     made, bomb_used = [], False
     void = next((p for p in deal.penalties if p.kind == "undiscarded_talon"), None)
     series, series_dealer, credits = state.series, state.series_dealer, dict(state.credits)
-    if void is not None and deal.type not in ("game", "misere"):
-        raise record_error("undiscarded_talon needs a game or misere deal", deal.index, "penalties")
+    if void is not None and deal.type not in ("game", "misere", "uvert"):
+        raise record_error("undiscarded_talon needs a game, misere or uvert deal", deal.index, "penalties")
+    razboinik, suffix = {}, ""
+    if settings.gusarik_stage == "razboinik":
+        razboinik, suffix = _razboinik(state, deal, settings, void is not None)
     if deal.type == "void":
         if deal.penalties and any(p.kind not in ("mountain", "whists") for p in deal.penalties):
             raise record_error("a void deal carries only mountain and whists penalties", deal.index, "penalties")
@@ -97,7 +163,7 @@ def score_deal(state, deal, table):
         k = 0 if restart else series
         label = score_all_pass(writer, deal, table, k)
         series, series_dealer = k + 1, deal.dealer
-        for player in table.active(deal.dealer):
+        for player in table.live(deal.dealer):
             credits[player] += 1
     else:
         mu, bomb_used = _multiplier(deal, state, settings)
@@ -105,7 +171,7 @@ def score_deal(state, deal, table):
             label = score_undiscarded_talon(writer, deal, void, mu)
         elif deal.type == "game":
             label = score_trick_game(writer, deal, table, mu, made)
-        elif deal.type == "misere":
+        elif deal.type in ("misere", "uvert"):
             label = score_misere(writer, deal, table, mu, made)
         else:
             label = score_walkaway(writer, deal, mu)
@@ -120,20 +186,22 @@ def score_deal(state, deal, table):
     for player, index, points in made:
         made_games[player] = made_games[player] + ((index, points),)
     new_state = state.apply(writer.entries, bombs=bombs, series=series, series_dealer=series_dealer,
-                            credits=credits, made_games=made_games)
-    new_state = attrs.evolve(new_state, finished=game_over(new_state.pool, table.players, settings))
-    return DealResult(deal.index, label, tuple(writer.entries)), new_state
+                            credits=credits, made_games=made_games, **razboinik)
+    new_state, transfers = _kotel_transfers(new_state, settings)
+    new_state = attrs.evolve(new_state, finished=game_over(new_state, settings))
+    return DealResult(deal.index, label + suffix, tuple(writer.entries), transfers), new_state
 
 
 class Ledger:
     """The incremental score sheet: feed deals one at a time with :meth:`add`, read it with :meth:`sheet`."""
 
-    def __init__(self, players, variant="sochi", settings=None, start=None):
-        settings = settings if settings is not None else make_settings(variant)
+    def __init__(self, players, variant="sochi", settings=None, start=None, overlays=()):
+        settings = settings if settings is not None else make_settings(variant, overlays=overlays)
         self.table = Table(tuple(players), settings)
         self.variant = variant
-        self.state = SheetState.initial(players, start)
-        self.state = attrs.evolve(self.state, finished=game_over(self.state.pool, self.table.players, settings))
+        self.overlays = tuple(overlays)
+        self.state = SheetState.initial(players, start, settings.pool_target)
+        self.state = attrs.evolve(self.state, finished=game_over(self.state, settings))
         self.start = self.state
         self.results = []
 
@@ -148,7 +216,8 @@ class Ledger:
     @classmethod
     def for_protocol(cls, protocol):
         """An empty ledger for a parsed :class:`~scoring.preferans.protocol.Protocol` (its start state)."""
-        return cls(protocol.table.players, protocol.variant, protocol.table.settings, protocol.start)
+        return cls(protocol.table.players, protocol.variant, protocol.table.settings, protocol.start,
+                   protocol.overlays)
 
     @property
     def is_over(self):
@@ -171,7 +240,7 @@ class Ledger:
 
     def sheet(self):
         """The sheet as it stands now, with its settlement."""
-        return Sheet(self.variant, self.table, tuple(self.results), self.state, self.start)
+        return Sheet(self.variant, self.table, tuple(self.results), self.state, self.start, self.overlays)
 
     def settle(self):
         """The settlement of the sheet as it stands (§9)."""

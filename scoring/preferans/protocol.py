@@ -1,20 +1,23 @@
-"""Reading a preferans protocol (spec §11.2) into validated deal records; every error names deal and field."""
+"""Reading a preferans protocol (spec §11.2, variants-preferans §1.13, §2.6) into validated deal records; every
+error names deal and field."""
 from fractions import Fraction
 
 import attrs
 
 from trickcore.errors import InvalidRecord, NotationError, SettingsError
 from trickcore.games.preferans.record import PROTOCOL_FORMAT
-from trickcore.games.preferans.variants import VARIANTS
 from trickcore.games.preferans.vocab import Contract
-from trickcore.scoring.preferans.settings import make_settings
+from trickcore.scoring.preferans.settings import SCORED_VARIANTS, make_settings
+from trickcore.scoring.preferans.values import NO_TRICK_VALUES
 
-DEAL_TYPES = ("game", "misere", "all_pass", "walkaway", "void")
-_TOP_FIELDS = ("format", "variant", "players", "settings", "start", "deals")
+DEAL_TYPES = ("game", "misere", "uvert", "all_pass", "walkaway", "void")
+DUMMY = "dummy"  # Gusarik's third hand (variants-preferans §1.2): a seat, never a player
+RAZBOINIK_GAMES = ("6", "7", "8", "9", "10", "misere")
+_TOP_FIELDS = ("format", "variant", "players", "overlays", "settings", "start", "deals")
 _START_FIELDS = ("pool", "mountain", "whists", "bombs", "all_pass_series", "all_pass_series_dealer",
-                 "all_pass_credits")
+                 "all_pass_credits", "count", "pot", "razboinik_played")
 _DEAL_FIELDS = ("dealer", "type", "declarer", "contract", "calls", "dealer_call", "returned_by", "open", "tricks",
-                "dark", "bombs_awarded", "talon", "penalties")
+                "dummy_tricks", "dark", "bombs_awarded", "talon", "penalties")
 _PENALTY_FIELDS = {
     "mountain": {"player": True, "points": True},
     "whists": {"writer": True, "on": True, "points": True},
@@ -65,6 +68,7 @@ class DealRecord:
     type: str
     declarer: str | None = None
     contract: object = None
+    form: str | None = None  # misere_small / misere_big / uvert_small / uvert_big (None: the modern misère)
     calls: dict = attrs.field(factory=dict)
     dealer_call: str | None = None
     returned_by: str | None = None
@@ -78,7 +82,11 @@ class DealRecord:
 
 @attrs.frozen
 class Table:
-    """Seats of one game: the players clockwise and the settings; answers who is active and who defends."""
+    """Seats of one game: the players clockwise and the settings; answers who is active and who defends.
+
+    Gusarik's two players sit in the ring A → B → dummy (variants-preferans §1.2): the dummy is an active hand
+    but never a player, so it never writes or receives anything.
+    """
 
     players: tuple
     settings: object
@@ -88,15 +96,33 @@ class Table:
         """True with a sitting-out dealer."""
         return len(self.players) == 4
 
+    @property
+    def gusarik(self):
+        """True for Gusarik's two players and the dummy."""
+        return len(self.players) == 2
+
+    @property
+    def ring(self):
+        """Every seat clockwise: the players, then Gusarik's dummy."""
+        return self.players + ((DUMMY,) if self.gusarik else ())
+
     def left_of(self, player):
         """The next seat clockwise."""
         return self.players[(self.players.index(player) + 1) % len(self.players)]
 
     def active(self, dealer):
         """hand1, hand2, hand3 (clockwise from the dealer's left, skipping a 4-player dealer)."""
-        order = [self.players[(self.players.index(dealer) + i) % len(self.players)]
-                 for i in range(1, len(self.players) + 1)]
+        ring = self.ring
+        order = [ring[(ring.index(dealer) + i) % len(ring)] for i in range(1, len(ring) + 1)]
         return tuple(p for p in order if not (self.four and p == dealer))
+
+    def live(self, dealer):
+        """The active hands that are players (all of them but Gusarik's dummy)."""
+        return tuple(p for p in self.active(dealer) if p != DUMMY)
+
+    def opponent(self, player):
+        """Gusarik: the other live player."""
+        return next(p for p in self.players if p != player)
 
     def defenders(self, dealer, declarer):
         """(D1, D2): the active players after the declarer in clockwise order."""
@@ -105,8 +131,9 @@ class Table:
         return hands[(at + 1) % 3], hands[(at + 2) % 3]
 
     def all_pass_participants(self, dealer):
-        """Players whose tricks an all-pass records (the 4-player dealer only in ``dealer_owns`` mode)."""
-        hands = self.active(dealer)
+        """Players whose tricks an all-pass records (the 4-player dealer only in ``dealer_owns`` mode; never
+        Gusarik's dummy, whose cards are out of play, variants-preferans §1.10)."""
+        hands = self.live(dealer)
         owns = (self.settings.all_pass_talon == "dealer_owns" and self.settings.all_pass_scoring == "mountain")
         return hands + (dealer,) if self.four and owns else hands
 
@@ -119,6 +146,7 @@ class Protocol:
     table: Table
     start: dict
     deals: tuple
+    overlays: tuple = ()
 
 
 def _player(table, value, deal, field):
@@ -207,7 +235,7 @@ def _calls(raw, table, d1, d2, contract, deal):
 
 def _played(record_type, calls, returned_by, dealer_call, checked):
     """Whether the deal was played out (so that it must carry tricks)."""
-    if record_type in ("misere", "all_pass"):
+    if record_type in ("misere", "uvert", "all_pass"):
         return True
     if record_type != "game":
         return False
@@ -218,7 +246,24 @@ def _played(record_type, calls, returned_by, dealer_call, checked):
     return "whist" in calls.values() or dealer_call == "whist"
 
 
-def _tricks(raw, participants, deal):
+def _gusarik_calls(raw, table, declarer, contract, deal):
+    """Gusarik's defence (variants-preferans §1.6): only the opponent calls, whist or pass."""
+    opponent = table.opponent(declarer)
+    calls = raw.get("calls", {})
+    if not isinstance(calls, dict):
+        raise record_error("calls must be an object {opponent: call}", deal, "calls")
+    for who, call in calls.items():
+        if who != opponent:
+            raise record_error(f"only the opponent {opponent!r} calls against the declarer", deal, "calls")
+        if call not in ("whist", "pass"):
+            raise record_error(f"unknown call {call!r} (whist, pass)", deal, "calls")
+    call = calls.get(opponent, "pass")
+    if table.settings.mandatory_whist_6s and str(contract) == "6S" and call != "whist":
+        raise record_error("6S must be whisted (mandatory_whist_6s)", deal, "calls")
+    return {opponent: call}
+
+
+def _tricks(raw, participants, deal, total=10):
     tricks = raw.get("tricks")
     if not isinstance(tricks, dict):
         raise record_error("tricks missing (an object {player: tricks})", deal, "tricks")
@@ -231,9 +276,35 @@ def _tricks(raw, participants, deal):
     missing = [p for p in participants if p not in tricks]
     if missing:
         raise record_error(f"tricks missing for {', '.join(missing)}", deal, "tricks")
-    if sum(tricks.values()) != 10:
-        raise record_error(f"tricks sum to {sum(tricks.values())}, not 10", deal, "tricks")
+    if sum(tricks.values()) != total:
+        raise record_error(f"tricks sum to {sum(tricks.values())}, not {total}"
+                           + (" (10 less the dummy's tricks)" if total != 10 else ""), deal, "tricks")
     return {p: tricks[p] for p in participants}
+
+
+def _dummy_tricks(raw, deal):
+    """Gusarik's ``dummy_tricks``: an integer 0..10."""
+    value = raw.get("dummy_tricks")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10:
+        raise record_error(f"dummy_tricks must be an integer 0..10, not {value!r}", deal, "dummy_tricks")
+    return value
+
+
+def _no_trick_form(raw, kind, settings, deal):
+    """The contract of a misère or uvert deal: None for the modern misère, else a form of variants-preferans §2.3,
+    §2.4 that the settings allow."""
+    contract = raw.get("contract", "misere" if kind == "misere" else None)
+    if kind == "uvert" and not settings.uvert:
+        raise record_error("uverts are off in these settings (uvert)", deal, "type")
+    if kind == "misere" and settings.misere_mode != "big_small":
+        if contract != "misere":
+            raise record_error("a misere deal has contract 'misere'", deal, "contract")
+        return None
+    forms = [form for form in NO_TRICK_VALUES if form.startswith(kind)]
+    if contract not in forms:
+        raise record_error(f"a {kind} deal here has contract {' or '.join(forms)}, not {contract!r}", deal,
+                           "contract")
+    return contract
 
 
 def parse_deal(raw, index, table):
@@ -255,7 +326,11 @@ def parse_deal(raw, index, table):
             raise record_error(f"{flag} must be true or false", index, flag)
     values = {"index": index, "dealer": dealer, "type": kind, "open": raw.get("open")}
     hands = table.active(dealer)
-    if kind in ("game", "misere", "walkaway"):
+    if table.gusarik:
+        for key in ("dealer_call", "returned_by", "talon"):
+            if key in raw:
+                raise record_error(f"Gusarik has no {key}", index, key)
+    if kind in ("game", "misere", "uvert", "walkaway"):
         declarer = _player(table, raw.get("declarer"), index, "declarer")
         if declarer not in hands:
             raise record_error(f"declarer {declarer!r} is the sitting-out dealer", index, "declarer")
@@ -270,14 +345,16 @@ def parse_deal(raw, index, table):
             raise record_error(exc.message, index, "contract") from None
         if contract.is_misere:
             raise record_error("misere is a deal type, not a game contract", index, "contract")
-    elif kind == "misere" and raw.get("contract", "misere") != "misere":
-        raise record_error("a misere deal has contract 'misere'", index, "contract")
+    elif kind in ("misere", "uvert"):
+        values["form"] = _no_trick_form(raw, kind, settings, index)
     elif kind in ("all_pass", "void") and "contract" in raw:
         raise record_error(f"a {kind} deal has no contract", index, "contract")
-    values["contract"] = Contract.parse("misere") if kind == "misere" else contract
+    values["contract"] = Contract.parse("misere") if kind in ("misere", "uvert") else contract
     checked = kind == "game" and contract.level == 10 and settings.ten_trick_mode == "checked"
     calls, returned_by, dealer_call = {}, None, None
-    if kind == "game" and not checked:
+    if kind == "game" and not checked and table.gusarik:
+        calls = _gusarik_calls(raw, table, values["declarer"], contract, index)
+    elif kind == "game" and not checked:
         d1, d2 = table.defenders(dealer, values["declarer"])
         calls, returned_by, dealer_call = _calls(raw, table, d1, d2, contract, index)
     else:
@@ -288,15 +365,22 @@ def parse_deal(raw, index, table):
     # An undiscarded talon voids the deal (§8): nothing but the penalty is scored, so its tricks may be left out.
     voided = any(isinstance(p, dict) and p.get("kind") == "undiscarded_talon"
                  for p in (raw.get("penalties") if isinstance(raw.get("penalties"), list) else ()))
-    if _played(kind, calls, returned_by, dealer_call, checked) and not (voided and "tricks" not in raw):
+    played = _played(kind, calls, returned_by, dealer_call, checked) and not (voided and "tricks" not in raw)
+    if table.gusarik and kind != "all_pass" and played:
+        # The dummy's tricks count for the opponent's defence (decision D3): kept under the dummy's seat.
+        dummy = _dummy_tricks(raw, index)
+        values["tricks"] = {**_tricks(raw, table.players, index, 10 - dummy), DUMMY: dummy}
+    elif played:
         participants = table.all_pass_participants(dealer) if kind == "all_pass" else hands
         values["tricks"] = _tricks(raw, participants, index)
     elif "tricks" in raw:
         raise record_error("tricks given for a deal that was not played", index, "tricks")
+    if "dummy_tricks" in raw and "dummy" not in (values.get("tricks") or {}):
+        raise record_error("dummy_tricks belong to a played Gusarik game or misere deal", index, "dummy_tricks")
     if raw.get("dark"):
         if not settings.dark_games:
             raise record_error("dark games are off in these settings (dark_games)", index, "dark")
-        if kind not in ("game", "misere", "all_pass"):
+        if kind not in ("game", "misere", "uvert", "all_pass"):
             raise record_error(f"a {kind} deal cannot be dark", index, "dark")
         values["dark"] = True
     if "bombs_awarded" in raw:
@@ -333,7 +417,14 @@ def _start(raw, table):
         if key not in _START_FIELDS:
             raise record_error(f"unknown field {key!r} in start", None, "start")
     out = {}
-    for column in ("pool", "mountain", "all_pass_credits"):
+    countdown = table.settings.pool_mode == "countdown"
+    for column, allowed in (("count", countdown), ("pot", countdown and table.settings.countdown_remises == "pot")):
+        if column in raw and not allowed:
+            raise record_error(f"start.{column} needs pool_mode countdown"
+                               + (" with countdown_remises pot" if column == "pot" else ""), None, "start")
+    if "razboinik_played" in raw and table.settings.gusarik_stage != "razboinik":
+        raise record_error("start.razboinik_played needs Gusarik's razboinik stage", None, "start")
+    for column in ("pool", "mountain", "all_pass_credits", "count", "pot"):
         values = raw.get(column, {})
         if not isinstance(values, dict):
             raise record_error(f"start.{column} must be an object", None, "start")
@@ -358,15 +449,22 @@ def _start(raw, table):
     out["all_pass_series"] = series
     dealer = raw.get("all_pass_series_dealer")
     out["all_pass_series_dealer"] = None if dealer is None else _player(table, dealer, None, "start")
+    played = raw.get("razboinik_played", {})
+    if not isinstance(played, dict) or not all(isinstance(games, list) and set(games) <= set(RAZBOINIK_GAMES)
+                                                and len(set(games)) == len(games) for games in played.values()):
+        raise record_error(f"start.razboinik_played must map players to lists of distinct games "
+                           f"({', '.join(RAZBOINIK_GAMES)})", None, "start")
+    out["razboinik_played"] = {_player(table, p, None, "start"): tuple(games) for p, games in played.items()}
     return out
 
 
-def parse_protocol(protocol, variant=None, overrides=None):
-    """Validate the static parts of a protocol (§11.2) and return a :class:`Protocol`."""
+def read_header(protocol, variant, fields):
+    """The checked top of a protocol: its ``fields`` only, the format, and the variant chosen by ``variant`` (a
+    command's choice) or the protocol; returns the variant name."""
     if not isinstance(protocol, dict):
         raise record_error("a protocol must be a JSON object", None, "format")
     for key in protocol:
-        if key not in _TOP_FIELDS:
+        if key not in fields:
             raise record_error(f"unknown field {key!r}", None, key)
     if protocol.get("format") != PROTOCOL_FORMAT:
         raise record_error(f"format must be {PROTOCOL_FORMAT!r}, not {protocol.get('format')!r}", None, "format")
@@ -375,19 +473,39 @@ def parse_protocol(protocol, variant=None, overrides=None):
         raise record_error(f"variant {variant!r} conflicts with the protocol's variant {named!r}", None,
                            "variant", SettingsError)
     chosen = variant or named
-    if chosen not in VARIANTS:
-        raise record_error(f"unknown variant {chosen!r} (known: {', '.join(VARIANTS)})", None, "variant",
+    if chosen not in SCORED_VARIANTS:
+        raise record_error(f"unknown variant {chosen!r} (known: {', '.join(SCORED_VARIANTS)})", None, "variant",
                            SettingsError)
+    return chosen
+
+
+def read_players(protocol, counts):
+    """The protocol's ``players``: a list of ``counts`` (a tuple of sizes) distinct names, none of them the
+    reserved seat name of Gusarik's dummy."""
     players = protocol.get("players")
-    if (not isinstance(players, list) or len(players) not in (3, 4)
+    sizes = " or ".join(map(str, counts))
+    if (not isinstance(players, list) or len(players) not in counts
             or not all(isinstance(p, str) and p for p in players) or len(set(players)) != len(players)):
-        raise record_error("players must be a list of 3 or 4 distinct names", None, "players")
+        raise record_error(f"players must be a list of {sizes} distinct names", None, "players")
+    if DUMMY in players:
+        raise record_error(f"{DUMMY!r} is the dummy's seat, not a player id", None, "players")
+    return tuple(players)
+
+
+def parse_protocol(protocol, variant=None, overrides=None):
+    """Validate the static parts of a protocol (§11.2; Gusarik and the overlays of variants-preferans §1.13,
+    §2.6) and return a :class:`Protocol` (the old game has its own, ``scoring.preferans.old``)."""
+    chosen = read_header(protocol, variant, _TOP_FIELDS)
+    if chosen == "old":
+        raise record_error("the old game is scored by its remise ledger (scoring.preferans.old)", None, "variant",
+                           SettingsError)
+    players = list(read_players(protocol, (2,) if chosen == "gusarik" else (3, 4)))
     own = protocol.get("settings", {})
     if not isinstance(own, dict):
         raise record_error("settings must be an object", None, "settings", SettingsError)
     explicit = {**own, **(overrides or {})}
     try:
-        settings = make_settings(chosen, explicit)
+        settings = make_settings(chosen, explicit, protocol.get("overlays", ()))
     except SettingsError as exc:
         exc.deal = None
         raise
@@ -397,10 +515,11 @@ def parse_protocol(protocol, variant=None, overrides=None):
     settings = settings if settings.num_players == len(players) else attrs.evolve(settings, num_players=len(players))
     if settings.rounding == "code" and len(players) != 3:
         raise record_error("rounding 'code' is defined for 3 players only", None, "rounding", SettingsError)
+    overlays = tuple(protocol.get("overlays", ()))
     table = Table(tuple(players), settings)
     start = _start(protocol.get("start"), table)
     deals = protocol.get("deals", [])
     if not isinstance(deals, list):
         raise record_error("deals must be a list", None, "deals")
     records = tuple(parse_deal(raw, i, table) for i, raw in enumerate(deals, start=1))
-    return Protocol(chosen, table, start, records)
+    return Protocol(chosen, table, start, records, overlays)

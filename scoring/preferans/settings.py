@@ -1,7 +1,10 @@
-"""The conventions a preferans table agrees on (spec §10): one frozen settings class and four named presets.
+"""The conventions a preferans table agrees on (spec §10): one frozen settings class, its named presets and the
+overlays (named bundles of settings, variants-preferans §2.0) applied between a preset and single settings.
 
 The rows that change how a deal is played come from the game's variant table
-(``games.preferans.variants.PLAY_TABLE``); this module adds the scoring rows, in the order of §10.
+(``games.preferans.variants.PLAY_TABLE``); this module adds the scoring rows, in the order of §10, then the rows
+of the minor forms (variants-preferans §2.5) and of Gusarik (§1.12). The old game keeps its own settings
+(``scoring.preferans.old``).
 """
 from decimal import Decimal, InvalidOperation
 
@@ -38,7 +41,8 @@ def _consolation(value):
     return to_int(value, 0)
 
 
-def _whist_price(value):
+def money_price(value):
+    """A price in money per whist or remise: a number >= 0, kept exact as a Decimal."""
     try:
         price = Decimal(str(value))
     except InvalidOperation:
@@ -51,9 +55,10 @@ def _whist_price(value):
 # name -> (converter, sochi, leningrad, rostov, classic); None = not used by that variant (spec "–").
 # The play rows are the game's (PLAY_TABLE): one table for the game and the scorer.
 _TABLE = {
-    "num_players": PLAY_TABLE["num_players"],
+    # Gusarik adds a table of two (variants-preferans §1.12); make_settings keeps 2 for Gusarik only.
+    "num_players": (one_of(numbers=(2, 3, 4)), *PLAY_TABLE["num_players"][1:]),
     "pool_target": (lambda v: to_int(v, 1), 20, 20, 20, 20),
-    "whist_price": (_whist_price, 1, 1, 1, 1),
+    "whist_price": (money_price, 1, 1, 1, 1),
     "allow_hold": PLAY_TABLE["allow_hold"],
     "half_whist": PLAY_TABLE["half_whist"],
     "gentleman_half_whist_switch": PLAY_TABLE["gentleman_half_whist_switch"],
@@ -100,36 +105,141 @@ _TABLE = {
 
 SETTING_NAMES = tuple(_TABLE)
 
+# variants-preferans §2.5: name -> (converter, default of the four base variants); Gusarik uses none of them.
+_OVERLAY_TABLE = {
+    "pool_mode": (one_of("standard", "countdown"), "standard"),
+    "countdown_remises": (one_of("count", "pot"), "count"),
+    "help_recipient": (one_of("largest_pool", "next_clockwise"), "largest_pool"),
+    "pot_parts": (lambda v: to_int(v, 1), 2),
+    "price_scale": (one_of(numbers=(1, 5)), 1),
+    "misere_mode": (one_of("modern", "big_small"), "modern"),
+    "uvert": (to_bool, False),
+}
+OVERLAY_SETTING_NAMES = tuple(_OVERLAY_TABLE)
+
+
+def _even(value):
+    value = to_int(value, 0)
+    if value % 2:
+        raise ValueError("expected an even integer >= 0")
+    return value
+
+
+# variants-preferans §1.12: name -> (converter, Gusarik default); the other variants do not use them.
+_GUSARIK_TABLE = {
+    "gusarik_stage": (one_of("razboinik", "pool"), "razboinik"),
+    "gusarik_mountain": (one_of("divisible", "indivisible"), "divisible"),
+    "gusarik_settlement": (one_of("full", "mountain_only"), "full"),
+    "razboinik_all_pass_deals": (_even, 4),
+}
+GUSARIK_SETTING_NAMES = tuple(_GUSARIK_TABLE)
+_CONVERTERS = {name: row[0] for table in (_TABLE, _OVERLAY_TABLE, _GUSARIK_TABLE) for name, row in table.items()}
+
 
 def _field(name):
-    return attrs.field(default=None, converter=lambda v, _n=name: v if v is None else _TABLE[_n][0](v))
+    return attrs.field(default=None, converter=lambda v, _n=name: v if v is None else _CONVERTERS[_n](v))
 
 
-# One frozen class; every §10 row is a field.  A value of None means "not used by this variant".
-Settings = attrs.make_class("Settings", {name: _field(name) for name in SETTING_NAMES}, frozen=True)
+# One frozen class; every §10 row and every row of the variants' tables is a field.  A value of None means
+# "not used by this variant".
+Settings = attrs.make_class("Settings", {name: _field(name) for name in _CONVERTERS}, frozen=True)
 Settings.__doc__ = "Every convention of spec §10 for one game; build it with :func:`make_settings`."
 Settings.__module__ = __name__
 
 
 def _preset(column):
-    return Settings(**{name: row[column] for name, row in _TABLE.items()})
+    return Settings(**{name: row[column] for name, row in _TABLE.items()},
+                    **{name: row[1] for name, row in _OVERLAY_TABLE.items()})
 
 
 PRESETS = {variant: _preset(column) for column, variant in enumerate(VARIANTS, start=1)}
+# Gusarik is the Classic column with the differences of variants-preferans §1.12.
+PRESETS["gusarik"] = attrs.evolve(
+    PRESETS["classic"], num_players=2, half_whist=False, dealer_may_whist=False, all_pass_talon="none",
+    responsible_games=False, dealer_talon_bonus=False,
+    **{name: None for name in OVERLAY_SETTING_NAMES}, **{name: row[1] for name, row in _GUSARIK_TABLE.items()})
+# The variants the scorer knows: the game's four, Gusarik and the old game (whose settings are its own).
+SCORED_VARIANTS = (*VARIANTS, "gusarik", "old")
+
+# variants-preferans §2.0: overlay -> (settings it sets, variants it is allowed over, overlays it excludes).
+_COUNTDOWN_BASES = ("sochi", "classic")  # decision D13
+OVERLAYS = {
+    "simple": ({"pool_mode": "countdown", "countdown_remises": "count", "help": False}, _COUNTDOWN_BASES,
+               ("kurochka", "kotel")),
+    "kurochka": ({"pool_mode": "countdown", "countdown_remises": "count", "help": True,
+                  "help_recipient": "next_clockwise"}, _COUNTDOWN_BASES, ("simple", "kotel")),
+    "kotel": ({"pool_mode": "countdown", "countdown_remises": "pot", "help": False, "pot_parts": 2},
+              _COUNTDOWN_BASES, ("simple", "kurochka")),
+    "decimal": ({"price_scale": 5, "pool_target": 50}, VARIANTS, ()),
+    "misere_big_small": ({"misere_mode": "big_small"}, VARIANTS, ()),
+    "uvert": ({"uvert": True}, VARIANTS, ()),
+}
 
 
-def make_settings(variant, overrides=None):
-    """The preset of ``variant`` with single settings replaced by name (SettingsError on anything unknown)."""
+def check_overlays(variant, overlays):
+    """The validated overlay names of a protocol (a list of strings) over ``variant``; SettingsError otherwise."""
+    if not isinstance(overlays, (list, tuple)) or not all(isinstance(name, str) for name in overlays):
+        raise SettingsError("overlays must be a list of names", field="overlays")
+    for name in overlays:
+        if name not in OVERLAYS:
+            raise SettingsError(f"unknown overlay {name!r} (known: {', '.join(OVERLAYS)})", field="overlays")
+        _, allowed, excludes = OVERLAYS[name]
+        if variant not in allowed:
+            raise SettingsError(f"overlay {name!r} is not allowed over {variant!r} (allowed: {', '.join(allowed)})",
+                                field="overlays")
+        clash = next((other for other in overlays if other in excludes), None)
+        if clash is not None:
+            raise SettingsError(f"overlays {name!r} and {clash!r} exclude each other", field="overlays")
+    if len(set(overlays)) != len(overlays):
+        raise SettingsError("an overlay is listed twice", field="overlays")
+    return tuple(overlays)
+
+
+def make_settings(variant, overrides=None, overlays=()):
+    """The preset of ``variant``, then each overlay in order, then single settings replaced by name
+    (SettingsError on anything unknown or not used by the variant)."""
     if variant not in PRESETS:
-        raise SettingsError(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})", field="variant")
-    return attrs.evolve(PRESETS[variant], **typed_overrides(Settings, overrides or {}, "preferans",
-                                                            read_value=json_or_text))
+        raise SettingsError(f"unknown variant {variant!r} (known: {', '.join(PRESETS)})", field="variant")
+    settings = PRESETS[variant]
+    for name in check_overlays(variant, overlays):
+        settings = attrs.evolve(settings, **OVERLAYS[name][0])
+    changes = typed_overrides(Settings, overrides or {}, "preferans", read_value=json_or_text)
+    for name in changes:
+        if name not in SETTING_NAMES and getattr(PRESETS[variant], name) is None:
+            raise SettingsError(f"setting {name!r} does not apply to {variant!r}", field=name)
+    settings = attrs.evolve(settings, **changes)
+    _check_combination(variant, settings, changes)
+    return settings
 
 
-def settings_to_dict(settings):
-    """The effective settings as JSON-ready values (lists for tuples, maps with string keys)."""
+def _check_combination(variant, settings, changes):
+    """The rules that tie settings together (variants-preferans §1.12, §2.1, D13)."""
+    if settings.num_players == 2 and variant != "gusarik":
+        raise SettingsError("num_players 2 is Gusarik's table only", field="num_players")
+    if variant == "gusarik":
+        fixed = {"num_players": 2, "all_pass_talon": "none", "dealer_talon_bonus": False}
+        for name, value in fixed.items():
+            if getattr(settings, name) != value:
+                raise SettingsError(f"Gusarik needs {name} = {value}", field=name)
+        if settings.rounding == "code":
+            raise SettingsError("rounding 'code' is defined for 3 players only", field="rounding")
+    if settings.pool_mode == "countdown":
+        if variant not in _COUNTDOWN_BASES:
+            raise SettingsError(f"pool_mode countdown needs sochi or classic, not {variant!r}", field="pool_mode")
+        for name in ("end_condition", "pool_settlement_factor"):
+            if name in changes:
+                raise SettingsError(f"{name} has no meaning with pool_mode countdown", field=name)
+
+
+def settings_to_dict(settings, overlays=()):
+    """The effective settings as JSON-ready values (lists for tuples, maps with string keys): the §10 rows, the
+    Gusarik rows where they apply, and the rows of the minor forms when overlays are listed or any of them is
+    changed (so that a sheet without them reads exactly as before)."""
+    names = list(SETTING_NAMES) + [name for name in GUSARIK_SETTING_NAMES if getattr(settings, name) is not None]
+    if overlays or any(getattr(settings, name) not in (None, row[1]) for name, row in _OVERLAY_TABLE.items()):
+        names += OVERLAY_SETTING_NAMES
     out = {}
-    for name in SETTING_NAMES:
+    for name in names:
         value = getattr(settings, name)
         if name == "whist_per_trick" and isinstance(value, tuple):
             value = {str(level): points for level, points in value}

@@ -1,4 +1,5 @@
-"""End-of-game settlement (spec §9): pool adjustment, mountain conversion by two methods, rounding, money."""
+"""End-of-game settlement (spec §9): pool adjustment, mountain conversion by two methods, rounding, money; the
+countdown forms' final mountain (variants-preferans §2.1 rule 6) and Gusarik's two-player settlement (§1.11)."""
 import math
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -24,20 +25,27 @@ class Settlement:
     money: dict
 
 
+def responsible_penalty(state, settings, player):
+    """Classic responsible games (§7.8): half of each of the player's last made games not covered by credits."""
+    if not settings.responsible_games:
+        return Fraction(0)
+    games = state.made_games[player]
+    excess = max(0, len(games) - state.credits[player])
+    return sum((points / 2 for _, points in games[len(games) - excess:]), Fraction(0))
+
+
 def pool_adjustment(state, settings, finished):
-    """Mountain points each player gets before settlement: unfinished pools, Leningrad ×2, responsible games."""
+    """Mountain points each player gets before settlement: unfinished pools, Leningrad ×2, responsible games; in
+    the countdown forms the pot and queued parts instead of the pool (variants-preferans §2.1 rule 6)."""
     adjustment = {}
     for player in state.players:
-        missing = settings.pool_target - state.pool[player]
-        if settings.pool_settlement_factor != 1:
-            adj = settings.pool_settlement_factor * missing
+        if settings.pool_mode == "countdown":
+            adj = state.pot[player] + sum((part[player] for part in state.queued), Fraction(0))
+        elif settings.pool_settlement_factor != 1:
+            adj = settings.pool_settlement_factor * (settings.pool_target - state.pool[player])
         else:
-            adj = Fraction(0) if finished else missing
-        if settings.responsible_games:
-            games = state.made_games[player]
-            excess = max(0, len(games) - state.credits[player])
-            adj += sum((points / 2 for _, points in games[len(games) - excess:]), Fraction(0))
-        adjustment[player] = Fraction(adj)
+            adj = Fraction(0) if finished else settings.pool_target - state.pool[player]
+        adjustment[player] = Fraction(adj + responsible_penalty(state, settings, player))
     return adjustment
 
 
@@ -107,22 +115,57 @@ def code_rounding(players, mountain, whists):
     return average_method(players, mountain, whists)[2]
 
 
-def _money(display, price):
+def to_money(display, price):
+    """``display × price`` in money, with at most 2 decimals (round half up)."""
     value = (Decimal(display) * price).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
     return int(value) if value == value.to_integral_value() else float(value)
 
 
-def settle(state, settings, finished):
-    """The settlement of the sheet ``state`` (§9.2-§9.4)."""
+def gusarik_final_mountain(state, settings, finished):
+    """Gusarik's final mountains (variants-preferans §1.11 step 1): pools converted at the overflow factor."""
+    factor = Fraction(1, 2) if settings.gusarik_mountain == "indivisible" else Fraction(1)
+    final = {}
+    for p in state.players:
+        if settings.gusarik_settlement == "mountain_only":
+            final[p] = state.mountain[p]
+        elif settings.gusarik_stage == "razboinik":
+            final[p] = state.mountain[p] - factor * state.pool[p]  # decision D11
+        else:
+            final[p] = state.mountain[p] + (0 if finished else factor * (settings.pool_target - state.pool[p]))
+    return final
+
+
+def _gusarik(state, settings, finished):
+    """Two players (§1.11 step 2): ``10 × k × (M[q] − M[p])`` plus the whist balance (none when settling by the
+    mountain only); k = ½ for the divisible mountain, 1 for the indivisible one."""
     players = state.players
-    adjustment = pool_adjustment(state, settings, finished)
-    final = {p: state.mountain[p] + adjustment[p] for p in players}
-    avg, terms, result = average_method(players, final, state.whists)
+    final = gusarik_final_mountain(state, settings, finished)
+    k = Fraction(1) if settings.gusarik_mountain == "indivisible" else Fraction(1, 2)
+    whists = state.whists if settings.gusarik_settlement == "full" else {key: Fraction(0) for key in state.whists}
+    terms = {p: MOUNTAIN_POINT * k * sum((final[q] - final[p] for q in players if q != p), Fraction(0))
+             for p in players}
+    net = whist_net(players, whists)
+    result = {p: terms[p] + net[p] for p in players}
+    adjustment = {p: final[p] - state.mountain[p] for p in players}
+    pairwise = {p: {q: result[p] for q in players if q != p} for p in players}
+    return adjustment, final, Fraction(sum(final.values()), 2), terms, net, pairwise, result
+
+
+def settle(state, settings, finished):
+    """The settlement of the sheet ``state`` (§9.2-§9.4; Gusarik variants-preferans §1.11)."""
+    players = state.players
+    if settings.gusarik_stage is not None:
+        adjustment, final, avg, terms, net, pairwise, result = _gusarik(state, settings, finished)
+    else:
+        adjustment = pool_adjustment(state, settings, finished)
+        base = state.count if settings.pool_mode == "countdown" else state.mountain
+        final = {p: base[p] + adjustment[p] for p in players}
+        avg, terms, result = average_method(players, final, state.whists)
+        net, pairwise = whist_net(players, state.whists), pairwise_balances(players, final, state.whists)
     if settings.rounding == "exact":
         display = {p: int(v) if v.denominator == 1 else float(v) for p, v in result.items()}
     else:
         basis = code_rounding(players, final, state.whists) if settings.rounding == "code" else None
         display = round_nearest(players, basis if basis is not None else result)
-    money = {p: _money(display[p], settings.whist_price) for p in players}
-    return Settlement(adjustment, final, amnesty(final), avg, terms, whist_net(players, state.whists),
-                      pairwise_balances(players, final, state.whists), result, display, money)
+    money = {p: to_money(display[p], settings.whist_price) for p in players}
+    return Settlement(adjustment, final, amnesty(final), avg, terms, net, pairwise, result, display, money)

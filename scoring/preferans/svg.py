@@ -1,7 +1,9 @@
-"""The traditional pulya drawing as SVG: a sector per player with whist, pool and mountain bands, entries written
-in the running (cumulative, dot-separated) way players keep them on paper, and the settlement below."""
+"""The traditional pulya drawing as SVG: a sector per player (two fields in Gusarik) with whist, pool and mountain
+bands (count and pot in the countdown forms), entries written in the running (cumulative, dot-separated) way
+players keep them on paper, and the settlement below; and the old game's remise ledger as columns of counts."""
 from xml.sax.saxutils import escape
 
+from trickcore.scoring.preferans.render import target_text
 from trickcore.scoring.preferans.sheet import encode
 
 SIZE = 720  # the square sheet
@@ -17,11 +19,13 @@ FAMILY = "DejaVu Sans, Arial, Helvetica, sans-serif"
 
 def _sector_angles(n):
     """Rotation (degrees, clockwise) of each player's sector from the bottom one; clockwise seating."""
-    return (0, 90, 270) if n == 3 else (0, 90, 180, 270)
+    return {2: (0, 180), 3: (0, 90, 270), 4: (0, 90, 180, 270)}[n]
 
 
 def _dividers(n):
     c = SIZE / 2
+    if n == 2:  # Gusarik: two fields, one above the other
+        return [f'<line x1="{MARGIN}" y1="{c}" x2="{SIZE - MARGIN}" y2="{c}" stroke="#1a3d7c" stroke-width="1.5"/>']
     ends = [(MARGIN, SIZE - MARGIN), (SIZE - MARGIN, SIZE - MARGIN)]
     ends += [(c, MARGIN)] if n == 3 else [(MARGIN, MARGIN), (SIZE - MARGIN, MARGIN)]
     return [f'<line x1="{c}" y1="{c}" x2="{x}" y2="{y}" stroke="#1a3d7c" stroke-width="1.5"/>' for x, y in ends]
@@ -63,7 +67,7 @@ def _sector(sheet, player, angle, running):
     players = sheet.players
     others = [q for q in players[players.index(player) + 1:] + players[:players.index(player)]]
     out = [f'<g transform="rotate({angle} {SIZE / 2} {SIZE / 2})">']
-    for band, column in ((POOL_BAND, "pool"), (MOUNTAIN_BAND, "mountain")):
+    for band, column in zip((POOL_BAND, MOUNTAIN_BAND), sheet.columns):
         values = [str(encode(v)) for _, v in running.get((column, player), [])]
         inner = band[1]
         out += _band_text(band, inner, SIZE - inner, f"{player}: {column}", values)
@@ -100,8 +104,11 @@ def render_svg(sheet):
     out += [f'<circle cx="{c}" cy="{c}" r="{CIRCLE}" fill="#fdfcf5" stroke="#1a3d7c" stroke-width="1.5"/>',
             f'<text x="{c}" y="{c - 6}" text-anchor="middle" font-size="14" font-weight="bold">'
             f'{escape(sheet.variant)}</text>',
-            f'<text x="{c}" y="{c + 14}" text-anchor="middle" font-size="13">pool {sheet.settings.pool_target}'
+            f'<text x="{c}" y="{c + 14}" text-anchor="middle" font-size="13">{escape(target_text(sheet.settings, "pool"))}'
             f'</text>']
+    if sheet.overlays:
+        out.append(f'<text x="{c}" y="{c + 32}" text-anchor="middle" font-size="10">'
+                   f'{escape(", ".join(sheet.overlays))}</text>')
     state = "finished" if sheet.finished else "early stop"
     y = SIZE + 16
     out.append(f'<text x="{MARGIN}" y="{y}" font-size="{FONT}" font-weight="bold">Settlement ({state}, '
@@ -112,5 +119,51 @@ def render_svg(sheet):
                 f"result {encode(settlement.result[player])}, display {settlement.display[player]}, "
                 f"money {settlement.money[player]}")
         out.append(f'<text x="{MARGIN}" y="{y}" font-size="{FONT}">{escape(text)}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def render_old_svg(ledger):
+    """The old game's remise ledger as the book keeps it (r.32-r.35): a column per player with the stake on top and
+    every entry below it; a write-off is crossed out, never wiped; the settlement under the columns."""
+    players = ledger.players
+    width, column = 600, 600 / len(players)
+    rows = max([1] + [sum(1 for row in ledger.journal if row["player"] == p) for p in players])
+    height = 90 + LINE * (rows + 1) + LINE * (len(players) + 2)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="{FAMILY}">',
+           f'<rect x="0" y="0" width="{width}" height="{height}" fill="#2f3b2f"/>']
+    for i, player in enumerate(players):
+        x = i * column + column / 2
+        out.append(f'<text x="{x}" y="24" text-anchor="middle" font-size="14" font-weight="bold" '
+                   f'fill="#f4f4ec">{escape(player)}</text>')
+        out.append(f'<text x="{x}" y="44" text-anchor="middle" font-size="{FONT}" fill="#f4f4ec">'
+                   f'{encode(ledger.start[player])}</text>')
+        y = 44
+        for row in (r for r in ledger.journal if r["player"] == player):
+            y += LINE
+            amount = row["amount"]
+            text = f"{'+' if amount > 0 else ''}{encode(amount)} ({row['kind'].replace('_', ' ')}, deal {row['deal']})"
+            struck = ' text-decoration="line-through"' if amount < 0 else ""
+            out.append(f'<text x="{x}" y="{y}" text-anchor="middle" font-size="{FONT}" fill="#f4f4ec"{struck}>'
+                       f'{escape(text)}</text>')
+        if i:
+            out.append(f'<line x1="{i * column}" y1="8" x2="{i * column}" y2="{60 + LINE * rows}" '
+                       f'stroke="#f4f4ec" stroke-width="1"/>')
+    y = 60 + LINE * (rows + 1)
+    for player in players:
+        out.append(f'<text x="{width / len(players) * players.index(player) + column / 2}" y="{y}" '
+                   f'text-anchor="middle" font-size="{FONT}" font-weight="bold" fill="#f4f4ec">'
+                   f'{encode(ledger.count[player])}</text>')
+    settlement = ledger.settle()
+    y += LINE + 6
+    state = "finished" if ledger.finished else "not finished"
+    out.append(f'<text x="{MARGIN}" y="{y}" font-size="{FONT}" font-weight="bold" fill="#f4f4ec">'
+               f'Settlement ({state}, average count {encode(settlement.average_count)})</text>')
+    for player in players:
+        y += LINE
+        text = (f"{player}: count {encode(settlement.final_count[player])}, result {encode(settlement.result[player])}"
+                f" remises, display {settlement.display[player]}, money {settlement.money[player]}")
+        out.append(f'<text x="{MARGIN}" y="{y}" font-size="{FONT}" fill="#f4f4ec">{escape(text)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -1,17 +1,19 @@
-"""The preferans scoring systems registered under ``trickcore.scorings`` (Sochi, Leningrad, Rostov, Classic): the
-ScoringSystem protocol over the pulya sheet, scoring a protocol file (spec §11.2) into text, JSON or SVG."""
+"""The preferans scoring systems registered under ``trickcore.scorings`` (Sochi, Leningrad, Rostov, Classic, Gusarik
+and the old game): the ScoringSystem protocol over the pulya sheet (the old game: over its remise ledger), scoring
+a protocol file (spec §11.2, variants-preferans §1.13, §2.6, §3.10) into text, JSON or SVG."""
 import json
 
 import attrs
 
-from trickcore.errors import InputError, TrickcoreError
+from trickcore.errors import InputError, SettingsError, TrickcoreError
 from trickcore.files import read_text
 from trickcore.scoring.base import RecordsFile, ScoringSystem, json_or_text, parse_assignments, simulation_rows
 from trickcore.scoring.preferans.ledger import Ledger
 from trickcore.scoring.preferans.protocol import PROTOCOL_FORMAT, parse_protocol
-from trickcore.scoring.preferans.render import render_text
-from trickcore.scoring.preferans.settings import PRESETS, make_settings
-from trickcore.scoring.preferans.svg import render_svg
+from trickcore.scoring.preferans.old import OLD_PRESET, RemiseLedger, make_old_settings, parse_old_protocol
+from trickcore.scoring.preferans.render import render_old_text, render_text
+from trickcore.scoring.preferans.settings import OVERLAYS, PRESETS, make_settings
+from trickcore.scoring.preferans.svg import render_old_svg, render_svg
 
 
 @attrs.frozen
@@ -26,6 +28,11 @@ class PreferansSystem(ScoringSystem):
     def preset(self, name):
         """The Settings of variant ``name``."""
         return PRESETS[name]
+
+    @property
+    def overlays(self):
+        """The overlays a protocol of this variant may list (variants-preferans §2.0)."""
+        return tuple(name for name, (_, allowed, _) in OVERLAYS.items() if self.presets[0] in allowed)
 
     def ledger(self, settings=None, players=None, start=None, **context):
         """An empty sheet for ``players`` (default P1, P2, ... as many as the settings seat) from ``start``."""
@@ -68,19 +75,28 @@ class PreferansSystem(ScoringSystem):
     def score(self, found, preset=None, overrides=()):
         """Validate and score the whole protocol under this variant with the ``--set`` ``overrides``.
 
-        The protocol's own settings apply first; a protocol naming another variant is an error.
+        The protocol's own settings (after its overlays) apply first; a protocol naming another variant is an
+        error.
         """
         try:
-            # Names and values do not depend on the variant: check them here so the error names --set.
+            # Names and values do not depend on the protocol: check them here so the error names --set.
             explicit = {key: json_or_text(key, value) if isinstance(value, str) else value
                         for key, value in parse_assignments(overrides)}
-            make_settings(self.presets[0], explicit)
+            self.check_overrides(explicit)
         except TrickcoreError as exc:
             raise exc.located(source="--set") from None
         try:
-            return Ledger.replay(parse_protocol(found.context["protocol"], preset or self.presets[0], explicit))
+            return self.replay(found.context["protocol"], preset or self.presets[0], explicit)
         except TrickcoreError as exc:
             raise exc.located(source=found.source) from None
+
+    def check_overrides(self, explicit):
+        """Raise SettingsError for a ``--set`` name or value this variant does not take."""
+        make_settings(self.presets[0], explicit)
+
+    def replay(self, protocol, variant, explicit):
+        """The ledger of a whole protocol (raw JSON) with the ``explicit`` setting overrides."""
+        return Ledger.replay(parse_protocol(protocol, variant, explicit))
 
     def json_data(self, ledger):
         """The §11.3 sheet JSON."""
@@ -95,13 +111,54 @@ class PreferansSystem(ScoringSystem):
         return render_svg(ledger.sheet())
 
 
-def _system(variant):
-    return PreferansSystem(name=f"preferans-{variant}", game="preferans",
-                           description=f"Preferans {variant.capitalize()}: pool, mountain, whists and settlement",
-                           presets=(variant,))
+def _system(variant, description=None):
+    return PreferansSystem(name=f"preferans-{variant}", game="preferans", presets=(variant,),
+                           description=description or f"Preferans {variant.capitalize()}: pool, mountain, whists "
+                                                      "and settlement")
 
 
 SOCHI = _system("sochi")
 LENINGRAD = _system("leningrad")
 ROSTOV = _system("rostov")
 CLASSIC = _system("classic")
+GUSARIK = _system("gusarik", "Preferans Gusarik, two players and a dummy: two fields (pool, mountain, whists), "
+                             "razboinik stage or pool, settlement between two")
+
+
+@attrs.frozen
+class OldPreferansSystem(PreferansSystem):
+    """The 19th-century game (variants-preferans §3): the remise ledger and its settlement."""
+
+    def preset(self, name):
+        """The old game's settings (its one preset)."""
+        return OLD_PRESET
+
+    def ledger(self, settings=None, players=None, start=None, **context):
+        """An empty remise ledger for three ``players`` (default P1, P2, P3)."""
+        return RemiseLedger(players or ("P1", "P2", "P3"), settings if settings is not None else OLD_PRESET, start)
+
+    def check_overrides(self, explicit):
+        """Raise SettingsError for a ``--set`` name or value the old game does not take (§3.9)."""
+        make_old_settings(explicit)
+
+    def replay(self, protocol, variant, explicit):
+        """The remise ledger of a whole protocol."""
+        if variant != "old":
+            raise SettingsError(f"unknown old preferans preset {variant!r} (presets: old)", field="preset")
+        return RemiseLedger.replay(parse_old_protocol(protocol, explicit))
+
+    def json_data(self, ledger):
+        """The sheet JSON of §3.10."""
+        return ledger.to_dict()
+
+    def render_text(self, ledger):
+        """The ledger as text, as the book keeps it."""
+        return render_old_text(ledger)
+
+    def render_svg(self, ledger):
+        """The ledger's columns of counts as SVG."""
+        return render_old_svg(ledger)
+
+
+OLD = OldPreferansSystem(name="preferans-old", game="preferans", presets=("old",),
+                         description="Preferans, the 19th-century game: the remise ledger and its settlement")

@@ -1,5 +1,6 @@
-"""The per-level values of spec §5.4 and §7.1: set, whist, consolation, shortfall (the contracts, their price and
-the obligation table are the game's vocabulary, ``games.preferans.vocab``)."""
+"""The per-level values of spec §5.4 and §7.1: set, whist, consolation, shortfall, scaled by the decimal count's
+``price_scale`` (variants-preferans §2.2), and the absolute values of the big/small misères and uverts (§2.3-§2.4)
+(the contracts, their price and the obligation table are the game's vocabulary, ``games.preferans.vocab``)."""
 from fractions import Fraction
 
 import attrs
@@ -9,20 +10,33 @@ from trickcore.games.preferans.vocab import OBLIGATION, price
 MISERE_PRICE = 10
 HELP_RATE = 10
 ROSTOV_WHISTS = {6: 5, 7: 10, 8: 15, 9: 20, 10: 25}
+# variants-preferans §2.3-§2.4: made = pool entry, failed = mountain per trick taken; never × price_scale.
+NO_TRICK_VALUES = {"misere_small": 5, "misere_big": 10, "uvert_small": 15, "uvert_big": 20}
+
+
+def price_scale(settings):
+    """The decimal count's factor on every price-derived entry (1 where the variant has no such setting)."""
+    return settings.price_scale or 1
 
 
 @attrs.frozen
 class Values:
-    """The money of one trick-contract deal: every value already multiplied by the deal multiplier ``mu``."""
+    """The money of one trick-contract deal: every value already multiplied by the deal multiplier ``mu`` and by
+    the settings' ``price_scale``."""
 
     settings: object
     level: int
     mu: int = 1
 
     @property
+    def factor(self):
+        """μ × price_scale: what multiplies every price-derived value."""
+        return self.mu * price_scale(self.settings)
+
+    @property
     def pool(self):
         """P × μ."""
-        return Fraction(price(self.level) * self.mu)
+        return Fraction(price(self.level) * self.factor)
 
     @property
     def set(self):
@@ -41,7 +55,7 @@ class Values:
             base = ROSTOV_WHISTS[self.level]
         else:
             base = dict(rule)[self.level]
-        return Fraction(base * self.mu)
+        return Fraction(base * self.factor)
 
     @property
     def consolation(self):
@@ -51,7 +65,7 @@ class Values:
             return self.whist
         if rule == "none":
             return Fraction(0)
-        return Fraction(rule * self.mu)
+        return Fraction(rule * self.factor)
 
     def shortfall(self, whister_closed):
         """SF for a liable whister; ``whister_closed``: his pool had reached the target before the deal."""
@@ -66,6 +80,14 @@ class Values:
         return OBLIGATION[self.level]
 
 
-def misere_trick_penalty(settings, mu):
-    """Mountain per trick taken on a failed misère (10 × mountain_factor × μ)."""
-    return Fraction(MISERE_PRICE * settings.mountain_factor * mu)
+def misere_value(settings, mu, form=None):
+    """The pool entry of a made misère or uvert: 10 × μ × price_scale for the modern misère (base §7.5), the
+    absolute value × μ for a ``form`` of variants-preferans §2.3-§2.4."""
+    if form is None:
+        return Fraction(MISERE_PRICE * mu * price_scale(settings))
+    return Fraction(NO_TRICK_VALUES[form] * mu)
+
+
+def misere_trick_penalty(settings, mu, form=None):
+    """Mountain per trick taken on a failed misère or uvert (its value × mountain_factor)."""
+    return misere_value(settings, mu, form) * settings.mountain_factor

@@ -26,10 +26,13 @@ RECORDS = {
     "bridge-cross-imps": "bridge/pairs_boards.json",
     "whist-short": "whist/rubber.json", "whist-long": "whist/rubber.json", "whist-american": "whist/records.json",
     "preferans-sochi": "preferans/sochi_game.json",
+    "preferans-gusarik": "preferans/gusarik_game.json", "preferans-old": "preferans/old_game.json",
 }
+# Per game, or per system where a system's settings are its own (the old game has no pool).
 OVERRIDES = {"bridge": ("honours=off", "honours", False), "whist": ("game_target=9", "game_target", 9),
-             "preferans": ("pool_target=30", "pool_target", 30)}
-BAD_VALUES = {"bridge": "honours=maybe", "whist": "game_target=five", "preferans": "pool_target=x"}
+             "preferans": ("pool_target=30", "pool_target", 30), "preferans-old": ("stake=30", "stake", 30)}
+BAD_VALUES = {"bridge": "honours=maybe", "whist": "game_target=five", "preferans": "pool_target=x",
+              "preferans-old": "stake=x"}
 
 
 def system(name):
@@ -60,7 +63,7 @@ def test_settings_of_every_preset_are_frozen_attrs(name):
 @pytest.mark.parametrize("name", SYSTEMS)
 def test_overrides_apply_by_key(name):
     scoring = system(name)
-    text, key, value = OVERRIDES[scoring.game]
+    text, key, value = OVERRIDES.get(name) or OVERRIDES[scoring.game]
     assert getattr(scoring.settings(), key) != value
     assert getattr(scoring.settings(overrides=[text]), key) == value
 
@@ -72,7 +75,7 @@ def test_an_unknown_key_or_bad_value_fails_naming_the_key(name):
         scoring.settings(overrides=["no_such_key=1"])
     assert unknown.value.field == "no_such_key" and unknown.value.source == "--set"
     assert f"unknown {scoring.game} setting 'no_such_key'" in unknown.value.message
-    bad = BAD_VALUES[scoring.game]
+    bad = BAD_VALUES.get(name) or BAD_VALUES[scoring.game]
     key = bad.split("=")[0]
     with pytest.raises(SettingsError) as info:
         scoring.settings(overrides=[bad])
