@@ -83,33 +83,56 @@ def _adjustment_in_scores(ns_text, ew_text):
     return ns if (ns, ew) in (("A+", "A-"), ("A", "A"), ("A-", "A+")) else f"{ns}/{ew}"
 
 
+def traveller_line(board, contract, *, declarer=None, result=None, lead=None, ns_score=None, **where):
+    """The TravellerLine of one result as a traveller writes it (CSV, USEBIO, a ScoreTable row): ``contract`` is
+    a contract (``4SX``), ``PASS``/``P``/``AP``, ``NP``, an artificial code (``A+``, ``A+/A-``, ``A60/40``) or
+    ``ASSIGNED`` (empty with a score means assigned too); ``result`` tricks or ``=``/``+k``/``-k``; ``ns_score``
+    an int or None; ``where`` the section, round, table and pair ids. Errors name the field at fault."""
+    text = (contract or "").upper().replace(" ", "").replace("−", "-")
+    if text == "NP":
+        return TravellerLine(board=board, kind="not_played", **where)
+    if text in ("PASS", "P", "AP"):
+        return TravellerLine(board=board, kind="passed_out", ns_score=ns_score, **where)
+    if text in ("", "ASSIGNED", "ADJ", "ADJUSTED", "ARB"):
+        if ns_score is None:
+            raise NotationError("a result needs a contract, or a score when the director assigned one",
+                                field="contract")
+        return TravellerLine(board=board, kind="assigned", ns_score=ns_score, **where)
+    if text.startswith("A"):
+        return TravellerLine(board=board, kind="artificial", adjustment=text, **where)
+    parsed = parse_contract(text)
+    if declarer is None:
+        raise NotationError(f"the contract {text} needs its declarer", field="declarer")
+    if result is None:
+        raise NotationError(f"the contract {text} needs its result", field="result")
+    tricks = _read(lambda r: _result(r, parsed), result, "result")
+    seat = _read(Seat.parse, declarer.lstrip("^"), "declarer")
+    card = None if lead is None else _read(parse_card, lead, "lead")
+    return TravellerLine(board=board, kind="played", contract=parsed, declarer=seat, tricks=tricks, lead=card,
+                         ns_score=ns_score, **where)
+
+
+def _read(parse, text, field):
+    try:
+        return parse(text)
+    except TrickcoreError as exc:
+        raise exc.located(field=field)
+
+
 def score_line(number, cells, section="A"):
     """The TravellerLine of one ScoreTable row (its cells as ``table_cells`` gives them) of board ``number``."""
-    contract_text = (cells.get("contract") or "").upper().replace(" ", "")
-    fields = dict(section=cells.get("section") or section, board=number, round=_number(cells.get("round")),
-                  table=_number(cells.get("table")), ns_pair=_pair_id(cells.get("pairid_ns")),
-                  ew_pair=_pair_id(cells.get("pairid_ew")))
+    where = dict(section=cells.get("section") or section, round=_number(cells.get("round")),
+                 table=_number(cells.get("table")), ns_pair=_pair_id(cells.get("pairid_ns")),
+                 ew_pair=_pair_id(cells.get("pairid_ew")))
+    contract = (cells.get("contract") or "").upper().replace(" ", "")
     adjustment = _adjustment_in_scores(cells.get("score_ns"), cells.get("score_ew"))
-    if contract_text == "NP":
-        return TravellerLine(kind="not_played", **fields)
-    if adjustment is not None and contract_text in ("", "ADJ", "ADJUSTED", "ARB"):
-        return TravellerLine(kind="artificial", adjustment=adjustment, **fields)
+    if adjustment is not None and contract in ("", "ADJ", "ADJUSTED", "ARB"):
+        return TravellerLine(board=number, kind="artificial", adjustment=adjustment, **where)
     score = _number(cells.get("score_ns"))
     ew_score = _number(cells.get("score_ew"))
     score = -ew_score if score is None and ew_score is not None else score
-    if contract_text in ("PASS", "P", "AP"):
-        return TravellerLine(kind="passed_out", ns_score=score, **fields)
-    if contract_text.startswith("A") and contract_text not in ("ASSIGNED", "ADJ", "ADJUSTED"):
-        return TravellerLine(kind="artificial", adjustment=contract_text, **fields)
-    if contract_text in ("", "ASSIGNED", "ADJ", "ADJUSTED", "ARB"):
-        # No contract but a score: the director's assigned score (§16.5 ASSIGNED).
-        return TravellerLine(kind="assigned", ns_score=score, **fields)
-    contract = parse_contract(contract_text)
-    declarer = Seat.parse((cells.get("declarer") or "?").lstrip("^"))
-    tricks = _result(cells.get("result") or "?", contract)
-    lead = cells.get("lead")
-    return TravellerLine(kind="played", contract=contract, declarer=declarer, tricks=tricks,
-                         lead=None if lead is None else parse_card(lead), ns_score=score, **fields)
+    return traveller_line(number, contract, declarer=cells.get("declarer") or "?", result=cells.get("result") or "?",
+                          lead=cells.get("lead"), ns_score=score, **where)
 
 
 def _where(board, number, source):

@@ -77,7 +77,7 @@ def test_bridge_more_score_table_row_whose_score_does_not_match():
 
 @pytest.mark.parametrize("row,field", [
     ("A 1 1 1 4 8S N 10 HK 420 -", "contract"),
-    ("A 1 1 1 4 4S N 14 HK - -", "ScoreTable"),
+    ("A 1 1 1 4 4S N 14 HK - -", "result"),
     ("A 1 1 1 4 4S N 10", "ScoreTable"),           # too few values
     ("A 1 1 1 4 4S N 10 HK 4x0 -", "ScoreTable"),
 ])
