@@ -141,14 +141,16 @@ def _where(board, number, source):
 
 
 def traveller_rows(board, source=None):
-    """The board's ``ScoreTable`` as (where, TravellerLine) pairs, a row of multiplicity k giving k lines;
-    ``where`` names the file, board and row. [] without a ScoreTable."""
+    """The board's ``ScoreTable`` as (where, TravellerLine) pairs, a row of multiplicity k giving k lines, a
+    sit-out row ("Bye") none; ``where`` names the file, board and row. [] without a ScoreTable."""
     if _table(board, "ScoreTable") is None:
         return []
     if board.number is None:
         raise NotationError("a ScoreTable needs the board number", source=source, field="Board")
     out = []
     for number, cells in table_cells(board, "ScoreTable", source):
+        if _sit_out(cells):
+            continue
         where = _where(board, number, source)
         try:
             line = score_line(board.number, cells)
@@ -156,6 +158,12 @@ def traveller_rows(board, source=None):
         except TrickcoreError as exc:
             raise exc.located(source=where, field=exc.field or "ScoreTable")
     return out
+
+
+def _sit_out(cells):
+    # A row for the pair that sits out (Ruter writes "Bye" in the score columns and "-" for the absent pair's
+    # id) records no result: the pair's award for the round is the scorer's, not a traveller line.
+    return any((cells.get(column) or "").upper() == "BYE" for column in ("score_ns", "score_ew", "contract"))
 
 
 def traveller_lines(board, source=None):
