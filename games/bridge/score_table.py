@@ -80,7 +80,7 @@ def _adjustment_in_scores(ns_text, ew_text):
     if ns.endswith("%") or ew.endswith("%"):
         percent = {"A+": "60", "A": "50", "A-": "40"}
         return f"A{percent.get(ns, ns[:-1])}/{percent.get(ew, ew[:-1])}"
-    return ns if (ns, ew) in (("A+", "A-"), ("A", "A"), ("A-", "A+")) else f"{ns}/{ew}"
+    return ns if ns == ew else f"{ns}/{ew}"
 
 
 def traveller_line(board, contract, *, declarer=None, result=None, lead=None, ns_score=None, **where):
