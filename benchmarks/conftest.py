@@ -23,6 +23,9 @@ def pytest_terminal_summary(terminalreporter):
                              ("dealing kernel", "dealing random.shuffle")):
         if kernel in RATES and baseline in RATES:
             write(f"  ratio {kernel} / {baseline}: {RATES[kernel] / RATES[baseline]:,.1f}x")
+    session, loop = RATES.get("session scored (sessions)"), RATES.get("session plain matchpoint loop (sessions)")
+    if session and loop:
+        write(f"  session scored in {1 / session:.3f} s; ratio plain matchpoint loop / session: {loop / session:,.1f}x")
     for game in ("bridge", "whist", "preferans"):
         baseline = RATES.get(f"{game} reference playouts")
         for agent in ("random", "heuristic"):

@@ -80,10 +80,13 @@ def pair_totals(lines, method="butler", settings=None):
 
 def places(figures):
     """The standard competition places of ``figures`` sorted best first (§13.4): ``1``, ``1=``, ``1=``, ``3``."""
-    out = []
-    for figure in figures:
-        place = figures.index(figure) + 1
-        out.append(f"{place}{'=' if figures.count(figure) > 1 else ''}")
+    out, start = [], 0
+    while start < len(figures):
+        end = start
+        while end + 1 < len(figures) and figures[end + 1] == figures[start]:
+            end += 1
+        out.extend([f"{start + 1}{'=' if end > start else ''}"] * (end - start + 1))
+        start = end + 1
     return out
 
 

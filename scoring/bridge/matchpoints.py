@@ -2,6 +2,7 @@
 
 Everything is exact (Fractions); round only for display (``display.format_figure``).
 """
+import bisect
 from fractions import Fraction
 
 import attrs
@@ -27,8 +28,12 @@ def top(n, mp_units="european"):
 def matchpoints(scores, mp_units="european"):
     """The NS matchpoints of each NS score in ``scores`` against the others (§9.1), in the same order."""
     win, tie = _units(mp_units)
-    return [win * sum(1 for t in scores if t < s) + tie * (sum(1 for t in scores if t == s) - 1)
-            for s in scores]
+    ordered = sorted(scores)
+    out = []
+    for s in scores:
+        below, up_to = bisect.bisect_left(ordered, s), bisect.bisect_right(ordered, s)
+        out.append(win * below + tie * (up_to - below - 1))
+    return out
 
 
 def neuberg(mp, n, expected, mp_units="european"):

@@ -209,19 +209,24 @@ class Session:
         """The scored lines sorted by section and board (stable: a board's lines keep the file's order)."""
         return sorted(self.lines, key=lambda s: (s.line.section, s.line.board))
 
-    def card(self, section, pair):
-        """The score card of ``pair`` of ``section``: a CardEntry per board it was scheduled on, in board order."""
-        out = []
+    def cards(self):
+        """Every pair's score card: {(section, pair): [CardEntry per board it was scheduled on, by board]}."""
+        out = {}
         for scored in self.lines_in_board_order():
             line = scored.line
-            if line.section != section or pair not in (line.ns_pair, line.ew_pair):
-                continue
-            ns = line.ns_pair == pair
             points = line_ns_score(line)
-            out.append(CardEntry(scored, "NS" if ns else "EW", line.ew_pair if ns else line.ns_pair,
-                                 None if points is None else (points if ns else -points),
-                                 scored.ns if ns else scored.ew))
+            for pair, ns in ((line.ns_pair, True), (line.ew_pair, False)):
+                if pair is None:
+                    continue
+                own = None if points is None else (points if ns else -points)
+                out.setdefault((line.section, pair), []).append(
+                    CardEntry(scored, "NS" if ns else "EW", line.ew_pair if ns else line.ns_pair, own,
+                              scored.ns if ns else scored.ew))
         return out
+
+    def card(self, section, pair):
+        """The score card of ``pair`` of ``section``: a CardEntry per board it was scheduled on, in board order."""
+        return self.cards().get((section, pair), [])
 
 
 def _score_matchpoints(lines, settings, expected):
@@ -259,15 +264,16 @@ def _standings(scored, method, settings, names):
         if row["pair"] is not None:
             groups.setdefault((row["section"], row["field"]), []).append(row)
     for key in sorted(groups, key=lambda k: (k[0], ("NS", "EW", "all").index(k[1]))):
-        ordered = sorted(groups[key], key=lambda r: (-r["figure"], _pair_order(r["pair"])))
+        # Pairs tied on their figure are listed by pair number.
+        ordered = sorted(groups[key], key=lambda r: (-r["figure"], pair_order(r["pair"])))
         figures = [r["figure"] for r in ordered]
         out.extend(Standing(place=place, names=tuple(names.get((r["section"], r["pair"]), ())), **r)
                    for place, r in zip(imp_pairs.places(figures), ordered))
     return tuple(out)
 
 
-def _pair_order(pair):
-    # Pairs tied on their figure are listed by pair number (ids may be numbers or, in some files, text).
+def pair_order(pair):
+    """Sort key of a pair id: numbers in order, then ids written as text (some files use them)."""
     return (0, pair, "") if isinstance(pair, int) else (1, 0, str(pair))
 
 

@@ -3,6 +3,7 @@ board's traveller with its matchpoints or IMPs, and every pair's score card."""
 from fractions import Fraction
 
 from trickcore.scoring.bridge.display import format_figure
+from trickcore.scoring.bridge.session import pair_order
 from trickcore.scoring.bridge.traveller import line_ns_score, written_fields
 
 METHOD_NAMES = {"matchpoints": "matchpoints", "butler": "Butler IMPs", "cross_imps": "cross-IMPs"}
@@ -25,6 +26,11 @@ def percentage_text(value):
     """A percentage as shown: always two decimals, halves away from zero (75.00, 41.67)."""
     text = format_figure(value)
     return text if "." in text else f"{text}.00"
+
+
+def _by_pair(standings):
+    # Score cards come in pair order, section by section, as a scorer files them.
+    return sorted(standings, key=lambda s: (s.section, pair_order(s.pair)))
 
 
 def _names(names):
@@ -73,14 +79,16 @@ def session_to_dict(session):
         board["lines"] = [line_dict(session, s) for s in scored_lines]
         boards.append(board)
     cards = []
-    for standing in session.standings:
+    every_card = session.cards()
+    for standing in _by_pair(session.standings):
+        entries = []
+        for e in every_card.get((standing.section, standing.pair), []):
+            fields = written_fields(e.scored.line)
+            entries.append({"board": e.scored.line.board, "direction": e.direction, "opponents": e.opponents,
+                            "contract": fields["contract"], "declarer": fields["declarer"],
+                            "result": fields["result"], "score": e.score, "figure": figure_text(session, e.figure)})
         cards.append({"section": standing.section, "pair": standing.pair, "names": list(standing.names),
-                      "boards": [{"board": e.scored.line.board, "direction": e.direction, "opponents": e.opponents,
-                                  "contract": written_fields(e.scored.line)["contract"],
-                                  "declarer": written_fields(e.scored.line)["declarer"],
-                                  "result": written_fields(e.scored.line)["result"], "score": e.score,
-                                  "figure": figure_text(session, e.figure)}
-                                 for e in session.card(standing.section, standing.pair)]})
+                      "boards": entries})
     return {"event": {"name": session.event.name, "date": session.event.date, "site": session.event.site,
                       "club": session.event.club},
             **head, "expected": dict(session.expected),
@@ -133,13 +141,14 @@ def render_text(session):
                          _dash(fields["result"]), _dash(fields["lead"]), _dash(line_ns_score(scored.line)),
                          _dash(figure_text(session, scored.ns)), _dash(figure_text(session, scored.ew))])
         out.extend(_table(head, rows, "RRLLLLRRR"))
-    for standing in session.standings:
+    every_card = session.cards()
+    for standing in _by_pair(session.standings):
         out.append("")
         names = _names(standing.names)
         out.append(f"Pair {standing.pair} (section {standing.section}){': ' + names if names else ''}")
         head = ["board", "dir", "v", "contract", "by", "result", "score", unit]
         rows = []
-        for entry in session.card(standing.section, standing.pair):
+        for entry in every_card.get((standing.section, standing.pair), []):
             fields = written_fields(entry.scored.line)
             rows.append([entry.scored.line.board, entry.direction, entry.opponents, fields["contract"],
                          _dash(fields["declarer"]), _dash(fields["result"]), _dash(entry.score),
