@@ -2,7 +2,6 @@
 
 ``commands`` lists the click commands; the group that owns ``tricks bridge`` adds them.
 """
-import math
 import os
 
 import click
@@ -20,8 +19,9 @@ SYSTEMS = {"matchpoints": "bridge-matchpoints", "butler": "bridge-butler", "cros
 
 
 def session_movement(spec, results):
-    """The movement ``--movement`` names: "mitchell" or "howell" (sized from the pair ids and boards of the
-    results), or the path of a movement file (§16.5)."""
+    """The movement ``--movement`` names: the path of a movement file (§16.5), or "mitchell" or "howell" for
+    the full movement of as many tables as the most-played board has results (a half-table session needs its
+    movement file)."""
     try:
         from trickcore.scoring.bridge import movement
     except ImportError:
@@ -30,13 +30,14 @@ def session_movement(spec, results):
     name = spec.strip().lower()
     if name not in ("mitchell", "howell"):
         return movement.parse_movement(read_text(spec), os.path.basename(spec))
-    pairs = [p for line in results.lines for p in (line.ns_pair, line.ew_pair) if isinstance(p, int)]
-    boards = len({line.board for line in results.lines})
-    tables = math.ceil(max(pairs, default=0) / 2)
+    per_board = {}
+    for line in results.lines:
+        per_board[(line.section, line.board)] = per_board.get((line.section, line.board), 0) + 1
+    tables, boards = max(per_board.values()), len(per_board)
     rounds = tables if name == "mitchell" else 2 * tables - 1
-    if not tables or boards % rounds:
-        raise InputError(f"{boards} boards cannot be shared by {rounds} rounds of a {name} for {tables} tables",
-                         field="movement")
+    if boards % rounds:
+        raise InputError(f"{boards} boards cannot be shared by the {rounds} rounds of a {tables}-table {name}; "
+                         "give the movement file", field="movement")
     build = movement.mitchell if name == "mitchell" else movement.howell
     return build(tables, boards // rounds)
 
