@@ -130,6 +130,8 @@ def score_line(number, cells, section="A"):
         return TravellerLine(board=number, kind="artificial", adjustment=adjustment, **where)
     score = _number(cells.get("score_ns"))
     ew_score = _number(cells.get("score_ew"))
+    if score is not None and ew_score is not None and score != -ew_score:
+        raise NotationError(f"Score_NS {score} and Score_EW {ew_score} disagree", field="Score_EW")
     score = -ew_score if score is None and ew_score is not None else score
     return traveller_line(number, contract, declarer=cells.get("declarer") or "?", result=cells.get("result") or "?",
                           lead=cells.get("lead"), ns_score=score, **where)

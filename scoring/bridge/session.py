@@ -99,6 +99,9 @@ def check_results(results, movement=None, method="matchpoints", settings=None):
             line_ns_score(line)
         except TrickcoreError as exc:
             _fail(exc, where, "ns_score")
+        if line.kind == "assigned" and line.ns_score % 10:
+            raise InvalidRecord(f"an assigned score is a multiple of 10, not {line.ns_score}", source=where,
+                                field="ns_score")
         if line.kind == "artificial":
             try:
                 read_code(line.adjustment, settings)

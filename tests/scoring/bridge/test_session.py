@@ -168,6 +168,8 @@ def test_bridge_session_with_itself_and_neuberg_is_the_factored_board_plus_a_tie
     (assigned(2, 7, 4, 100), "ew_pair", 8),                                   # pair 4 twice on board 2
     (assigned(3, 8, 8, 100), "ew_pair", 8),                                   # a pair against itself
     (played(3, 7, 8, "4S", "N", 10, ns_score=450), "ns_score", 8),            # 4S= is 420
+    (TravellerLine(board=3, ns_pair=7, ew_pair=8, kind="passed_out", ns_score=50), "ns_score", 8),
+    (assigned(3, 7, 8, 425), "ns_score", 8),                                  # not a multiple of 10
     (TravellerLine(board=3, ns_pair=7, ew_pair=8, kind="artificial", adjustment="A++"), "contract", 8),
 ])
 def test_bridge_session_bad_line_names_file_line_and_field(bad, field, line):

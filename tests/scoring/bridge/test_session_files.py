@@ -96,6 +96,13 @@ def test_bridge_session_score_table_as_scorers_write_it():
     assert results.where[2] == "club.pbn, board 3, ScoreTable row 2"
 
 
+def test_bridge_session_score_table_scores_that_disagree():
+    text = PBN_GAME + '[ScoreTable "Contract;Declarer;Result;Score_NS;Score_EW"]\n3NT S 9 400 -400\n3NT S 9 400 400\n'
+    with pytest.raises(NotationError) as info:
+        traveller_lines(read_pbn(text, "club.pbn")[0], "club.pbn")
+    assert info.value.field == "Score_EW" and "ScoreTable row 2" in str(info.value)
+
+
 def test_bridge_session_score_table_bad_multiplicity():
     text = PBN_GAME + '[ScoreTable "Contract;Declarer;Result;Multiplicity"]\n3NT S 9 0\n'
     with pytest.raises(NotationError) as info:
