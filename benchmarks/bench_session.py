@@ -1,6 +1,6 @@
 """Scoring a large pairs session: a synthetic 200-table, 30-board Mitchell-style section (each board at every
-table; board 1 complete, about 3 % of the other plays missing so that Neuberg factors most boards), matchpointed whole (checks, board
-matchpoints with Neuberg, totals, ranking) and written in every output format.
+table; board 1 complete, about 3 % of the other plays missing so that Neuberg factors most boards),
+matchpointed whole (checks, board matchpoints with Neuberg, totals, ranking) and written in every output format.
 
 The baseline measured in the same run is the plain per-board matchpoint loop: ``matchpoints()`` on each board's
 N-S scores, nothing else. The ratio says what the whole session costs next to the bare comparisons; the goal is

@@ -72,8 +72,9 @@ def _check_scheduled(line, plays, switched, where):
     scheduled = plays.get(line.board)
     if not scheduled:
         raise InvalidRecord(f"board {line.board} is not in the movement", source=where, field="board")
+    pairs = (line.ns_pair, line.ew_pair)
     for round_, ns, ew in scheduled:
-        if (line.ns_pair, line.ew_pair) == (ns, ew) or (round_ in switched and (line.ns_pair, line.ew_pair) == (ew, ns)):
+        if pairs == (ns, ew) or (round_ in switched and pairs == (ew, ns)):
             if line.round is not None and line.round != round_:
                 raise InvalidRecord(f"pairs {line.ns_pair} and {line.ew_pair} meet on board {line.board} in round "
                                     f"{round_}, not {line.round}", source=where, field="round")
@@ -177,8 +178,8 @@ class CardEntry:
 @attrs.frozen
 class Session:
     """A scored pairs session: the ``method`` and ``settings``, the ``event``, the results expected per board
-    per section, every line scored (board by board, in the order boards first appear), the standings per field (best first), pair names and
-    the hand records by board number."""
+    per section, every line scored (board by board, in the order boards first appear), the standings per field
+    (best first), pair names and the hand records by board number."""
 
     method: str
     settings: BridgeScoringSettings
