@@ -96,6 +96,20 @@ def test_bridge_session_score_table_as_scorers_write_it():
     assert results.where[2] == "club.pbn, board 3, ScoreTable row 2"
 
 
+def test_bridge_session_score_table_of_the_pbn_standard_with_multiplicity():
+    # The layout of the PBN 2.1 standard's ScoreTable example (§5.9): a rank, no pair ids, a width without
+    # alignment ("Declarer\1"), cross-IMPs, and identical results counted by Multiplicity.
+    text = PBN_GAME.replace('"3"', '"1"').replace('"S"', '"N"').replace('"EW"', '"None"') + (
+        '[ScoreTable "Rank\\3R;Contract\\5L;Declarer\\1;Result\\2R;Score_NS\\5R;IMP_NS\\6R;Multiplicity"]\n'
+        '  1 6C    W  9   150   9.91 1\n'
+        '  2 5CX   E 10   100   9.46 1\n'
+        ' 14 6C    W 11    50   8.47 5\n')
+    lines = traveller_lines(read_pbn(text, "standard.pbn")[0], "standard.pbn")
+    assert len(lines) == 7 and {line.ns_pair for line in lines} == {None}
+    session = score_session(read_pbn_results(text, "standard.pbn"), "cross_imps")
+    assert [s.line.ns_score for s in session.lines] == [150, 100] + [50] * 5 and session.standings == ()
+
+
 def test_bridge_session_score_table_scores_that_disagree():
     text = PBN_GAME + '[ScoreTable "Contract;Declarer;Result;Score_NS;Score_EW"]\n3NT S 9 400 -400\n3NT S 9 400 400\n'
     with pytest.raises(NotationError) as info:
