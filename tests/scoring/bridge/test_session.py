@@ -161,6 +161,20 @@ def test_bridge_session_with_itself_and_neuberg_is_the_factored_board_plus_a_tie
     assert [s.ns for s in board] == [s.ns + 1 for s in plain] and board[0].top == 14
 
 
+def test_bridge_session_average_plus_from_the_pairs_session():
+    # Pair 2 has A+ on board 2 and 0 of 4 on board 1: with session_if_better its A+ stays 60 % (2.40); pair 6,
+    # A- on board 2 and 2 of 4 (50 %) on board 1, keeps the worse of 40 % and 50 %: 1.60.
+    session = score_session(results(SESSION), settings=BridgeScoringSettings(average_plus_mode="session_if_better"))
+    artificial = next(s for s in session.lines if s.artificial)
+    assert (artificial.ns, artificial.ew) == (Fraction(12, 5), Fraction(8, 5))
+    # Pair 1's A+ after a top would be worth its session percentage instead.
+    lines = [assigned(1, 1, 4, 100), assigned(1, 2, 5, 50),
+             TravellerLine(board=2, ns_pair=1, ew_pair=5, kind="artificial", adjustment="A+/A-"),
+             assigned(2, 2, 4, 0)]
+    session = score_session(results(lines), settings=BridgeScoringSettings(average_plus_mode="session_if_better"))
+    assert next(s for s in session.lines if s.artificial).ns == 2       # 100 % of the top of 2
+
+
 # --- checks ------------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("bad,field,line", [
