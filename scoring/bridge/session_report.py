@@ -121,11 +121,13 @@ def render_text(session):
     for (section, field), standings in session.fields().items():
         out.append("")
         out.append(f"Section {section}, {FIELD_NAMES[field]}")
-        head = ["place", "pair", "boards", "total"] + (["of", "%"] if mp else []) + ["names"]
+        per_board = not mp and session.settings.imp_ranking == "per_board"
+        head = (["place", "pair", "boards", "total"] + (["of", "%"] if mp else [])
+                + (["per board"] if per_board else []) + ["names"])
         rows = [[s.place, s.pair, s.boards, figure_text(session, s.total, total=True)]
                 + ([figure_text(session, s.available, total=True), percentage_text(s.percentage)] if mp else [])
-                + [_names(s.names) or ""] for s in standings]
-        out.extend(_table(head, rows, "LRRRRRL" if mp else "LRRRL"))
+                + ([format_figure(s.figure)] if per_board else []) + [_names(s.names) or ""] for s in standings]
+        out.extend(_table(head, rows, "LRRR" + "R" * (len(head) - 5) + "L"))
     unit = "MP" if mp else "IMPs"
     for (section, number), scored_lines in session.travellers().items():
         first = scored_lines[0]

@@ -27,6 +27,12 @@ def test_session_cli_text_ranking_travellers_and_cards():
     assert "Pair 6 (section A)" in text
 
 
+def test_session_cli_imp_ranking_per_board_is_shown():
+    result = run(SESSION, "--method", "butler", "--set", "imp_ranking=per_board")
+    assert "place  pair  boards  total  per board  names" in result.output
+    assert "1         3       6     18          3" in result.output
+
+
 def test_session_cli_json_methods_and_settings():
     data = json.loads(run(SESSION, "--format", "json").output)
     assert data["method"] == "matchpoints" and data["expected"] == {"A": 3}
