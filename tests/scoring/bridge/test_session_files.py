@@ -154,6 +154,15 @@ def test_bridge_session_real_ruter_board_with_a_bye():
     assert results.event.site == "Hallstahammars BK, Sverige"
 
 
+def test_bridge_session_real_danish_board_three_sections():
+    session = score_session(read_results(os.path.join(DATA, "skanderborg_board1.csv")))
+    published = {"A": [1, 6, 8, 1, 4], "B": [2, 12, 0, 9, 5, 9, 5], "C": [1, 5, 1, 8, 5]}
+    for section, figures in published.items():
+        assert [s.ns for s in session.travellers()[(section, 1)]] == figures
+    assert session.expected == {"A": 5, "B": 7, "C": 5}
+    assert {(s.section, s.field) for s in session.standings} == {(x, f) for x in "ABC" for f in ("NS", "EW")}
+
+
 USEBIO = """<?xml version="1.0" encoding="UTF-8"?>
 <USEBIO Version="1.2">
   <CLUB><CLUB_NAME>Riverside</CLUB_NAME></CLUB>
