@@ -63,7 +63,7 @@ def line_dict(session, scored):
 
 def session_to_dict(session):
     """The whole scored session as JSON-ready data: event, method, expected results, ranking per field,
-    travellers, score cards."""
+    travellers (with the board's deal when the hand records give it), score cards."""
     settings = session.settings
     head = {"method": session.method,
             "units": settings.mp_units if session.method == "matchpoints" else None,
@@ -76,6 +76,9 @@ def session_to_dict(session):
             board["top"] = figure_text(session, first.top, total=True)
         elif session.method == "butler":
             board["datum"] = first.datum
+        record = session.boards.get(number)
+        if record is not None and record.deal is not None:
+            board["deal"] = record.deal.to_pbn()
         board["lines"] = [line_dict(session, s) for s in scored_lines]
         boards.append(board)
     cards = []

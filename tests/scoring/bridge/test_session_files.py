@@ -256,6 +256,7 @@ def test_bridge_session_outputs_carry_names_and_figures(tmp_path):
     assert [p["percentage"] for p in data["ranking"][0]["pairs"]] == ["100.00", "25.00", "25.00"]
     assert data["ranking"][0]["pairs"][1]["place"] == "2="
     assert data["boards"][0]["lines"][0]["ns"] == "4" and data["boards"][0]["top"] == "4"
+    assert data["boards"][0]["deal"].startswith("N:J76.AK.AQJ954.J3")
     card = next(c for c in data["cards"] if c["pair"] == 5)
     assert card["names"] == ["Johnny Ramsten", "Tommy Lindström"]
     assert card["boards"] == [{"board": 1, "direction": "EW", "opponents": 6, "contract": "5HX", "declarer": "E",
