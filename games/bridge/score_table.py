@@ -39,7 +39,8 @@ def multiplicity(cells):
     return count
 
 
-def _pair_id(value):
+def pair_id(value):
+    """A pair id as a table writes it: a number when it is one, else the text (some files use ids like "A1")."""
     return int(value) if value is not None and value.isdigit() else value
 
 
@@ -122,8 +123,8 @@ def _read(parse, text, field):
 def score_line(number, cells, section="A"):
     """The TravellerLine of one ScoreTable row (its cells as ``table_cells`` gives them) of board ``number``."""
     where = dict(section=cells.get("section") or section, round=_number(cells.get("round")),
-                 table=_number(cells.get("table")), ns_pair=_pair_id(cells.get("pairid_ns")),
-                 ew_pair=_pair_id(cells.get("pairid_ew")))
+                 table=_number(cells.get("table")), ns_pair=pair_id(cells.get("pairid_ns")),
+                 ew_pair=pair_id(cells.get("pairid_ew")))
     contract = (cells.get("contract") or "").upper().replace(" ", "")
     adjustment = _adjustment_in_scores(cells.get("score_ns"), cells.get("score_ew"))
     if adjustment is not None and contract in ("", "ADJ", "ADJUSTED", "ARB"):

@@ -5,7 +5,7 @@ import attrs
 
 from trickcore.games.bridge.pbn import encode_pbn, read_pbn
 from trickcore.games.bridge.record import Board
-from trickcore.games.bridge.score_table import table_cells, total_score_rows, traveller_rows
+from trickcore.games.bridge.score_table import pair_id, table_cells, total_score_rows, traveller_rows
 from trickcore.games.bridge.vocab import board_dealer, board_vulnerability
 from trickcore.scoring.bridge.session import Event, Results
 from trickcore.scoring.bridge.session_report import figure_text, percentage_text
@@ -31,11 +31,11 @@ def _pair_names(boards, source):
             for pair, text in ((cells.get("pairid_ns"), cells.get("names_ns")),
                                (cells.get("pairid_ew"), cells.get("names_ew"))):
                 if pair is not None and text:
-                    names.setdefault((section, int(pair) if pair.isdigit() else pair), _split_names(text))
+                    names.setdefault((section, pair_id(pair)), _split_names(text))
         for cells in total_score_rows(board, source):
             pair, text = cells.get("pairid"), cells.get("names")
             if pair is not None and text:
-                names[(cells.get("section") or "A", int(pair) if pair.isdigit() else pair)] = _split_names(text)
+                names[(cells.get("section") or "A", pair_id(pair))] = _split_names(text)
     return names
 
 
