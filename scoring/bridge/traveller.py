@@ -125,7 +125,7 @@ def total_score_table(standings, imps=False):
 def _score_cells(line):
     # Contract, Declarer, Result, Lead, Score_NS, Score_EW, by the §16.2 export rule of each kind.
     if line.kind in ("not_played", "artificial"):
-        return ["NP" if line.kind == "not_played" else line.adjustment] + [None] * 5
+        return ["NP" if line.kind == "not_played" else canonical_code(line.adjustment)] + [None] * 5
     score = line_ns_score(line)
     first = {"played": str(line.contract), "passed_out": "Pass", "assigned": "ASSIGNED"}[line.kind]
     return [first, None if line.declarer is None else line.declarer.name, line.tricks,
