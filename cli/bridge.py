@@ -3,6 +3,7 @@ import click
 
 from trickcore.cli.bridge_movement import commands as movement_commands
 from trickcore.cli.bridge_records import commands as record_commands
+from trickcore.cli.bridge_session import commands as session_commands
 from trickcore.cli.bridge_teams import commands as team_commands
 from trickcore.cli.common import output_option, to_json, user_errors, write_output
 from trickcore.games.registry import get_scoring
@@ -163,5 +164,5 @@ def chicago(path, preset_name, pairs, fmt, output):
     _run_sheet("bridge-chicago", path, preset_name, pairs, fmt, output)
 
 
-for _command in record_commands + movement_commands + team_commands:
+for _command in record_commands + movement_commands + team_commands + session_commands:
     bridge.add_command(_command)

@@ -10,6 +10,7 @@ tricks play --game bridge --count 100000 --seed 1
 tricks play --game bridge --agents heuristic --seed 1
 tricks bridge score 3NT+1 --vul
 tricks bridge rubber examples/bridge/rubber_2_1.txt
+tricks bridge session score examples/bridge/pairs_session.csv
 tricks bridge convert examples/bridge_pbn/bbo_style.pbn --to lin
 tricks play --game whist --agents heuristic --seed 1 --hands 2
 tricks whist score examples/whist/rubber.json

@@ -2,7 +2,7 @@
 
 ``read_pbn(text, source)`` returns a list of ``Board`` records; ``write_pbn(boards)`` the export text and
 ``encode_pbn(boards, pbn_encoding)`` its bytes. A board's ``ScoreTable`` rows become ``TravellerLine`` records
-(``traveller_lines``; written by scoring.bridge.traveller's ``score_table``), its ``OptimumResultTable`` / ``DoubleDummyTricks`` a DD table
+(games.bridge.score_table; written by scoring.bridge.traveller's ``score_table``), its ``OptimumResultTable`` / ``DoubleDummyTricks`` a DD table
 (``dd_table``; written by ``with_dd_table``). Errors are ``NotationError`` / ``IllegalCall`` / ``InvalidDeal``
 carrying the file, line and tag.
 """
@@ -11,7 +11,7 @@ import re
 import attrs
 
 from trickcore.games.bridge.auction import PASS, Auction, parse_call
-from trickcore.games.bridge.record import Board, TravellerLine, check_board, contract_rules
+from trickcore.games.bridge.record import Board, check_board, contract_rules
 from trickcore.games.bridge.vocab import Seat, Strain, Vulnerability, parse_contract
 from trickcore.cards import parse_card
 from trickcore.deal import parse_deal
@@ -358,60 +358,6 @@ def _table_rows(spec, rows, name, source):
             raise NotationError(f"{name} row {number} has {len(cells)} values for {len(columns)} columns",
                                 source=source, field=name)
         yield number, {c: (None if v in ("-", "") else v) for c, v in zip(columns, cells)}
-
-
-def _pair_id(value):
-    return int(value) if value is not None and value.isdigit() else value
-
-
-def _score_line(board, cells):
-    contract_text = (cells.get("contract") or "").upper().replace(" ", "")
-    score = _number(cells.get("score_ns"))
-    ew_score = _number(cells.get("score_ew"))
-    score = -ew_score if score is None and ew_score is not None else score
-    fields = dict(section=cells.get("section") or "A", board=board.number, round=_number(cells.get("round")),
-                  table=_number(cells.get("table")), ns_pair=_pair_id(cells.get("pairid_ns")),
-                  ew_pair=_pair_id(cells.get("pairid_ew")))
-    if contract_text in ("PASS", "P", "AP"):
-        return TravellerLine(kind="passed_out", ns_score=score, **fields)
-    if contract_text == "NP":
-        return TravellerLine(kind="not_played", **fields)
-    if contract_text.startswith("A") and contract_text not in ("", "ASSIGNED"):
-        return TravellerLine(kind="artificial", adjustment=contract_text, **fields)
-    if contract_text in ("", "ASSIGNED"):
-        # No contract but a score: the director's assigned score (§16.5 ASSIGNED).
-        return TravellerLine(kind="assigned", ns_score=score, **fields)
-    contract = parse_contract(contract_text)
-    declarer = Seat.parse((cells.get("declarer") or "?").lstrip("^"))
-    tricks = _result(cells.get("result") or "?", contract)
-    lead = cells.get("lead")
-    return TravellerLine(kind="played", contract=contract, declarer=declarer, tricks=tricks,
-                         lead=None if lead is None else parse_card(lead), ns_score=score, **fields)
-
-
-def _number(value):
-    if value is None:
-        return None
-    if not re.fullmatch(r"[+-]?\d+", value):
-        raise NotationError(f"{value!r} is not a whole number")
-    return int(value)
-
-
-def traveller_lines(board, source=None):
-    """The board's ``ScoreTable`` rows as ``TravellerLine`` records (§16.2); [] without a ScoreTable."""
-    found = _table(board, "ScoreTable")
-    if found is None:
-        return []
-    if board.number is None:
-        raise NotationError("a ScoreTable needs the board number", source=source, field="Board")
-    lines = []
-    for number, cells in _table_rows(*found, "ScoreTable", source):
-        try:
-            lines.append(_score_line(board, cells))
-        except TrickcoreError as exc:
-            where = f"board {board.number}, ScoreTable row {number}"
-            raise exc.located(source=f"{source}, {where}" if source else where, field=exc.field or "ScoreTable")
-    return lines
 
 
 DD_DECLARERS = ("N", "S", "E", "W")

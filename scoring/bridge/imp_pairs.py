@@ -56,21 +56,38 @@ def pair_fields(lines):
     return {key: "all" if key[0] in switched else directions.pop() for key, directions in seen.items()}
 
 
+def totals(scored, fields):
+    """Each pair's IMP total and boards played from scored lines (LineImps), in first-seen order; ``fields`` as
+    ``pair_fields`` gives them. NP lines count for neither (§13.3)."""
+    sums, boards = {}, {}
+    for item in scored:
+        for pair, figure in ((item.line.ns_pair, item.ns), (item.line.ew_pair, item.ew)):
+            key = (item.line.section, pair)
+            sums.setdefault(key, Fraction(0))
+            boards.setdefault(key, 0)
+            if figure is not None:
+                sums[key] += figure
+                boards[key] += 1
+    return [PairImps(section, pair, fields[(section, pair)], sums[(section, pair)], boards[(section, pair)])
+            for section, pair in sums]
+
+
 def pair_totals(lines, method="butler", settings=None):
     """Each pair's IMP total and boards played, in first-seen order; NP lines count for neither (§13.3)."""
     lines = list(lines)
-    fields = pair_fields(lines)
-    totals, boards = {}, {}
-    for scored in score_lines(lines, method, settings):
-        for pair, figure in ((scored.line.ns_pair, scored.ns), (scored.line.ew_pair, scored.ew)):
-            key = (scored.line.section, pair)
-            totals.setdefault(key, Fraction(0))
-            boards.setdefault(key, 0)
-            if figure is not None:
-                totals[key] += figure
-                boards[key] += 1
-    return [PairImps(section, pair, fields[(section, pair)], totals[(section, pair)], boards[(section, pair)])
-            for section, pair in totals]
+    return totals(score_lines(lines, method, settings), pair_fields(lines))
+
+
+def places(figures):
+    """The standard competition places of ``figures`` sorted best first (§13.4): ``1``, ``1=``, ``1=``, ``3``."""
+    out, start = [], 0
+    while start < len(figures):
+        end = start
+        while end + 1 < len(figures) and figures[end + 1] == figures[start]:
+            end += 1
+        out.extend([f"{start + 1}{'=' if end > start else ''}"] * (end - start + 1))
+        start = end + 1
+    return out
 
 
 @attrs.frozen
@@ -91,7 +108,5 @@ def rank_pairs(totals, imp_ranking="total"):
     for members in groups.values():
         ordered = sorted(members, key=lambda p: -p.figure(imp_ranking))
         figures = [p.figure(imp_ranking) for p in ordered]
-        for pair, figure in zip(ordered, figures):
-            place = figures.index(figure) + 1
-            out.append(Placed(f"{place}{'=' if figures.count(figure) > 1 else ''}", pair, figure))
+        out.extend(Placed(place, pair, figure) for place, pair, figure in zip(places(figures), ordered, figures))
     return out

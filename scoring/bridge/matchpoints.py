@@ -2,6 +2,7 @@
 
 Everything is exact (Fractions); round only for display (``display.format_figure``).
 """
+import bisect
 from fractions import Fraction
 
 import attrs
@@ -27,8 +28,12 @@ def top(n, mp_units="european"):
 def matchpoints(scores, mp_units="european"):
     """The NS matchpoints of each NS score in ``scores`` against the others (§9.1), in the same order."""
     win, tie = _units(mp_units)
-    return [win * sum(1 for t in scores if t < s) + tie * (sum(1 for t in scores if t == s) - 1)
-            for s in scores]
+    ordered = sorted(scores)
+    out = []
+    for s in scores:
+        below, up_to = bisect.bisect_left(ordered, s), bisect.bisect_right(ordered, s)
+        out.append(win * below + tie * (up_to - below - 1))
+    return out
 
 
 def neuberg(mp, n, expected, mp_units="european"):
@@ -80,18 +85,22 @@ class BoardMatchpoints:
     top: Fraction
 
 
-def score_board(entries, expected=None, *, mp_units="european", use_neuberg=True):
+def score_board(entries, expected=None, *, mp_units="european", use_neuberg=True, with_itself=False):
     """Matchpoint a board whose ``entries`` are NS scores (int), AdjustedScore, or None (not played).
 
     ``expected`` is the section's results per board (default: the number of entries). Returns NS and EW
     matchpoints per entry (None for not played), Neuberg-factored to ``expected`` when ``use_neuberg``.
+    ``with_itself``: each result is also compared with itself (a tie, T more for both pairs, and a top W higher),
+    the percentage convention some scorers print.
     """
     expected = len(entries) if expected is None else expected
     for e in entries:
         if not (e is None or isinstance(e, AdjustedScore) or (isinstance(e, int) and not isinstance(e, bool))):
             raise InvalidRecord(f"not a board entry: {e!r}", field="score")
     real = [e for e in entries if isinstance(e, int)]
-    full_top = top(expected, mp_units)
+    win, tie = _units(mp_units)
+    itself = tie if with_itself else 0
+    full_top = top(expected, mp_units) + 2 * itself
     raw = matchpoints(real, mp_units)
     n = len(real)
     own_top = top(n, mp_units) if n else Fraction(0)
@@ -107,7 +116,7 @@ def score_board(entries, expected=None, *, mp_units="european", use_neuberg=True
             mp_ns, mp_ew = raw[i], own_top - raw[i]
             if use_neuberg and n < expected:
                 mp_ns, mp_ew = (neuberg(mp_ns, n, expected, mp_units), neuberg(mp_ew, n, expected, mp_units))
-            ns.append(mp_ns)
-            ew.append(mp_ew)
+            ns.append(mp_ns + itself)
+            ew.append(mp_ew + itself)
             i += 1
-    return BoardMatchpoints(tuple(ns), tuple(ew), full_top if use_neuberg else own_top)
+    return BoardMatchpoints(tuple(ns), tuple(ew), full_top if use_neuberg else own_top + 2 * itself)

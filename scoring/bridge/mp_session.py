@@ -10,18 +10,7 @@ import attrs
 
 from trickcore.scoring.bridge.matchpoints import AdjustedScore, parse_adjusted, score_board
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
-from trickcore.scoring.bridge.traveller import comparison_entry, group_boards
-
-_MIRROR = {"A+": "A-", "A-": "A+", "A": "A"}
-
-
-def adjustment_codes(code):
-    """(NS code, EW code) of an artificial score: each "A+", "A", "A-", or None for an explicit percentage."""
-    parts = str(code).strip().upper().replace("−", "-").split("/")
-    if len(parts) == 1 and parts[0] in _MIRROR:
-        parts.append(_MIRROR[parts[0]])
-    return tuple(p if p in _MIRROR else None for p in parts) if len(parts) == 2 else (None, None)
-
+from trickcore.scoring.bridge.traveller import adjustment_codes, comparison_entry, group_boards
 
 @attrs.frozen
 class LineMatchpoints:
@@ -63,13 +52,15 @@ def _board_lines(lines, settings, expected):
     for (section, _), board_lines in group_boards(lines).items():
         entries = [comparison_entry(line) for line in board_lines]
         entries = [parse_adjusted(e, settings) if isinstance(e, str) else e for e in entries]
-        board = score_board(entries, expected[section], mp_units=settings.mp_units, use_neuberg=settings.neuberg)
+        board = score_board(entries, expected[section], mp_units=settings.mp_units, use_neuberg=settings.neuberg,
+                            with_itself=settings.compare_with_itself)
         out.extend(LineMatchpoints(line, ns, ew, board.top, isinstance(entry, AdjustedScore))
                    for line, entry, ns, ew in zip(board_lines, entries, board.ns, board.ew))
     return out
 
 
-def _totals(scored, skip_artificial=False):
+def totals(scored, skip_artificial=False):
+    """{(section, pair): PairMatchpoints} of scored lines (LineMatchpoints); NP lines count for nothing (§13.3)."""
     totals = {}
     for item in scored:
         if item.ns is None or (skip_artificial and item.artificial):
@@ -83,7 +74,7 @@ def _totals(scored, skip_artificial=False):
 def _session_if_better(scored, settings):
     # §9.3: A+ is the better of its share and the pair's percentage on its other, non-artificial boards;
     # A- the worse of its share and that percentage. A pair with no such board keeps the fixed share.
-    other = _totals(scored, skip_artificial=True)
+    other = totals(scored, skip_artificial=True)
     out = []
     for item in scored:
         if not item.artificial:
@@ -114,4 +105,4 @@ def score_session(lines, settings=None, expected=None):
 
 def pair_totals(lines, settings=None, expected=None):
     """Each pair's matchpoint total, available top and percentage over the session (§13.3)."""
-    return list(_totals(score_session(lines, settings, expected)).values())
+    return list(totals(score_session(lines, settings, expected)).values())

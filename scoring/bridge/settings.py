@@ -59,6 +59,7 @@ class BridgeScoringSettings:
     chicago_duplicate_partscore: int = attrs.field(default=50, validator=_one_of(50, 100))
     mp_units: str = attrs.field(default="european", validator=_one_of("european", "acbl"))
     neuberg: bool = attrs.field(default=True, validator=_one_of(True, False))
+    compare_with_itself: bool = attrs.field(default=False, validator=_one_of(True, False))
     average_plus: int = attrs.field(default=60, validator=_percentage)
     average: int = attrs.field(default=50, validator=_percentage)
     average_minus: int = attrs.field(default=40, validator=_percentage)

@@ -4,7 +4,8 @@ import os
 
 import pytest
 
-from trickcore.games.bridge.pbn import dd_table, encode_pbn, read_pbn, traveller_lines, with_dd_table, write_pbn
+from trickcore.games.bridge.pbn import dd_table, encode_pbn, read_pbn, with_dd_table, write_pbn
+from trickcore.games.bridge.score_table import traveller_lines
 from trickcore.games.bridge.record import Board, TravellerLine
 from trickcore.games.bridge.vocab import Seat, parse_contract
 from trickcore.scoring.bridge.mp_session import score_session
@@ -76,7 +77,7 @@ def test_bridge_more_score_table_row_whose_score_does_not_match():
 
 @pytest.mark.parametrize("row,field", [
     ("A 1 1 1 4 8S N 10 HK 420 -", "contract"),
-    ("A 1 1 1 4 4S N 14 HK - -", "ScoreTable"),
+    ("A 1 1 1 4 4S N 14 HK - -", "result"),
     ("A 1 1 1 4 4S N 10", "ScoreTable"),           # too few values
     ("A 1 1 1 4 4S N 10 HK 4x0 -", "ScoreTable"),
 ])

@@ -1,0 +1,72 @@
+"""``tricks bridge session``: score a duplicate pairs session from its results file (bridge.md §13).
+
+``commands`` lists the click commands; the group that owns ``tricks bridge`` adds them.
+"""
+import os
+
+import click
+
+from trickcore.cli.common import output_option, to_json, user_errors, write_output
+from trickcore.errors import InputError
+from trickcore.files import read_text
+from trickcore.games.registry import get_scoring
+from trickcore.scoring.bridge import movement
+from trickcore.scoring.bridge.session import score_session
+from trickcore.scoring.bridge.session_files import FORMATS, read_results, render_session
+
+METHODS = {"mp": "matchpoints", "butler": "butler", "cross-imps": "cross_imps"}
+# The scoring system whose settings (presets, --set keys) each method reads.
+SYSTEMS = {"matchpoints": "bridge-matchpoints", "butler": "bridge-butler", "cross_imps": "bridge-cross-imps"}
+
+
+def session_movement(spec, results):
+    """The movement ``--movement`` names: the path of a movement file (§16.5), or "mitchell" or "howell" for
+    the full movement of as many tables as the most-played board has results (a half-table session needs its
+    movement file)."""
+    name = spec.strip().lower()
+    if name not in ("mitchell", "howell"):
+        return movement.parse_movement(read_text(spec), os.path.basename(spec))
+    per_board = {}
+    for line in results.lines:
+        per_board[(line.section, line.board)] = per_board.get((line.section, line.board), 0) + 1
+    tables, boards = max(per_board.values()), len(per_board)
+    rounds = tables if name == "mitchell" else 2 * tables - 1
+    if boards % rounds:
+        raise InputError(f"{boards} boards cannot be shared by the {rounds} rounds of a {tables}-table {name}; "
+                         "give the movement file", field="movement")
+    build = movement.mitchell if name == "mitchell" else movement.howell
+    return build(tables, boards // rounds)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def session():
+    """Duplicate pairs sessions: ranking, travellers and score cards from a session's results (§9, §10, §13)."""
+
+
+@session.command("score")
+@click.argument("path", metavar="RESULTS", type=click.Path(dir_okay=False))
+@click.option("--method", type=click.Choice(sorted(METHODS)), default="mp", show_default=True,
+              help="Matchpoints (with Neuberg), Butler IMPs or cross-IMPs.")
+@click.option("--movement", "movement_spec", default=None, metavar="FILE|mitchell|howell",
+              help="Check every line against this movement; it also fixes the results expected per board.")
+@click.option("--hands", type=click.Path(dir_okay=False), default=None,
+              help="A PBN file of the boards' hands, written with the PBN output.")
+@click.option("--preset", default=None, help="Settings preset: standard or seed (bridge.md §15.1).")
+@click.option("--set", "pairs", multiple=True, metavar="KEY=VALUE",
+              help="Change one setting, e.g. --set mp_units=acbl or --set neuberg=false (repeatable).")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
+@output_option
+@user_errors()
+def score_command(path, method, movement_spec, hands, preset, pairs, fmt, output):
+    """Score the RESULTS of a pairs session (CSV traveller, PBN with ScoreTables, or USEBIO XML): the ranking
+    of each field, every board's traveller and every pair's card; or the session as CSV, PBN or USEBIO."""
+    method = METHODS[method]
+    settings = get_scoring(SYSTEMS[method]).settings(preset, pairs)
+    results = read_results(path, hands)
+    movement = None if movement_spec is None else session_movement(movement_spec, results)
+    scored = score_session(results, method, settings, movement)
+    rendered = render_session(scored, fmt)
+    write_output(to_json(rendered) if fmt == "json" else rendered, output)
+
+
+commands = [session]
