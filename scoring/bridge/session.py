@@ -7,9 +7,8 @@ the event); ``score_session(results, method, settings, movement)`` gives a ``Ses
 figures, the expected results per board, and the standings; ``Session.travellers()`` and ``Session.card()``
 give the per-board travellers and the per-pair score cards.
 
-A movement, when given, is any object with ``entries``: items with ``round``, ``table``, ``ns_pair``,
-``ew_pair`` (0 = sit-out) and ``boards`` (board numbers), as bridge.md §12.1 defines them, and optionally
-``arrow_switch`` (the arrow-switched round numbers). scoring.bridge.movement's movements are such objects.
+A movement, when given, is a scoring.bridge.movement Movement (built by ``mitchell``/``howell`` or read from a
+movement file): every line is checked against it and it fixes the results expected per board.
 """
 from fractions import Fraction
 
@@ -17,6 +16,7 @@ import attrs
 
 from trickcore.errors import InputError, InvalidRecord, TrickcoreError
 from trickcore.scoring.bridge import imp_pairs, mp_session
+from trickcore.scoring.bridge import movement as movements
 from trickcore.scoring.bridge.butler import parse_adjusted_imps
 from trickcore.scoring.bridge.matchpoints import parse_adjusted
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
@@ -57,33 +57,18 @@ def _fail(exc, where, field):
     raise exc.located(source=where, field=field)
 
 
-def scheduled_plays(movement):
-    """{board: [(round, ns_pair, ew_pair)]}: who the movement schedules to play each board (sit-outs left out)."""
-    plays = {}
-    for entry in movement.entries:
-        if not entry.ns_pair or not entry.ew_pair:
-            continue
-        for board in entry.boards:
-            plays.setdefault(board, []).append((entry.round, entry.ns_pair, entry.ew_pair))
-    return plays
-
-
-def _check_scheduled(line, plays, switched, where):
-    scheduled = plays.get(line.board)
-    if not scheduled:
-        raise InvalidRecord(f"board {line.board} is not in the movement", source=where, field="board")
-    pairs = (line.ns_pair, line.ew_pair)
-    for round_, ns, ew in scheduled:
-        if pairs == (ns, ew) or (round_ in switched and pairs == (ew, ns)):
-            if line.round is not None and line.round != round_:
-                raise InvalidRecord(f"pairs {line.ns_pair} and {line.ew_pair} meet on board {line.board} in round "
-                                    f"{round_}, not {line.round}", source=where, field="round")
-            return
-    meets = [(ns, ew) for _, ns, ew in scheduled if line.ns_pair in (ns, ew) or line.ew_pair in (ns, ew)]
-    expected = "; ".join(f"{ns} N-S v {ew} E-W" for ns, ew in meets) or "other pairs"
-    field = "ns_pair" if all(line.ns_pair != ns for _, ns, _ in scheduled) else "ew_pair"
-    raise InvalidRecord(f"the movement has {expected} on board {line.board}, not {line.ns_pair} N-S v "
-                        f"{line.ew_pair} E-W", source=where, field=field)
+def _check_movement(results, movement):
+    """Every line against ``movement``, section by section (scoring.bridge.movement.check_results), each fault
+    located at its line."""
+    by_section = {}
+    for k, line in enumerate(results.lines):
+        by_section.setdefault(line.section, []).append(k)
+    for indices in by_section.values():
+        try:
+            movements.check_results(movement, [results.lines[k] for k in indices], line_numbers=indices)
+        except InvalidRecord as exc:
+            where, exc.line = results.where[exc.line], None
+            raise exc.located(source=where) from None
 
 
 def check_results(results, movement=None, method="matchpoints", settings=None):
@@ -93,8 +78,6 @@ def check_results(results, movement=None, method="matchpoints", settings=None):
     settings = settings or BridgeScoringSettings()
     read_code = parse_adjusted if method == "matchpoints" else parse_adjusted_imps
     seen = {}
-    plays = scheduled_plays(movement) if movement is not None else None
-    switched = set(getattr(movement, "arrow_switch", ()) or ())
     for line, where in zip(results.lines, results.where):
         try:
             line_ns_score(line)
@@ -119,8 +102,8 @@ def check_results(results, movement=None, method="matchpoints", settings=None):
                 raise InvalidRecord(f"pair {pair} has a second result on board {line.board} (first at "
                                     f"{seen[key]})", source=where, field=field)
             seen[key] = where
-        if plays is not None:
-            _check_scheduled(line, plays, switched, where)
+    if movement is not None:
+        _check_movement(results, movement)
 
 
 def expected_results(results, movement=None):
@@ -128,7 +111,7 @@ def expected_results(results, movement=None):
     movement, else the most traveller lines of any board."""
     if movement is None:
         return mp_session.expected_results(results.lines)
-    most = max((len(plays) for plays in scheduled_plays(movement).values()), default=0)
+    most = movement.expected_results()
     return {section: most for section in {line.section for line in results.lines}}
 
 

@@ -24,12 +24,12 @@ import attrs
 from trickcore.errors import InputError, InvalidRecord, NotationError
 from trickcore.files import read_text
 from trickcore.games.bridge.record import TravellerLine
-from trickcore.games.bridge.vocab import Seat, parse_contract
+from trickcore.games.bridge.score_table import traveller_line
 from trickcore.scoring.bridge.butler import parse_adjusted_imps
 from trickcore.scoring.bridge.display import format_figure
+from trickcore.scoring.bridge.imp_pairs import places
 from trickcore.scoring.bridge.imps import imps
 from trickcore.scoring.bridge.render import format_vp
-from trickcore.scoring.bridge.result import tricks_from_result
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
 from trickcore.scoring.bridge.traveller import line_ns_score
 from trickcore.scoring.bridge.vp import team_victory_points
@@ -124,17 +124,6 @@ class Standing:
     vp: Fraction
 
 
-def competition_places(values):
-    """Places for ``values`` ordered best first (§13.4 "standard competition ranking"): equal values share the
-    place, written with ``=`` (``1=``, ``1=``, ``3``), and the next place is skipped."""
-    places = []
-    for i, value in enumerate(values):
-        first = next(j for j in range(i + 1) if values[j] == value)
-        shared = values.count(value) > 1
-        places.append(f"{first + 1}{'=' if shared else ''}")
-    return places
-
-
 def standings(matches):
     """The standings of a round-robin: every team by total VPs, best first (exact values; ties share the place,
     no tie-break: §13.4's ``tie_break = none``); teams with equal VPs are listed by name."""
@@ -145,8 +134,8 @@ def standings(matches):
             played, imps_for, imps_against, vps = totals.get(team, (0, Fraction(0), Fraction(0), Fraction(0)))
             totals[team] = (played + 1, imps_for + won, imps_against + lost, vps + vp)
     order = sorted(totals, key=lambda team: (-totals[team][3], team))
-    places = competition_places([totals[team][3] for team in order])
-    return tuple(Standing(place, team, *totals[team]) for place, team in zip(places, order))
+    ranks = places([totals[team][3] for team in order])
+    return tuple(Standing(place, team, *totals[team]) for place, team in zip(ranks, order))
 
 
 @attrs.frozen
@@ -194,7 +183,8 @@ def _in_room(room, field, read, *args):
 
 
 def _room_line(row, room, board, settings):
-    """The TravellerLine of one room of a team-results line (module docstring)."""
+    """The TravellerLine of one room of a team-results line (module docstring), read as a traveller reads it
+    (games.bridge.score_table.traveller_line), with the room's own checks."""
     def cell(name):
         return row.get(f"{room}_{name}", "").strip()
 
@@ -205,33 +195,21 @@ def _room_line(row, room, board, settings):
     ns_score = _in_room(room, "ns_score", _integer, score, "ns_score") if score else None
     code = contract.upper().replace("−", "-")
     home_ns = room == "open"
-    at = {"board": board, "round": row["round"], "table": ROOMS.index(room) + 1,
+    at = {"round": row["round"], "table": ROOMS.index(room) + 1,
           "ns_pair": row["home"] if home_ns else row["away"], "ew_pair": row["away"] if home_ns else row["home"]}
-    without_result = code in PASSED_OUT + ("NP", "ASSIGNED") or code.startswith("A")
-    if without_result and (declarer or result):
+    if (code in PASSED_OUT + ("NP", "ASSIGNED") or code.startswith("A")) and (declarer or result):
         fail("declarer" if declarer else "result", f"{code} has no declarer or result")
-    if not code or code == "ASSIGNED":
-        # A room given by its score alone is compared by that score, as an assigned score is.
-        if ns_score is None:
-            fail("ns_score" if code else "contract", "give the contract, or the N-S score")
-        return TravellerLine(kind="assigned", ns_score=ns_score, **at)
-    if code in PASSED_OUT:
-        return TravellerLine(kind="passed_out", ns_score=ns_score, **at)
-    if code == "NP" or code.startswith("A"):
-        if ns_score is not None:
-            fail("ns_score", "a not-played or artificial room has no N-S score")
-        if code == "NP":
-            return TravellerLine(kind="not_played", **at)
+    if (code == "NP" or code.startswith("A")) and code != "ASSIGNED" and ns_score is not None:
+        fail("ns_score", "a not-played or artificial room has no N-S score")
+    try:
+        line = traveller_line(board, contract, declarer=declarer or None, result=result or None, ns_score=ns_score,
+                              **at)
+    except InputError as exc:
+        raise type(exc)(exc.message, field=f"{room}_{exc.field or 'contract'}") from None
+    if line.kind == "artificial":
         _in_room(room, "contract", parse_adjusted_imps, code, settings)
-        return TravellerLine(kind="artificial", adjustment=code, **at)
-    parsed = _in_room(room, "contract", parse_contract, contract)
-    for field, value in (("declarer", declarer), ("result", result)):
-        if not value:
-            fail(field, f"the contract {parsed} needs its {field}")
-    line = TravellerLine(kind="played", contract=parsed, declarer=_in_room(room, "declarer", Seat.parse, declarer),
-                         tricks=_in_room(room, "result", tricks_from_result, parsed, result), ns_score=ns_score,
-                         **at)
-    _in_room(room, "ns_score", line_ns_score, line)
+    if line.kind == "played":
+        _in_room(room, "ns_score", line_ns_score, line)
     return line
 
 

@@ -11,6 +11,7 @@ from trickcore.errors import InvalidRecord
 from trickcore.games.bridge.record import TravellerLine
 from trickcore.games.bridge.vocab import parse_contract
 from trickcore.scoring.bridge.matchpoints import neuberg, score_board
+from trickcore.scoring.bridge.movement import Entry, Movement
 from trickcore.scoring.bridge.session import Results, score_session
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
 
@@ -201,21 +202,6 @@ def test_bridge_session_percentages_are_no_imp_code():
     assert info.value.field == "contract"
 
 
-@attrs.frozen
-class Entry:
-    round: int
-    table: int
-    ns_pair: int
-    ew_pair: int
-    boards: tuple
-
-
-@attrs.frozen
-class Movement:
-    entries: tuple
-    arrow_switch: frozenset = frozenset()
-
-
 # A tiny two-table movement: round 1 boards 1-2, round 2 boards 3-4, E-W pairs 3 and 4 change tables; in round
 # 2 pair 2 sits out at table 2 (0 = sit-out), so boards 3-4 are played once.
 MOVEMENT = Movement((Entry(1, 1, 1, 3, (1, 2)), Entry(1, 2, 2, 4, (1, 2)), Entry(2, 1, 1, 4, (3, 4)),
@@ -234,11 +220,11 @@ def test_bridge_session_movement_fixes_expected_results():
 
 
 @pytest.mark.parametrize("bad,field,message", [
-    (assigned(3, 2, 4, 100), "ns_pair", "the movement has 1 N-S v 4 E-W on board 3"),
-    (assigned(1, 1, 4, 100), "ew_pair", "1 N-S v 3 E-W; 2 N-S v 4 E-W"),
+    (assigned(3, 2, 4, 100), "ns_pair", r"pairs 2 \(N-S\) and 4 \(E-W\) are not scheduled .* 1 v 4 \(round 2"),
+    (assigned(1, 1, 4, 100), "ew_pair", r"played by 1 v 3 \(round 1, table 1\); 2 v 4 \(round 1, table 2\)"),
     (assigned(5, 1, 3, 100), "board", "board 5 is not in the movement"),
-    (assigned(1, 3, 1, 100), "ns_pair", "not 3 N-S v 1 E-W"),                 # seats swapped, no arrow switch
-    (assigned(3, 1, 4, 100, round=1), "round", "in round 2, not 1"),
+    (assigned(1, 3, 1, 100), "ns_pair", r"pairs 3 \(N-S\) and 1 \(E-W\)"),     # seats swapped, no arrow switch
+    (assigned(3, 1, 4, 100, round=1), "round", "play it in round 2, not 1"),
 ])
 def test_bridge_session_lines_against_the_movement(bad, field, message):
     lines = [line for line in MOVED if (line.board, line.ns_pair) != (bad.board, bad.ns_pair)] + [bad]

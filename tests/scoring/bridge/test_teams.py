@@ -9,7 +9,8 @@ from trickcore.errors import InvalidRecord, NotationError
 from trickcore.games.bridge.record import TravellerLine
 from trickcore.games.bridge.vocab import parse_contract
 from trickcore.scoring.bridge.display import format_figure
-from trickcore.scoring.bridge.teams import (board_imps, competition_places, event_dict, event_text,
+from trickcore.scoring.bridge.imp_pairs import places
+from trickcore.scoring.bridge.teams import (board_imps, event_dict, event_text,
                                             parse_team_results, score_team_boards, score_team_file, standings_csv)
 from trickcore.scoring.bridge.vp import team_victory_points, victory_points
 
@@ -90,7 +91,7 @@ def test_round_robin_standings_share_places_and_every_match_shares_20_vps():
                                    for m in event.matches if team in (m.home, m.away))
     vps = [s.vp for s in event.standings]
     assert vps == sorted(vps, reverse=True)
-    assert [s.place for s in event.standings] == competition_places(vps)
+    assert [s.place for s in event.standings] == places(vps)
     assert sum(vps) == 20 * 6 and all(s.matches == 3 for s in event.standings)
     text = event_text(event)
     assert "Standings" in text and "Round 2: Tigers v Wolves" in text
@@ -104,7 +105,7 @@ def test_tied_teams_share_the_place():
     event = score_team_boards(parse_team_results(text))
     assert [s.place for s in event.standings] == ["1=", "1=", "1=", "4=", "4=", "4="]
     assert [s.team for s in event.standings] == ["A", "C", "E", "B", "D", "F"]
-    assert competition_places([5, 3, 3, 1]) == ["1", "2=", "2=", "4"]
+    assert places([5, 3, 3, 1]) == ["1", "2=", "2=", "4"]
 
 
 @pytest.mark.parametrize("rows,line,field", [
