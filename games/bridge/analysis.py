@@ -4,8 +4,8 @@ import attrs
 
 from trickcore.deal import Deal
 from trickcore.errors import InputError, InvalidDeal
-from trickcore.games.bridge.pbn import read_pbn
-from trickcore.games.bridge.vocab import Contract, Seat, Strain, Vulnerability
+from trickcore.games.bridge.pbn import dd_table as written_dd_table, read_pbn
+from trickcore.games.bridge.vocab import Contract, Seat, Strain, Vulnerability, board_dealer, board_vulnerability
 from trickcore.scoring.bridge.contract import duplicate_score
 from trickcore.solver import solve_batch, tricks_table
 
@@ -124,6 +124,20 @@ def solve_bridge(deal, vulnerability="None", dealer="N"):
     table = dd_table(deal)
     vulnerability, dealer = Vulnerability.parse(vulnerability), Seat.parse(dealer)
     return BridgeResult(deal.to_pbn(), table, par(table, vulnerability, dealer), dealer.name, vulnerability.value)
+
+
+def board_analysis(board):
+    """The double-dummy table and par of a board with a full deal (a BridgeResult): the table its file gives
+    (OptimumResultTable or DoubleDummyTricks), else the solver's; par for the board's vulnerability and dealer
+    (by its number when not tagged)."""
+    number = board.number or 1
+    vulnerability = board.vulnerability or board_vulnerability(number)
+    dealer = board.dealer or board_dealer(number)
+    table = written_dd_table(board)
+    if table is None or any(len(row) != len(STRAINS) for row in table.values()):
+        return solve_bridge(board.deal, vulnerability.value, dealer.name)
+    return BridgeResult(board.deal.to_pbn(), table, par(table, vulnerability, dealer), dealer.name,
+                        vulnerability.value)
 
 
 def solve_bridge_batch(deals, vulnerability="None", dealer="N", jobs=1):
