@@ -17,6 +17,7 @@ from trickcore.games.bridge.vocab import parse_contract
 from trickcore.scoring.bridge.matchpoints import matchpoints
 from trickcore.scoring.bridge.session import Results, score_session
 from trickcore.scoring.bridge.session_files import FORMATS, render_session
+from trickcore.scoring.bridge.session_html import render_html
 from trickcore.scoring.bridge.traveller import group_boards, line_ns_score
 
 TABLES, BOARDS = 200, 30
@@ -71,3 +72,9 @@ def test_session_outputs(benchmark, rates, fmt):
     session = score_session(RESULTS)
     benchmark.pedantic(render_session, args=(session, fmt), rounds=3)
     record(benchmark, rates, f"session written as {fmt} (sessions)", 1)
+
+
+def test_session_html_page(benchmark, rates):
+    session = score_session(RESULTS)
+    benchmark.pedantic(render_html, args=(session,), rounds=3)
+    record(benchmark, rates, "session written as html (sessions)", 1)

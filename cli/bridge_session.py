@@ -3,6 +3,7 @@
 ``commands`` lists the click commands; the group that owns ``tricks bridge`` adds them.
 """
 import os
+import sys
 
 import click
 
@@ -12,7 +13,9 @@ from trickcore.files import read_text
 from trickcore.games.registry import get_scoring
 from trickcore.scoring.bridge import movement
 from trickcore.scoring.bridge.session import score_session
+from trickcore.games.bridge.analysis import board_analysis
 from trickcore.scoring.bridge.session_files import FORMATS, read_results, render_session
+from trickcore.scoring.bridge.session_html import render_html
 
 METHODS = {"mp": "matchpoints", "butler": "butler", "cross-imps": "cross_imps"}
 # The scoring system whose settings (presets, --set keys) each method reads.
@@ -54,7 +57,9 @@ def session():
 @click.option("--preset", default=None, help="Settings preset: standard or seed (bridge.md §15.1).")
 @click.option("--set", "pairs", multiple=True, metavar="KEY=VALUE",
               help="Change one setting, e.g. --set mp_units=acbl or --set neuberg=false (repeatable).")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(FORMATS + ("html",)), default="text", show_default=True,
+              help="html: one self-contained results page, with hand diagrams, double-dummy tables and par when "
+                   "the hand records are known (solved when the file does not give them).")
 @output_option
 @user_errors()
 def score_command(path, method, movement_spec, hands, preset, pairs, fmt, output):
@@ -65,8 +70,23 @@ def score_command(path, method, movement_spec, hands, preset, pairs, fmt, output
     results = read_results(path, hands)
     movement = None if movement_spec is None else session_movement(movement_spec, results)
     scored = score_session(results, method, settings, movement)
+    if fmt == "html":
+        write_output(render_html(scored, analyse_boards(scored.boards)), output)
+        return
     rendered = render_session(scored, fmt)
     write_output(to_json(rendered) if fmt == "json" else rendered, output)
+
+
+def analyse_boards(boards):
+    """{board number: double-dummy table and par} of every board with a full deal, with a progress bar on a
+    terminal (solving takes a moment per board)."""
+    known = [board for board in boards.values() if board.deal is not None and board.deal.hand_size == 13]
+    analyses = {}
+    with click.progressbar(known, label="double-dummy analysis", file=sys.stderr,
+                           hidden=not sys.stderr.isatty()) as bar:
+        for board in bar:
+            analyses[board.number] = board_analysis(board).to_dict()
+    return analyses
 
 
 commands = [session]

@@ -4,8 +4,9 @@ import attrs
 
 from trickcore.deal import Deal
 from trickcore.errors import InputError, InvalidDeal
-from trickcore.games.bridge.pbn import read_pbn
-from trickcore.games.bridge.vocab import Contract, Seat, Strain, Vulnerability, parse_contract
+from trickcore.games.bridge.pbn import dd_table as written_dd_table, read_pbn
+from trickcore.games.bridge.vocab import (Contract, Seat, Strain, Vulnerability, board_dealer, board_vulnerability,
+                                          parse_contract)
 from trickcore.scoring.bridge.contract import duplicate_score
 from trickcore.rules import TrickRules
 from trickcore.solver import Position, solve, solve_batch, tricks_table
@@ -165,6 +166,20 @@ def solve_contract(deal, contract, declarer, vulnerability="None"):
     tricks = solve(Position(rules, deal.hands, leader=int(declarer.lho), seat=int(declarer)))
     score = duplicate_score(contract, vulnerability.is_vulnerable(declarer.side), tricks)
     return ContractResult(deal.to_pbn(), str(contract), declarer.name, vulnerability.value, tricks, score)
+
+
+def board_analysis(board):
+    """The double-dummy table and par of a board with a full deal (a BridgeResult): the table its file gives
+    (OptimumResultTable or DoubleDummyTricks), else the solver's; par for the board's vulnerability and dealer
+    (by its number when not tagged)."""
+    number = board.number or 1
+    vulnerability = board.vulnerability or board_vulnerability(number)
+    dealer = board.dealer or board_dealer(number)
+    table = written_dd_table(board)
+    if table is None or any(len(row) != len(STRAINS) for row in table.values()):
+        return solve_bridge(board.deal, vulnerability.value, dealer.name)
+    return BridgeResult(board.deal.to_pbn(), table, par(table, vulnerability, dealer), dealer.name,
+                        vulnerability.value)
 
 
 def solve_bridge_batch(deals, vulnerability="None", dealer="N", jobs=1):
