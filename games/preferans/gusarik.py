@@ -35,11 +35,12 @@ class GusarikAuction(Auction):
     """The Classic auction of §1.5 with the dummy passing at each turn, and in the razboinik stage the extra
     rules of §1.4: a bid only for a game the bidder still owes (``owed``: hand -> games, None in pool mode)."""
 
-    def __init__(self, dummy, owed=None):
+    def __init__(self, dummy, owed=None, held=True):
         super().__init__(allow_hold=False)
         self.dummy = dummy
         self.owed = owed
-        self._dummy_passes()
+        if held:                # a closing all-pass deal has no auction at all (§1.4 item 3)
+            self._dummy_passes()
 
     def _dummy_passes(self):
         while not self.is_complete and self.turn == self.dummy:
@@ -115,7 +116,7 @@ class GusarikState(PreferansState):
     def __init__(self, game, deal, dealer, settings, players, owed=None, closing=False):
         if DUMMY in players:
             raise InputError(f"{DUMMY!r} is the dummy's name, not a player id", field="players")
-        self.owed = owed
+        self.owed, self.closing = owed, closing
         super().__init__(game, deal, dealer, settings, tuple(players) + (DUMMY,))
         self.non_dealer = self.slot_of(1 - dealer)
         self.opponent = None
@@ -126,7 +127,7 @@ class GusarikState(PreferansState):
         self.dummy = self.slot_of(2)
         if self.owed is not None:          # by player index, as given -> by hand
             self.owed = {self.slot_of(p): frozenset(self.owed[p]) for p in (0, 1)}
-        return GusarikAuction(self.dummy, self.owed)
+        return GusarikAuction(self.dummy, self.owed, held=not self.closing)
 
     @property
     def forced(self):
