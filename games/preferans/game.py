@@ -30,7 +30,10 @@ class Preferans(Game):
     auctions = ("bid_ladder",)
     analysis_options = {"declarer": "the declarer whose contracts and misère are solved (required)",
                         "talon_mode": "how the talon cards lead the first all-pass tricks: "
-                                      + ", ".join(analysis.TALON_MODES) + " (default suit_only)"}
+                                      + ", ".join(analysis.TALON_MODES) + " (default suit_only)",
+                        "variant": "gusarik: the declarer against the opponent and the dummy, all-pass under "
+                                   "the duck rule (other variants: the base analysis)",
+                        "dealer": "gusarik only: A (default; the dummy is hand2) or B (the dummy is hand1)"}
 
     def pattern(self, dealer):
         """The canonical seeded layout of §2; seats are relative to the dealer, so it does not depend on him."""
@@ -42,7 +45,7 @@ class Preferans(Game):
 
     def analyse(self, deal, **opts):
         """The declarer's tricks per strain after his best discard, his misère, and all-pass (a
-        PreferansResult); options ``declarer`` (required), ``talon_mode``."""
+        PreferansResult); options ``declarer`` (required), ``talon_mode``, ``variant``, ``dealer``."""
         return analysis.analyse(self, deal, **self.analysis_settings(opts))
 
     def new_state(self, deal, dealer=0, variant=None, players=None, exit_level=6, owed=None, closing=False):
