@@ -157,6 +157,7 @@ class GusarikState(PreferansState):
     def _all_pass(self):
         """All-pass with the dummy out (§1.10): no talon, the non-dealer leads, the duck rule."""
         self.kind = "all_pass"
+        self.talon_mode = "none"
         self.left = list(self.play_hands)
         self.leader = self.non_dealer
         self.phase = "play"
