@@ -27,7 +27,7 @@ class Preferans(Game):
     talon_size = 2
     must_trump = True
     variants = ALL_VARIANTS
-    auctions = ("bid_ladder",)
+    auctions = ("bid_ladder", "suit_and_talon_purchase")     # the old game's (variants-preferans.md §3.2)
     analysis_options = {"declarer": "the declarer whose contracts and misère are solved (required)",
                         "talon_mode": "how the talon cards lead the first all-pass tricks: "
                                       + ", ".join(analysis.TALON_MODES) + " (default suit_only)",
