@@ -12,7 +12,7 @@ from trickcore.games.preferans.record import PROTOCOL_FORMAT, SUIT_ORDER, hand_t
 from trickcore.games.preferans.gusarik import RAZBOINIK_GAMES, game_of
 from trickcore.games.preferans.variants import GUSARIK, OLD, play_settings
 from trickcore.games.preferans.vocab import DEALER, PLAYERS
-from trickcore.games.registry import scoring_names
+from trickcore.games.registry import get_scoring, scoring_names
 from trickcore.scoring.preferans import Ledger, make_settings, parse_protocol, render_text
 
 MAX_DEALS = 300           # safety cap (``--hands`` overrides it): a pulya not ended by then is an early stop
@@ -109,12 +109,26 @@ class PreferansMatch(Match):
         return {"format": PROTOCOL_FORMAT, "variant": self.settings.variant, "players": list(self.players),
                 "settings": {"pool_target": self.pool_target}, "deals": [r.protocol for r in records]}
 
+    def scoring(self):
+        """The variant's scoring system (``preferans-<variant>``), None while it is not installed (Gusarik's and
+        the old game's come with the scoring package of issue 19)."""
+        name = f"preferans-{self.settings.variant}"
+        return get_scoring(name) if name in scoring_names() else None
+
     def ledger(self):
         """The running sheet of the game: the scorer's ledger under the variant and the pool target; None while
-        no scoring system of the variant is installed (Gusarik and the old game come with their own)."""
-        if f"preferans-{self.settings.variant}" not in scoring_names():
+        the variant's scoring system is not installed."""
+        if self.scoring() is None:
             return None
         return Ledger.for_protocol(parse_protocol(self.protocol()))
+
+    def sheet_text(self, ledger):
+        """The sheet as text, after a deal."""
+        return render_text(ledger.sheet())
+
+    def sheet_data(self, ledger):
+        """The sheet as JSON-ready data."""
+        return ledger.sheet().to_dict()
 
     def report(self, result):
         """The text (every deal with the sheet after it) and JSON of the game; writes the protocol if asked."""
@@ -127,9 +141,8 @@ class PreferansMatch(Match):
             lines += deal_text(k, record)
             if running is not None:
                 running.add(record)
-                lines.append(render_text(running.sheet()))
+                lines.append(self.sheet_text(running))
             lines.append("")
-        sheet = result.ledger.sheet() if result.ledger is not None else None
         if not self.is_over(result.ledger, result.records):
             lines.append(f"Stopped after {len(result.records)} deals (the deal cap): the game is settled as an "
                          "early stop.")
@@ -137,7 +150,7 @@ class PreferansMatch(Match):
             write_protocol(protocol, self.protocol_path)
         data = {"game": "preferans", "variant": self.settings.variant, "players": list(ids), "agents": names,
                 "seed": self.seed, "pool_target": self.pool_target, "deals": [r.to_dict() for r in result.records],
-                "protocol": protocol, "sheet": sheet.to_dict() if sheet is not None else None}
+                "protocol": protocol, "sheet": self.sheet_data(result.ledger) if result.ledger is not None else None}
         return MatchReport("\n".join(lines).rstrip() + "\n", data)
 
     def length_text(self):
@@ -213,6 +226,19 @@ class OldMatch(PreferansMatch):
     def next_dealer(self, dealer, record):
         """The same dealer after a redeal, else the next player clockwise."""
         return dealer if record.kind == "redeal" else (dealer + 1) % self.n_players
+
+    def ledger(self):
+        """The remise ledger of the scoring system (D39: it ends the game), None while it is not installed."""
+        scoring = self.scoring()
+        return None if scoring is None else scoring.ledger(players=self.players)
+
+    def sheet_text(self, ledger):
+        """The remise ledger as text, as the scoring system renders it."""
+        return self.scoring().render(ledger, "text").rstrip("\n")
+
+    def sheet_data(self, ledger):
+        """The remise ledger's JSON data."""
+        return self.scoring().json_data(ledger)
 
     def protocol(self, records=()):
         """The §3.10 protocol of the game so far."""

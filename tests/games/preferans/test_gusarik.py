@@ -309,3 +309,20 @@ def test_solve_gusarik_from_the_cli():
     bad = CliRunner().invoke(tricks, ["solve", "--game", "preferans", "--variant", "gusarik", "--deal", text,
                                       "--declarer", "hand1", "--dealer", "B"])
     assert bad.exit_code == 2 and "dummy" in bad.output
+
+
+# -- with the scorer of issue 19 (its scoring part): the match ends by its sheet --------------------------------
+def _installed(name):
+    from trickcore.games.registry import scoring_names
+    return name in scoring_names()
+
+
+@pytest.mark.skipif(not _installed("preferans-gusarik"), reason="Gusarik's scoring system is not installed")
+@pytest.mark.parametrize("options", [{"variant": "gusarik"}, {"variant": "gusarik", "pool_target": 6}])
+def test_a_gusarik_match_plays_to_its_end_and_its_protocol_scores_to_the_sheet_shown(tmp_path, options):
+    path = tmp_path / "g.json"
+    report = PREFERANS.play_match(["heuristic", "dd"], 4, {**options, "protocol": str(path)})
+    assert report.data["sheet"]["finished"] is True
+    result = CliRunner().invoke(tricks, ["preferans", "score", str(path), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == json.loads(json.dumps(report.data["sheet"]))

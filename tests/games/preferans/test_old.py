@@ -171,3 +171,18 @@ def test_tricks_games_lists_the_new_variants():
     result = CliRunner().invoke(tricks, ["games", "--format", "json"])
     pref = next(g for g in json.loads(result.output) if g["name"] == "preferans")
     assert {"gusarik", "old"} <= set(pref["variants"])
+
+
+def _installed(name):
+    from trickcore.games.registry import scoring_names
+    return name in scoring_names()
+
+
+@pytest.mark.skipif(not _installed("preferans-old"), reason="the old game's scoring system is not installed")
+def test_an_old_match_plays_until_the_remises_are_played_out_and_its_protocol_scores(tmp_path):
+    path = tmp_path / "old.json"
+    report = PREFERANS.play_match(["heuristic"], 5, {"variant": "old", "protocol": str(path)})
+    assert "Stopped after" not in report.text
+    result = CliRunner().invoke(tricks, ["preferans", "score", str(path), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == json.loads(json.dumps(report.data["sheet"]))
