@@ -4,6 +4,8 @@ player sees (§1.2, D7), all-pass under the duck rule (§1.10), the protocol rec
 double-dummy table."""
 import json
 
+from hypothesis import given, settings, strategies as st
+
 import pytest
 from click.testing import CliRunner
 
@@ -326,3 +328,17 @@ def test_a_gusarik_match_plays_to_its_end_and_its_protocol_scores_to_the_sheet_s
     result = CliRunner().invoke(tricks, ["preferans", "score", str(path), "--format", "json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output) == json.loads(json.dumps(report.data["sheet"]))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 1), st.booleans())
+def test_any_seeded_deal_any_random_play_ends_with_ten_tricks_shared(seed, dealer, razboinik):
+    agents = [RandomAgent(p, seed) for p in (0, 1)]
+    state = PREFERANS.new_state(PREFERANS.deal(seed, 0), dealer, "gusarik", owed=ALL if razboinik else None)
+    while not state.is_terminal:
+        assert state.legal_actions()
+        seat = state.current_seat
+        state.apply(agents[seat].act(state.view(seat)))
+    entry = state.record().protocol
+    assert "tricks" not in entry or sum(entry["tricks"].values()) + entry.get("dummy_tricks", 0) == 10
+    assert razboinik is False or entry["type"] != "all_pass"            # both pass: the forced player plays

@@ -3,6 +3,8 @@ purchase (§3.2, D27, D28), the whist (§3.3, D30), closed play with the forehan
 player sees, the protocol record (§3.10) and redeals by the same dealer (D26)."""
 import json
 
+from hypothesis import given, settings, strategies as st
+
 import pytest
 from click.testing import CliRunner
 
@@ -186,3 +188,16 @@ def test_an_old_match_plays_until_the_remises_are_played_out_and_its_protocol_sc
     result = CliRunner().invoke(tricks, ["preferans", "score", str(path), "--format", "json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output) == json.loads(json.dumps(report.data["sheet"]))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 2))
+def test_any_seeded_deal_any_random_play_ends_with_ten_tricks_or_none(seed, dealer):
+    agents = [RandomAgent(p, seed) for p in range(3)]
+    state = PREFERANS.new_state(PREFERANS.deal(seed, 0), dealer, "old")
+    while not state.is_terminal:
+        assert state.legal_actions()
+        seat = state.current_seat
+        state.apply(agents[seat].act(state.view(seat)))
+    entry = state.record().protocol
+    assert "tricks" not in entry or sum(entry["tricks"].values()) == 10
