@@ -72,7 +72,7 @@ from trickcore.errors import InputError
 from trickcore.games.base import Agent
 from trickcore.games.double_dummy import best_card
 from trickcore.games.preferans.game import PREFERANS
-from trickcore.games.preferans.old import CONTRACTS as OLD_CONTRACTS, DECLINE, SUITS as OLD_SUITS, TAKE
+from trickcore.games.preferans.old import DECLINE, SUITS as OLD_SUITS, TAKE
 from trickcore.games.preferans.vocab import (CLOSED, DEALER, LADDER_RANK, MISERE, OBLIGATION, OPEN, TALON, TRICK_BIDS,
                                             TalonChoice, level, price, strain, trump_of)
 from trickcore.play import trick_winner

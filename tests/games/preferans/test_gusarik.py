@@ -9,9 +9,11 @@ from hypothesis import given, settings, strategies as st
 import pytest
 from click.testing import CliRunner
 
+from trickcore.cards import parse_card
 from trickcore.cli.main import tricks
 from trickcore.errors import IllegalCall, IllegalPlay, InputError, SettingsError
-from trickcore.games.base import play_deal, run_match
+from trickcore.games.base import run_match
+from trickcore.games.double_dummy import view_for
 from trickcore.games.preferans.agents import DDAgent, HeuristicAgent, RandomAgent
 from trickcore.games.preferans.analysis import preferans_contract, preferans_misere, solve_gusarik
 from trickcore.games.preferans.game import PREFERANS
@@ -154,7 +156,6 @@ def test_the_duck_rule_is_enforced():
     st = state(A)                                  # hand1 B leads: ♠AKQJ ♥AKQ ♦AK ♣A; A (hand3) holds ♦T987
     st.apply("pass")
     st.apply("pass")
-    from trickcore.cards import parse_card
     st.apply(parse_card("DK"))
     assert set(st.legal_actions()) == {parse_card(c) for c in ("DT", "D9", "D8", "D7")}
     st.apply(parse_card("DT"))
@@ -170,7 +171,6 @@ def test_playing_a_higher_card_while_holding_a_lower_one_is_a_named_error():
     st = state(B)                                  # A = hand2 leads (non-dealer)
     st.apply("pass")
     st.apply("pass")
-    from trickcore.cards import parse_card
     st.apply(parse_card("ST"))                     # A leads ♠T; B (hand3) holds ♠7 only: must duck
     with pytest.raises(IllegalPlay, match="duck rule|must follow"):
         st.apply(parse_card("DT"))
@@ -247,7 +247,6 @@ def test_a_legal_action_always_exists_and_the_tricks_sum_to_ten(name, seed):
     for k in range(4):
         st = PREFERANS.new_state(PREFERANS.deal(seed, k), k % 2, "gusarik", owed=ALL if k < 2 else None)
         agents = [AGENTS[name](p, seed) for p in (0, 1)]
-        from trickcore.games.double_dummy import view_for
         while not st.is_terminal:
             assert st.legal_actions()
             seat = st.current_seat
