@@ -270,7 +270,8 @@ def deal_text(k, deal):
     for s in range(3):
         lines.append(f"  hand{s + 1} {who[s]}: {hand_text(deal.hands[s])}")
     lines.append(f"  talon: {_cards(deal.talon)}")
-    lines.append("  auction: " + ", ".join(f"{who[h]} {c}" for h, c in deal.auction))
+    if deal.auction:                       # Gusarik's closing all-pass deals have none (§1.4)
+        lines.append("  auction: " + ", ".join(f"{who[h]} {c}" for h, c in deal.auction))
     if deal.kind == "all_pass":
         lines.append("  all-pass (raspasy)")
     elif deal.kind == "redeal":

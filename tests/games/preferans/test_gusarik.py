@@ -341,3 +341,15 @@ def test_any_seeded_deal_any_random_play_ends_with_ten_tricks_shared(seed, deale
     entry = state.record().protocol
     assert "tricks" not in entry or sum(entry["tricks"].values()) + entry.get("dummy_tricks", 0) == 10
     assert razboinik is False or entry["type"] != "all_pass"            # both pass: the forced player plays
+
+
+def test_misere_declarer_on_lead_plays_blind_then_the_opponent_and_the_dummy_are_face_up():
+    st = bid_and_announce(MISERE)                 # dealer A: B is hand1, the misère declarer, and leads
+    assert st.current_seat == B and st.view(B).visible == {}
+    st.apply(min(st.legal_actions(), key=lambda c: (c.rank, c.suit)))
+    assert set(st.view(B).visible) == {st.dummy, st.slot_of(A)}
+    while not st.is_terminal:
+        st.apply(min(st.legal_actions(), key=lambda c: (c.rank, c.suit)))
+    entry = st.record().protocol
+    assert entry["type"] == "misere" and "calls" not in entry
+    assert entry["tricks"]["A"] + entry["tricks"]["B"] + entry["dummy_tricks"] == 10
