@@ -183,15 +183,17 @@ def solve_gusarik(deal, declarer, dummy):
 def analyse(game, deal, declarer=None, talon_mode=None, variant=None, dealer=None):
     """The analysis of ``tricks solve --game preferans``: ``declarer``'s row of the table and all-pass; with
     ``variant`` gusarik, Gusarik's, ``dealer`` (A, the default, or B) placing the dummy at hand2 or hand1."""
+    gusarik = variant is not None and variant_name(variant) == GUSARIK
+    if dealer is not None and not gusarik:
+        raise InputError("the preferans analysis takes no option 'dealer' except in Gusarik (--variant gusarik), "
+                         "where it places the dummy", field="dealer")
     if declarer is None:
         raise InputError("the preferans analysis needs a declarer (hand1, hand2 or hand3)", field="declarer")
-    if variant is not None and variant_name(variant) == GUSARIK:
-        if talon_mode is not None:
-            raise InputError("Gusarik's all-pass uses no talon: --talon-mode does not apply", field="talon_mode")
-        who = str(dealer or "A").strip().upper()
-        if who not in ("A", "B"):
-            raise InputError(f"the Gusarik dealer is A or B, not {dealer!r}", field="dealer")
-        return solve_gusarik(deal, game.seat_index(declarer), 1 if who == "A" else 0)
-    if dealer is not None:
-        raise InputError("--dealer places the dummy in Gusarik only (--variant gusarik)", field="dealer")
-    return solve_preferans(deal, (game.seat_index(declarer),), talon_mode or "suit_only")
+    if not gusarik:
+        return solve_preferans(deal, (game.seat_index(declarer),), talon_mode or "suit_only")
+    if talon_mode is not None:
+        raise InputError("Gusarik's all-pass uses no talon: --talon-mode does not apply", field="talon_mode")
+    who = str(dealer or "A").strip().upper()
+    if who not in ("A", "B"):
+        raise InputError(f"the Gusarik dealer is A or B, not {dealer!r}", field="dealer")
+    return solve_gusarik(deal, game.seat_index(declarer), 1 if who == "A" else 0)
