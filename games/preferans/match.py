@@ -56,9 +56,10 @@ class PreferansMatch(Match):
         if settings.variant == GUSARIK and pool_target is not None:
             # §1.3: a pool target plays the pool stage; without one, the razboinik stage (which has none).
             settings = play_settings(GUSARIK, gusarik_stage="pool")
-        target = pool_target or (20 if settings.variant in (GUSARIK, OLD) else
-                                 make_settings(settings.variant).pool_target)
-        if target < 1:
+        # The razboinik stage and the old game have no pool: no target.
+        target = pool_target if settings.variant in (GUSARIK, OLD) else (
+            pool_target or make_settings(settings.variant).pool_target)
+        if target is not None and target < 1:
             raise InputError(f"the pool target must be at least 1, not {target}", field="pool_target")
         cls = {GUSARIK: GusarikMatch, OLD: OldMatch}.get(settings.variant, cls)
         ids = PLAYERS[:n]
