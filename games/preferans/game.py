@@ -51,8 +51,9 @@ class Preferans(Game):
     def new_state(self, deal, dealer=0, variant=None, players=None, exit_level=6, owed=None, closing=False):
         """The State of one deal (games.preferans.table): ``variant`` is a PlaySettings or a variant's name
         (default Sochi), ``players`` the number of players or their ids clockwise (default 3; Gusarik 2),
-        ``dealer`` his index among them, ``exit_level`` the lowest trick bid allowed after all-pass deals (§6.4). Gusarik (games.preferans.gusarik) also takes ``owed``, the razboinik games each player
-        still owes (None: the pool stage), and ``closing`` for a closing all-pass deal."""
+        ``dealer`` his index among them, ``exit_level`` the lowest trick bid allowed after all-pass deals (§6.4).
+        Gusarik (games.preferans.gusarik) also takes ``owed``, the razboinik games each player still owes (None:
+        the pool stage), and ``closing`` for a closing all-pass deal."""
         settings = variant if isinstance(variant, (PlaySettings, OldSettings)) else play_settings(variant or "sochi")
         fixed = settings.variant in (GUSARIK, OLD)
         if players is None:
