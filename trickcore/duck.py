@@ -47,7 +47,7 @@ def _representatives(cards, other):
     return reps
 
 
-@functools.lru_cache(maxsize=1 << 20)
+@functools.lru_cache(maxsize=1 << 16)     # a whole deal needs at most a few 10,000 positions
 def _first_hand_tricks(mask0, mask1, leader):
     """Tricks hand 0 takes from a trick's start when hand 0 keeps his own tricks down and hand 1 his."""
     if not mask0:
