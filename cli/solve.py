@@ -23,11 +23,13 @@ from trickcore.games.registry import get_game
 @click.option("--contract", default=None, help="One contract to solve instead of the whole table (bridge: 3NT, 4SX).")
 @click.option("--talon-mode", default=None,
               help="How the talon cards lead the first all-pass tricks: suit_only (default), dealer_owns, none.")
+@click.option("--variant", default=None, help="The game's variant, where it changes the analysis (preferans gusarik).")
 @click.option("--jobs", type=click.IntRange(1, None), default=1, show_default=True,
               help="Worker processes for --deals.")
 @output_option
 @user_errors("argument")
-def solve(game_name, deal_text, deals_path, fmt, vul, dealer, trump, declarer, contract, talon_mode, jobs, output):
+def solve(game_name, deal_text, deals_path, fmt, vul, dealer, trump, declarer, contract, talon_mode, variant, jobs,
+          output):
     """Double-dummy analysis of a deal in its game's terms (e.g. the trick table and par of bridge, each side's
     tricks per trump suit in whist, contracts, misère and all-pass in preferans). Each game takes only the
     options that mean something to it: any other given is an error."""
@@ -35,7 +37,7 @@ def solve(game_name, deal_text, deals_path, fmt, vul, dealer, trump, declarer, c
         raise UserError("give exactly one of --deal and --deals")
     game = get_game(game_name)
     given = {"vul": vul, "dealer": dealer, "trump": trump, "declarer": declarer, "contract": contract,
-             "talon_mode": talon_mode}
+             "talon_mode": talon_mode, "variant": variant}
     opts = {name: value for name, value in given.items() if value is not None}
     if deals_path is not None:
         write_output(_solve_file(game, deals_path, opts, jobs), output)

@@ -146,3 +146,30 @@ def all_pass(hands, talon, seat, dealer_owns=False):
         return max(results) if (maxim >> pos) & 1 else min(results)
 
     return tree([set(h) for h in hands], 0, 0, ())
+
+
+def duck_minimax(hands, leader, seat):
+    """Gusarik's all-pass (two hands, the duck rule): the fewest tricks hand ``seat`` can hold himself to,
+    every legal card of both hands tried (the oracle of ``trickcore.duck``)."""
+    from trickcore.duck import duck_legal, follower_wins
+
+    def best(who):
+        return min if who == seat else max          # ``seat`` keeps his tricks down, the other pushes them up
+
+    def value(hands, leader):
+        if not hands[0]:
+            return 0
+        follower = 1 - leader
+        per_lead = []
+        for lead in hands[leader]:
+            answers = []
+            for card in duck_legal(hands[follower], lead):
+                rest = list(hands)
+                rest[leader] = tuple(c for c in hands[leader] if c != lead)
+                rest[follower] = tuple(c for c in hands[follower] if c != card)
+                winner = follower if follower_wins(lead, card) else leader
+                answers.append((winner == seat) + value(rest, winner))
+            per_lead.append(best(follower)(answers))
+        return best(leader)(per_lead)
+
+    return value([tuple(h) for h in hands], leader)

@@ -67,10 +67,12 @@ import functools
 import itertools
 
 from trickcore.cards import DECK32, Suit
+from trickcore.duck import duck_fewest_tricks, follower_wins
 from trickcore.errors import InputError
 from trickcore.games.base import Agent
 from trickcore.games.double_dummy import best_card
 from trickcore.games.preferans.game import PREFERANS
+from trickcore.games.preferans.old import DECLINE, SUITS as OLD_SUITS, TAKE
 from trickcore.games.preferans.vocab import (CLOSED, DEALER, LADDER_RANK, MISERE, OBLIGATION, OPEN, TALON, TRICK_BIDS,
                                             TalonChoice, level, price, strain, trump_of)
 from trickcore.play import trick_winner
@@ -298,6 +300,10 @@ class HeuristicAgent(PreferansAgent):
     # -- calls --
     def choose_call(self, view):
         """Auction bid, defence call or open/closed choice."""
+        if view.phase == "auction" and TAKE in view.legal:
+            return TAKE if self._would_buy(view) else DECLINE
+        if view.phase == "auction" and set(view.legal) <= {"pass", *OLD_SUITS}:
+            return self._declare_suit(view)
         if view.phase == "auction":
             return self._bid(view)
         if view.legal == (OPEN, CLOSED):
@@ -312,6 +318,18 @@ class HeuristicAgent(PreferansAgent):
         if top is None:
             return "pass"
         return call_within(view, top)
+
+    def _declare_suit(self, view):
+        """The old game's phase A (variants-preferans.md §3.2): the most valuable legal suit in which the hand
+        alone is worth six tricks with the bidding margin, else pass."""
+        hand = tuple(sorted(view.hand))
+        good = [s for s in view.legal if s in OLD_SUITS and evaluate(hand, s) - 0.8 >= 6]
+        return good[-1] if good else "pass"
+
+    def _would_buy(self, view):
+        """Buy the old game's talon when some suit reaches six tricks with the talon's expectation."""
+        estimates = bidding_estimates(tuple(sorted(view.hand)))
+        return max(estimates[s] for s in OLD_SUITS) - 0.8 >= 6
 
     def _defend(self, view):
         lv = level(view.contract)
@@ -342,9 +360,12 @@ class HeuristicAgent(PreferansAgent):
     def choose_discard(self, view):
         """The best discard and contract for the twelve cards (see the module docstring)."""
         twelve = tuple(view.hand)
-        if view.legal == (MISERE,):
-            pair = min(itertools.combinations(twelve, 2),
-                       key=lambda p: (misere_danger([c for c in twelve if c not in p]), -sum(c.rank for c in p)))
+        pair = min(itertools.combinations(twelve, 2),
+                   key=lambda p: (misere_danger([c for c in twelve if c not in p]), -sum(c.rank for c in p)))
+        # Misère when it is the only choice, or (Gusarik's forced player, who may name any game he owes) when
+        # the hand is a clean misère by the bidding screen.
+        if view.legal == (MISERE,) or (MISERE in view.legal
+                                       and misere_danger([c for c in twelve if c not in pair]) <= 3):
             return pair, MISERE
         best = {}
         for pair in itertools.combinations(twelve, 2):
@@ -359,7 +380,7 @@ class HeuristicAgent(PreferansAgent):
             lv = level(contract)
             return price(lv) if est >= lv else -1.5 * price(lv) * (lv - est)
 
-        contract = max(view.legal, key=lambda c: (utility(c), -LADDER_RANK[c]))
+        contract = max((c for c in view.legal if c != MISERE), key=lambda c: (utility(c), -LADDER_RANK[c]))
         return best[strain(contract)][1], contract
 
     # -- cards --
@@ -396,7 +417,7 @@ class HeuristicAgent(PreferansAgent):
                 under = [c for c in legal if not _would_win(c, view.trick, None)]
                 if under:
                     return under[-1]
-                last = len([w for w, _ in view.trick if w != TALON]) == 2
+                last = len([w for w, _ in view.trick if w != TALON]) == view.trick_size - 1
                 return legal[-1] if last else legal[0]
             return legal[-1]                            # void: throw the highest card
         return min(legal, key=lambda c: (sum(o.suit == c.suit and o.rank < c.rank for o in outstanding),
@@ -516,6 +537,19 @@ class DDAgent(HeuristicAgent):
                    for p in itertools.combinations(twelve, 2)) <= MISERE_SCREEN
 
     # -- calls --
+    def _declare_suit(self, view):
+        """The old game's phase A: the most valuable legal suit whose double-dummy tricks without the talon
+        (the forehand leads) reach six, else pass."""
+        seat = view.seat
+        good = [s for s in view.legal if s in OLD_SUITS
+                and solve(Position(PREFERANS.trick_rules(Suit[s]), self._deal.hands, 0, (), "tricks", seat, seat)) >= 6]
+        return good[-1] if good else "pass"
+
+    def _would_buy(self, view):
+        """Buy the old game's talon when some suit makes six after the best discard."""
+        table = self._table(view.seat)
+        return max(table[s] for s in OLD_SUITS) >= 6
+
     def _bid(self, view):
         table = self._table(view.seat)
         top = None
@@ -542,7 +576,7 @@ class DDAgent(HeuristicAgent):
     def choose_discard(self, view):
         """The contract and discard the solver finds best (see the module docstring)."""
         decl = view.declarer
-        if view.legal == (MISERE,):
+        if view.legal == (MISERE,) or (MISERE in view.legal and self._misere(decl) == 0):
             return self._discard(view, MISERE, self._misere(decl)), MISERE
         table = self._table(decl)
 
@@ -552,7 +586,7 @@ class DDAgent(HeuristicAgent):
                 return (1, lv, tricks, -LADDER_RANK[contract])
             return (0, -price(lv) * (lv - tricks), tricks, -LADDER_RANK[contract])
 
-        contract = max(view.legal, key=merit)
+        contract = max((c for c in view.legal if c != MISERE), key=merit)
         return self._discard(view, contract, table[strain(contract)]), contract
 
     def _discard(self, view, contract, target):
@@ -581,6 +615,8 @@ class DDAgent(HeuristicAgent):
         """The card with the best solved value for the side (or seat) it plays for."""
         if view.kind == "all_pass" and any(who == TALON for who, _ in view.trick):
             return self._duck(view, sorted(view.legal, key=lambda c: (c.rank, c.suit)))
+        if view.kind == "all_pass" and view.trick_size == 2:
+            return self._duck_rule_card(view)
         leader = view.trick[0][0] if view.trick else view.seat
         trick = tuple(c for _, c in view.trick)
         hands = view.hands
@@ -593,3 +629,20 @@ class DDAgent(HeuristicAgent):
         rules = PREFERANS.trick_rules(None)
         return best_card(Position(rules, hands, leader, trick, "all_pass", view.seat), minimise=True)
 
+    def _duck_rule_card(self, view):
+        """Gusarik's all-pass (two hands, the duck rule): the legal card after which this hand can hold itself
+        to the fewest tricks (trickcore.duck), the lowest of the best."""
+        other = next(h for h in range(3) if h not in (view.seat, view.dummy))
+        mine, theirs = view.hands[view.seat], view.hands[other]
+
+        def tricks_after(card):
+            rest = tuple(c for c in mine if c != card)
+            if not view.trick:
+                return duck_fewest_tricks((rest, theirs), 0, 0, card)
+            led = view.trick[0][1]
+            won = follower_wins(led, card)
+            return won + (duck_fewest_tricks((rest, theirs), 0, 0 if won else 1) if rest else 0)
+
+        values = {card: tricks_after(card) for card in view.legal}
+        best = min(values.values())
+        return min((c for c, v in values.items() if v == best), key=lambda c: (c.rank, c.suit))

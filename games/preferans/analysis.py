@@ -1,11 +1,14 @@
 """Preferans double-dummy analysis: each declarer's tricks per strain after his best discard of the talon,
 his misère, and all-pass (preferans.md §6.3), with the searches of one deal on threads and deals on worker
-processes."""
+processes; Gusarik's (variants-preferans.md §1): the declarer against the opponent and the dummy, and
+all-pass by the two players under the duck rule."""
 import attrs
 
 from trickcore.cards import Suit
 from trickcore.deal import Deal
+from trickcore.duck import duck_fewest_tricks
 from trickcore.errors import InputError, InvalidDeal
+from trickcore.games.preferans.variants import GUSARIK, variant_name
 from trickcore.games.preferans.vocab import HANDS
 from trickcore.rules import TrickRules
 from trickcore.solver import best_discard, fewest_tricks, run_tasks, solve_batch, thread_count
@@ -88,11 +91,16 @@ class PreferansResult:
     deal: str
     contracts: dict
     all_pass: tuple
+    dummy: int | None = None
 
     def to_dict(self):
-        """The JSON object of ``tricks solve --game preferans``: contracts by declarer, all-pass by seat."""
-        return {"deal": self.deal, "contracts": {HANDS[d]: row for d, row in self.contracts.items()},
-                "all_pass": dict(zip(HANDS, self.all_pass))}
+        """The JSON object of ``tricks solve --game preferans``: contracts by declarer, all-pass by seat (and
+        in Gusarik the dummy's hand, which all-pass leaves out)."""
+        found = {"deal": self.deal, "contracts": {HANDS[d]: row for d, row in self.contracts.items()},
+                 "all_pass": {HANDS[s]: v for s, v in enumerate(self.all_pass) if s != self.dummy}}
+        if self.dummy is not None:
+            found["dummy"] = HANDS[self.dummy]
+        return found
 
     def text(self):
         """Each declarer's contracts and misère, then the all-pass result, as text."""
@@ -101,8 +109,11 @@ class PreferansResult:
             lines += [f"declarer {HANDS[declarer]}, tricks after the best discard:",
                       "  " + "  ".join(f"{s} {row[s]}" for s in PREFERANS_STRAINS),
                       f"  misere: {row['misere']} trick(s) at best"]
-        lines.append("all-pass, fewest tricks each seat can guarantee: "
-                     + "  ".join(f"{HANDS[k]} {v}" for k, v in enumerate(self.all_pass)))
+        if self.dummy is not None:
+            lines.insert(1, f"Gusarik: {HANDS[self.dummy]} is the dummy, played by the declarer's opponent")
+        lines.append(("all-pass, fewest tricks each seat can guarantee: " if self.dummy is None else
+                      "all-pass under the duck rule (the dummy out), fewest tricks each player can guarantee: ")
+                     + "  ".join(f"{HANDS[k]} {v}" for k, v in enumerate(self.all_pass) if k != self.dummy))
         return "\n".join(lines) + "\n"
 
 
@@ -147,8 +158,42 @@ def solve_preferans_batch(deals, talon_mode="suit_only", jobs=1):
     return solve_batch(solve_preferans, ((d, (0, 1, 2), talon_mode, 0, threads) for d in deals), jobs)
 
 
-def analyse(game, deal, declarer=None, talon_mode="suit_only"):
-    """The analysis of ``tricks solve --game preferans``: ``declarer``'s row of the table and all-pass."""
+def solve_gusarik(deal, declarer, dummy):
+    """Gusarik's table for ``declarer`` (variants-preferans.md §1): his tricks per strain after the best discard
+    and his misère against the opponent, who plays his own hand and the dummy's (hand ``dummy``) — with every
+    card seen, one player controlling two hands is the two defenders of the 3-hand search — and all-pass by the
+    two players under the duck rule, the dummy out and no talon (D9), the non-dealer leading (hand3 deals).
+    """
+    _check_deal(deal)
+    _seat(declarer)
+    _seat(dummy)
+    if declarer == dummy:
+        raise InputError(f"{HANDS[dummy]} is the dummy, who never declares", field="declarer")
+    row = {st: preferans_contract(deal, declarer, st) for st in PREFERANS_STRAINS}
+    row["misere"] = preferans_misere(deal, declarer)
+    live = [s for s in range(3) if s != dummy]
+    hands = tuple(deal.hands[s] for s in live)
+    leader = live.index(next(s for s in live if s != 2))
+    passed = [None, None, None]
+    for k, seat in enumerate(live):
+        passed[seat] = duck_fewest_tricks(hands, k, leader)
+    return PreferansResult(deal.to_string(), {declarer: row}, tuple(passed), dummy)
+
+
+def analyse(game, deal, declarer=None, talon_mode=None, variant=None, dealer=None):
+    """The analysis of ``tricks solve --game preferans``: ``declarer``'s row of the table and all-pass; with
+    ``variant`` gusarik, Gusarik's, ``dealer`` (A, the default, or B) placing the dummy at hand2 or hand1."""
+    gusarik = variant is not None and variant_name(variant) == GUSARIK
+    if dealer is not None and not gusarik:
+        raise InputError("the preferans analysis takes no option 'dealer' except in Gusarik (--variant gusarik), "
+                         "where it places the dummy", field="dealer")
     if declarer is None:
         raise InputError("the preferans analysis needs a declarer (hand1, hand2 or hand3)", field="declarer")
-    return solve_preferans(deal, (game.seat_index(declarer),), talon_mode)
+    if not gusarik:
+        return solve_preferans(deal, (game.seat_index(declarer),), talon_mode or "suit_only")
+    if talon_mode is not None:
+        raise InputError("Gusarik's all-pass uses no talon: --talon-mode does not apply", field="talon_mode")
+    who = str(dealer or "A").strip().upper()
+    if who not in ("A", "B"):
+        raise InputError(f"the Gusarik dealer is A or B, not {dealer!r}", field="dealer")
+    return solve_gusarik(deal, game.seat_index(declarer), 1 if who == "A" else 0)

@@ -6,8 +6,10 @@ from trickcore.cards import DECK32
 from trickcore.errors import InputError
 from trickcore.games.base import Game
 from trickcore.games.preferans import analysis
+from trickcore.games.preferans.gusarik import GusarikState
+from trickcore.games.preferans.old import OldState
 from trickcore.games.preferans.table import PreferansState
-from trickcore.games.preferans.variants import VARIANTS, PlaySettings, play_settings
+from trickcore.games.preferans.variants import ALL_VARIANTS, GUSARIK, OLD, OldSettings, PlaySettings, play_settings
 from trickcore.games.preferans.vocab import PLAYERS, Contract
 
 # d[0:2] hand1, d[2:4] hand2, d[4:6] hand3, d[6:8] talon, then pairs to hand1, hand2, hand3 until 10 each.
@@ -24,11 +26,14 @@ class Preferans(Game):
     seats = ("hand1", "hand2", "hand3")
     talon_size = 2
     must_trump = True
-    variants = VARIANTS
-    auctions = ("bid_ladder",)
+    variants = ALL_VARIANTS
+    auctions = ("bid_ladder", "suit_and_talon_purchase")     # the old game's (variants-preferans.md §3.2)
     analysis_options = {"declarer": "the declarer whose contracts and misère are solved (required)",
                         "talon_mode": "how the talon cards lead the first all-pass tricks: "
-                                      + ", ".join(analysis.TALON_MODES) + " (default suit_only)"}
+                                      + ", ".join(analysis.TALON_MODES) + " (default suit_only)",
+                        "variant": "gusarik: the declarer against the opponent and the dummy, all-pass under "
+                                   "the duck rule (other variants: the base analysis)",
+                        "dealer": "gusarik only: A (default; the dummy is hand2) or B (the dummy is hand1)"}
 
     def pattern(self, dealer):
         """The canonical seeded layout of §2; seats are relative to the dealer, so it does not depend on him."""
@@ -40,20 +45,31 @@ class Preferans(Game):
 
     def analyse(self, deal, **opts):
         """The declarer's tricks per strain after his best discard, his misère, and all-pass (a
-        PreferansResult); options ``declarer`` (required), ``talon_mode``."""
+        PreferansResult); options ``declarer`` (required), ``talon_mode``, ``variant``, ``dealer``."""
         return analysis.analyse(self, deal, **self.analysis_settings(opts))
 
-    def new_state(self, deal, dealer=0, variant=None, players=3, exit_level=6):
+    def new_state(self, deal, dealer=0, variant=None, players=None, exit_level=6, owed=None, closing=False):
         """The State of one deal (games.preferans.table): ``variant`` is a PlaySettings or a variant's name
-        (default Sochi), ``players`` the number of players or their ids clockwise, ``dealer`` his index among
-        them, ``exit_level`` the lowest trick bid allowed after all-pass deals (§6.4)."""
-        settings = variant if isinstance(variant, PlaySettings) else play_settings(variant or "sochi")
+        (default Sochi), ``players`` the number of players or their ids clockwise (default 3; Gusarik 2),
+        ``dealer`` his index among them, ``exit_level`` the lowest trick bid allowed after all-pass deals (§6.4).
+        Gusarik (games.preferans.gusarik) also takes ``owed``, the razboinik games each player still owes (None:
+        the pool stage), and ``closing`` for a closing all-pass deal."""
+        settings = variant if isinstance(variant, (PlaySettings, OldSettings)) else play_settings(variant or "sochi")
+        fixed = settings.variant in (GUSARIK, OLD)
+        if players is None:
+            players = settings.num_players if fixed else 3
         n = players if isinstance(players, int) else len(players)
-        if n not in (3, 4):
-            raise InputError(f"preferans is played by 3 or 4 players, not {n}", field="players")
+        allowed = (settings.num_players,) if fixed else (3, 4)
+        if n not in allowed:
+            raise InputError(f"preferans {settings.variant} is played by {' or '.join(map(str, allowed))} players, "
+                             f"not {n}", field="players")
         ids = PLAYERS[:n] if isinstance(players, int) else tuple(players)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(ids):
             raise InputError(f"the dealer is a player index from 0 to {len(ids) - 1}, not {dealer!r}", field="dealer")
+        if settings.variant == GUSARIK:
+            return GusarikState(self, deal, dealer, settings, ids, owed, closing)
+        if settings.variant == OLD:
+            return OldState(self, deal, dealer, settings, ids)
         return PreferansState(self, deal, dealer, settings, ids, exit_level)
 
     def outcome(self, record):

@@ -1,6 +1,7 @@
 """The facts of a whole preferans game (a pulya) that the shared match runner asks for: seeded deals, dealer
 rotation (§2), exit levels after all-pass deals (§6.4), the running sheet that ends the game, the text a person
-follows and the §11.2 protocol."""
+follows and the §11.2 protocol; Gusarik's razboinik stage and the old game's redeals (variants-preferans.md
+§1.4, §3.1)."""
 import json
 
 from trickcore.cards import format_card
@@ -8,8 +9,10 @@ from trickcore.errors import InputError
 from trickcore.files import write_text_atomically
 from trickcore.games.base import Match, MatchReport
 from trickcore.games.preferans.record import PROTOCOL_FORMAT, SUIT_ORDER, hand_text
-from trickcore.games.preferans.variants import play_settings
+from trickcore.games.preferans.gusarik import RAZBOINIK_GAMES, game_of
+from trickcore.games.preferans.variants import GUSARIK, OLD, play_settings
 from trickcore.games.preferans.vocab import DEALER, PLAYERS
+from trickcore.games.registry import get_scoring, scoring_names
 from trickcore.scoring.preferans import Ledger, make_settings, parse_protocol, render_text
 
 MAX_DEALS = 300           # safety cap (``--hands`` overrides it): a pulya not ended by then is an early stop
@@ -44,11 +47,21 @@ class PreferansMatch(Match):
                              field="trump")
         settings = play_settings(variant or "sochi")
         n = players or settings.num_players
-        if n not in (3, 4):
-            raise InputError(f"preferans is played by 3 or 4 players, not {n}", field="players")
-        target = pool_target or make_settings(settings.variant).pool_target
-        if target < 1:
+        allowed = (settings.num_players,) if settings.variant in (GUSARIK, OLD) else (3, 4)
+        if n not in allowed:
+            raise InputError(f"preferans {settings.variant} is played by {' or '.join(map(str, allowed))} players, "
+                             f"not {n}", field="players")
+        if settings.variant == OLD and pool_target is not None:
+            raise InputError("the old game has no pool: it ends when the remises are played out", field="pool_target")
+        if settings.variant == GUSARIK and pool_target is not None:
+            # §1.3: a pool target plays the pool stage; without one, the razboinik stage (which has none).
+            settings = play_settings(GUSARIK, gusarik_stage="pool")
+        # The razboinik stage and the old game have no pool: no target.
+        target = pool_target if settings.variant in (GUSARIK, OLD) else (
+            pool_target or make_settings(settings.variant).pool_target)
+        if target is not None and target < 1:
             raise InputError(f"the pool target must be at least 1, not {target}", field="pool_target")
+        cls = {GUSARIK: GusarikMatch, OLD: OldMatch}.get(settings.variant, cls)
         ids = PLAYERS[:n]
         if dealer is None:
             first = 0
@@ -97,30 +110,145 @@ class PreferansMatch(Match):
         return {"format": PROTOCOL_FORMAT, "variant": self.settings.variant, "players": list(self.players),
                 "settings": {"pool_target": self.pool_target}, "deals": [r.protocol for r in records]}
 
+    def scoring(self):
+        """The variant's scoring system (``preferans-<variant>``), None while it is not installed (Gusarik's and
+        the old game's come with the scoring package of issue 19)."""
+        name = f"preferans-{self.settings.variant}"
+        return get_scoring(name) if name in scoring_names() else None
+
     def ledger(self):
-        """The running sheet of the game: the scorer's ledger under the variant and the pool target."""
+        """The running sheet of the game: the scorer's ledger under the variant and the pool target; None while
+        the variant's scoring system is not installed."""
+        if self.scoring() is None:
+            return None
         return Ledger.for_protocol(parse_protocol(self.protocol()))
+
+    def sheet_text(self, ledger):
+        """The sheet as text, after a deal."""
+        return render_text(ledger.sheet())
+
+    def sheet_data(self, ledger):
+        """The sheet as JSON-ready data."""
+        return ledger.sheet().to_dict()
 
     def report(self, result):
         """The text (every deal with the sheet after it) and JSON of the game; writes the protocol if asked."""
         ids, names = self.players, list(result.agent_names)
         protocol = self.protocol(result.records)
-        lines = [f"Preferans {self.settings.variant}, {len(ids)} players, pool target {self.pool_target}, seed "
+        lines = [f"Preferans {self.settings.variant}, {len(ids)} players, {self.length_text()}, seed "
                  f"{self.seed}; agents " + ", ".join(f"{p} {a}" for p, a in zip(ids, names)), ""]
         running = self.ledger()
         for k, record in enumerate(result.records, 1):
-            running.add(record)
-            lines += deal_text(k, record) + [render_text(running.sheet()), ""]
-        sheet = result.ledger.sheet()
-        if not sheet.finished:
+            lines += deal_text(k, record)
+            if running is not None:
+                running.add(record)
+                lines.append(self.sheet_text(running))
+            lines.append("")
+        if not self.is_over(result.ledger, result.records):
             lines.append(f"Stopped after {len(result.records)} deals (the deal cap): the game is settled as an "
                          "early stop.")
         if self.protocol_path:
             write_protocol(protocol, self.protocol_path)
         data = {"game": "preferans", "variant": self.settings.variant, "players": list(ids), "agents": names,
                 "seed": self.seed, "pool_target": self.pool_target, "deals": [r.to_dict() for r in result.records],
-                "protocol": protocol, "sheet": sheet.to_dict()}
+                "protocol": protocol, "sheet": self.sheet_data(result.ledger) if result.ledger is not None else None}
         return MatchReport("\n".join(lines).rstrip() + "\n", data)
+
+    def length_text(self):
+        """How long the game is, for the report's first line."""
+        return f"pool target {self.pool_target}"
+
+
+class GusarikMatch(PreferansMatch):
+    """A Gusarik game between A and B (variants-preferans.md §1): only they deal, alternately (D2).
+
+    The razboinik stage (§1.4) ends after each player's six games and the closing all-pass deals, facts of
+    the play; the pool stage ends when the scorer's ledger says the pools are full. In the pool stage the
+    dealer deals again after an all-pass (Classic), at most three deals in a row.
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.razboinik = self.settings.gusarik_stage == "razboinik"
+        self.history = []
+
+    def owed(self, records):
+        """The razboinik games each player still owes after ``records`` (§1.4 item 1: whatever the outcome)."""
+        owed = [set(RAZBOINIK_GAMES), set(RAZBOINIK_GAMES)]
+        for r in records:
+            if r.kind in ("game", "misere"):
+                owed[r.players.index(r.protocol["declarer"])].discard(game_of(r.contract))
+        return owed
+
+    def new_state(self, index, dealer):
+        """Deal ``index`` dealt by ``dealer``: in the razboinik stage with the games owed, or a closing deal."""
+        deal = self.game.deal(self.seed, index)
+        if not self.razboinik:
+            return self.game.new_state(deal, dealer, self.settings, self.players)
+        owed = self.owed(self.history)
+        return self.game.new_state(deal, dealer, self.settings, self.players, owed=owed, closing=not any(owed))
+
+    def next_dealer(self, dealer, record):
+        """The other player, except after an all-pass in the pool stage (Classic's same dealer)."""
+        self.history.append(record)
+        if self.razboinik:
+            return 1 - dealer
+        return super().next_dealer(dealer, record)
+
+    def is_over(self, ledger, records):
+        """Razboinik: every game played and the closing all-pass deals dealt; pool: the ledger's end."""
+        if not self.razboinik:
+            return super().is_over(ledger, records)
+        closing = sum(r.kind == "all_pass" for r in records)
+        return not any(self.owed(records)) and closing >= self.settings.razboinik_all_pass_deals
+
+    def protocol(self, records=()):
+        """The §1.13 protocol of the game so far."""
+        settings = {"gusarik_stage": self.settings.gusarik_stage}
+        if not self.razboinik:
+            settings["pool_target"] = self.pool_target
+        return {"format": PROTOCOL_FORMAT, "variant": GUSARIK, "players": list(self.players), "settings": settings,
+                "deals": [r.protocol for r in records]}
+
+    def length_text(self):
+        """The stage, and the pool target of the pool stage."""
+        return f"pool target {self.pool_target}" if not self.razboinik else "razboinik stage"
+
+
+class OldMatch(PreferansMatch):
+    """A game of the 19th-century preferans (variants-preferans.md §3): the deal passes clockwise, and a deal
+    nobody bought is redealt by the same dealer (D26); the scorer's remise ledger says when the pot of remises
+    is played out (D39)."""
+
+    def new_state(self, index, dealer):
+        """Deal ``index`` dealt by ``dealer``."""
+        return self.game.new_state(self.game.deal(self.seed, index), dealer, self.settings, self.players)
+
+    def next_dealer(self, dealer, record):
+        """The same dealer after a redeal, else the next player clockwise."""
+        return dealer if record.kind == "redeal" else (dealer + 1) % self.n_players
+
+    def ledger(self):
+        """The remise ledger of the scoring system (D39: it ends the game), None while it is not installed."""
+        scoring = self.scoring()
+        return None if scoring is None else scoring.ledger(players=self.players)
+
+    def sheet_text(self, ledger):
+        """The remise ledger as text, as the scoring system renders it."""
+        return self.scoring().render(ledger, "text").rstrip("\n")
+
+    def sheet_data(self, ledger):
+        """The remise ledger's JSON data."""
+        return self.scoring().json_data(ledger)
+
+    def protocol(self, records=()):
+        """The §3.10 protocol of the game so far."""
+        return {"format": PROTOCOL_FORMAT, "variant": OLD, "players": list(self.players), "settings": {},
+                "deals": [r.protocol for r in records]}
+
+    def length_text(self):
+        """The old game is played until the remises are played out."""
+        return "until the remises are played out"
 
 
 def write_protocol(protocol, path):
@@ -143,9 +271,16 @@ def deal_text(k, deal):
     for s in range(3):
         lines.append(f"  hand{s + 1} {who[s]}: {hand_text(deal.hands[s])}")
     lines.append(f"  talon: {_cards(deal.talon)}")
-    lines.append("  auction: " + ", ".join(f"{who[h]} {c}" for h, c in deal.auction))
+    if deal.auction:                       # Gusarik's closing all-pass deals have none (§1.4)
+        lines.append("  auction: " + ", ".join(f"{who[h]} {c}" for h, c in deal.auction))
     if deal.kind == "all_pass":
         lines.append("  all-pass (raspasy)")
+    elif deal.kind == "redeal":
+        lines.append("  nobody declared or bought the talon: the same dealer deals again")
+    elif not deal.discard:
+        lines.append(f"  {who[deal.declarer]} declares {deal.contract} without the talon")
+    elif deal.bid is None:
+        lines.append(f"  {who[deal.declarer]} takes the talon, discards {_cards(deal.discard)}, plays {deal.contract}")
     else:
         lines.append(f"  {who[deal.declarer]} wins the auction with {deal.bid}, takes the talon, discards "
                      f"{_cards(deal.discard)}, plays {deal.contract}")

@@ -36,6 +36,8 @@ class View:
     ``legal`` holds the choices of the decision: calls, the contracts the declarer may name (the talon phase;
     he discards any two of his twelve cards, ``hand``), ``open``/``closed``, or cards. ``hands`` and ``deal``
     are set only in an open view (the double-dummy agent's): every hand as it stands, and the deal as dealt.
+    ``trick_size`` is the number of hands that play to a trick (a talon card that leads is not counted);
+    ``dummy`` the hand of Gusarik's dummy (variants-preferans.md §1.2), None in the other variants.
     """
 
     phase: str
@@ -57,6 +59,8 @@ class View:
     done: tuple = ()
     trump: object = None
     kind: str = "game"
+    trick_size: int = 3
+    dummy: int | None = None
     hands: tuple | None = None
     deal: Deal | None = None
 
@@ -82,7 +86,7 @@ class PreferansState(State):
         self.slot_player = tuple((dealer + 1 + s) % self.n for s in range(3)) + (dealer,)
         self.hands = tuple(_sorted(h) for h in deal.hands)
         self.talon = _sorted(deal.talon)          # a set: sorted, so that the same seed plays the same all-pass
-        self.auction = Auction(settings.allow_hold, exit_level)
+        self.auction = self._new_auction(exit_level)
         self.phase = "auction"
         self.kind = None
         self.declarer = self.bid = self.contract = self.trump = None
@@ -103,6 +107,10 @@ class PreferansState(State):
         self.trick = []              # (who, card) of the trick in progress
         self.done = ()               # the completed TrickRecords
         self.won = [0, 0, 0, 0]
+
+    def _new_auction(self, exit_level):
+        """The auction of the deal (§3)."""
+        return Auction(self.settings.allow_hold, exit_level)
 
     # -- whose turn --------------------------------------------------------------------------------------------
     def _decider(self):
@@ -209,9 +217,12 @@ class PreferansState(State):
         if level(self.contract) == 10 and self.settings.ten_trick_mode == "checked":
             self._start_play(trump_of(self.contract))    # a checked ten: nobody calls, both defenders play
             return
-        self.defence = Defence(self.declarer, level(self.contract), strain(self.contract) == "S", self.n,
-                               self.settings)
+        self.defence = self._new_defence()
         self.phase = "defence"
+
+    def _new_defence(self):
+        """The defence calls that follow the announced trick contract (§5)."""
+        return Defence(self.declarer, level(self.contract), strain(self.contract) == "S", self.n, self.settings)
 
     def _defend(self, call):
         d = self.defence

@@ -1,5 +1,6 @@
-"""The variants of preferans (Sochi, Leningrad, Rostov, Classic) and the settings of preferans.md §10 that change
-how a deal is played: the table size, the auction, the defence calls, open play, all-pass and the dealer's turn.
+"""The variants of preferans (Sochi, Leningrad, Rostov, Classic; Gusarik and the old game of variants-preferans.md
+§1, §3) and the settings of preferans.md §10 that change how a deal is played: the table size, the auction, the
+defence calls, open play, all-pass and the dealer's turn.
 
 ``PLAY_TABLE`` holds one row per play setting (its value converter and the four presets); the scorer's §10 table
 (``scoring.preferans.settings``) takes these rows from here and adds the scoring rows, so the game and its
@@ -10,6 +11,10 @@ import attrs
 from trickcore.errors import SettingsError
 
 VARIANTS = ("sochi", "leningrad", "rostov", "classic")
+GUSARIK, OLD = "gusarik", "old"
+# Every variant a deal can be played in: the four columns of §10, Gusarik (two players and a dummy) and the
+# 19th-century game (variants-preferans.md §1, §3), which are presets of their own.
+ALL_VARIANTS = VARIANTS + (GUSARIK, OLD)
 
 
 def to_bool(value):
@@ -112,26 +117,82 @@ class PlaySettings:
         return self.all_pass_talon
 
 
+def even_count(value):
+    """A setting's even integer value ≥ 0 (``razboinik_all_pass_deals``: whole rounds of the two dealers)."""
+    value = to_int(value, 0)
+    if value % 2:
+        raise ValueError("expected an even integer")
+    return value
+
+
+# variants-preferans.md §1.12: the gusarik preset is the Classic column with these play values, which a
+# setting may not change (two players, no half-whist, no sitting-out dealer, no all-pass talon) ...
+GUSARIK_FIXED = {"num_players": 2, "half_whist": False, "dealer_may_whist": False, "all_pass_talon": "none",
+                 "dealer_talon_bonus": False}
+# ... and these play settings of its own: name -> (converter, default).
+GUSARIK_TABLE = {"gusarik_stage": (one_of("razboinik", "pool"), "razboinik"),
+                 "razboinik_all_pass_deals": (even_count, 4)}
+
+
+@attrs.frozen
+class GusarikSettings(PlaySettings):
+    """The play settings of Gusarik (variants-preferans.md §1.12): Classic's, and how the game is staged."""
+
+    gusarik_stage: str = "razboinik"
+    razboinik_all_pass_deals: int = 4
+
+
+@attrs.frozen
+class OldSettings:
+    """The play settings of the 19th-century game (variants-preferans.md §3): none can be changed (§3.9 has
+    scoring settings only)."""
+
+    variant: str = OLD
+    num_players: int = 3
+
+
 def variant_name(variant):
     """The canonical name of ``variant`` (any case); SettingsError naming the known ones otherwise."""
     key = (variant or "").strip().lower() if isinstance(variant, str) else variant
-    if key not in VARIANTS:
-        raise SettingsError(f"unknown preferans variant {variant!r} (known: {', '.join(VARIANTS)})",
+    if key not in ALL_VARIANTS:
+        raise SettingsError(f"unknown preferans variant {variant!r} (known: {', '.join(ALL_VARIANTS)})",
                             field="variant")
     return key
+
+
+def _convert(table, name, value):
+    try:
+        return table[name][0](value)
+    except (ValueError, TypeError) as exc:
+        raise SettingsError(f"bad value {value!r} for setting {name!r}: {exc}", field=name) from None
 
 
 def play_settings(variant, **overrides):
     """The PlaySettings of ``variant`` with single settings overridden by name; SettingsError for an unknown
     variant or setting, or a value the setting does not take."""
     key = variant_name(variant)
-    column = VARIANTS.index(key) + 1
+    if key == OLD:
+        if overrides:
+            name = next(iter(overrides))
+            raise SettingsError(f"the old game has no play setting {name!r}", field=name)
+        return OldSettings()
+    column = VARIANTS.index(key if key != GUSARIK else "classic") + 1
     values = {name: row[column] for name, row in PLAY_TABLE.items()}
+    extra = {}
+    if key == GUSARIK:
+        values.update(GUSARIK_FIXED)
+        extra = {name: row[1] for name, row in GUSARIK_TABLE.items()}
     for name, value in overrides.items():
-        if name not in PLAY_TABLE:
+        if name in extra:
+            extra[name] = _convert(GUSARIK_TABLE, name, value)
+        elif name not in PLAY_TABLE:
             raise SettingsError(f"unknown play setting {name!r}", field=name)
-        try:
-            values[name] = PLAY_TABLE[name][0](value)
-        except (ValueError, TypeError) as exc:
-            raise SettingsError(f"bad value {value!r} for setting {name!r}: {exc}", field=name) from None
+        elif key == GUSARIK and name in GUSARIK_FIXED:
+            given = _convert({name: (to_int,)} if name == "num_players" else PLAY_TABLE, name, value)
+            if given != GUSARIK_FIXED[name]:
+                raise SettingsError(f"Gusarik takes only {name} = {GUSARIK_FIXED[name]}", field=name)
+        else:
+            values[name] = _convert(PLAY_TABLE, name, value)
+    if key == GUSARIK:
+        return GusarikSettings(key, **values, **extra)
     return PlaySettings(key, **values)

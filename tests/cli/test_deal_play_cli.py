@@ -31,7 +31,7 @@ def test_games_lists_the_built_in_games():
     result = run("games", "--format", "json")
     rows = {row["name"]: row for row in json.loads(result.output)}
     assert {"bridge", "whist", "preferans"} <= set(rows)
-    assert rows["preferans"]["variants"] == ["sochi", "leningrad", "rostov", "classic"]
+    assert rows["preferans"]["variants"] == ["sochi", "leningrad", "rostov", "classic", "gusarik", "old"]
     assert rows["preferans"]["cards"] == 32 and rows["bridge"]["seats"] == 4
 
 
