@@ -77,6 +77,9 @@ class Preferans(Game):
         if record.declarer is None:
             return {"contract": record.kind}
         contract = Contract.parse(record.contract)
+        if "tricks" not in record.protocol:
+            # Both defenders passed: the contract is written as made without play (spec §5).
+            return {"contract": str(contract), "made": True}
         tricks = record.won[record.declarer]
         made = tricks == 0 if contract.is_misere else tricks >= contract.level
         return {"contract": str(contract), "declarer tricks": tricks, "made": made}
