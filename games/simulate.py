@@ -152,10 +152,10 @@ def run(simulation, numbers, start=0, jobs=1, dask=None):
 def _run_on_dask(client, simulation, chunks, window=64):
     """The chunks' lines in order from a Dask cluster, at most ``window`` chunks in flight."""
     pending = []
-    queue = iter(chunks)
-    scattered = client.scatter(simulation, broadcast=True)
-    for chunk in queue:
-        pending.append(client.submit(run_chunk, scattered, chunk, pure=False))
+    for chunk in chunks:
+        # The simulation is a few hundred bytes: sent with each chunk rather than scattered (a scattered copy
+        # shared by successive runs of the same simulation could be released under the next run).
+        pending.append(client.submit(run_chunk, simulation, chunk, pure=False))
         if len(pending) >= window:
             yield pending.pop(0).result()
     for future in pending:

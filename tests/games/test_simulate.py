@@ -34,6 +34,8 @@ def test_the_lines_are_the_same_on_a_dask_local_cluster():
     try:
         assert len(client.scheduler_info()["workers"]) == 2
         assert simulate(PLAYED, dask=client) == simulate(PLAYED)
+        # the same simulation again on the same cluster (a shared scattered copy was once released under it)
+        assert simulate(PLAYED, dask=client) == simulate(PLAYED)
     finally:
         client.close()
 
