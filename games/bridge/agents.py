@@ -50,7 +50,7 @@ it plays for (declarer's side when it plays declarer's or dummy's cards), the lo
 """
 import attrs
 
-from trickcore.games.bridge.auction import DOUBLE, PASS, Auction, Bid
+from trickcore.games.bridge.auction import DOUBLE, PASS, REDOUBLE, Auction, Bid
 from trickcore.games.base import Agent
 from trickcore.games.bridge.vocab import Seat, Strain
 from trickcore.games.double_dummy import best_card
@@ -226,6 +226,8 @@ class HeuristicBidder:
 
     def choose_call(self, view):
         """A call for ``view`` (always legal: a wanted call that is not legal becomes Pass)."""
+        if view.callers is not None:
+            return self._phase_call(view)
         auction = Auction(view.dealer, view.calls)
         call = self._decide(view, auction, HandShape.of(view.hand))
         return call if call is not None and auction.is_legal(call) else PASS
@@ -247,6 +249,42 @@ class HeuristicBidder:
         if not i_acted and len(ours) == 1 and view.calls[ours[0][0]] == DOUBLE and view.calls[-1] == PASS:
             return self._advance_double(auction, bids, view.seat, me)
         return self._place(view, auction, me)
+
+    @staticmethod
+    def _phase_call(view):
+        """A call in the three-player phase auction (variants-bridge §3.2), from the hands the player sees: an
+        unseen partner counts for the average 10 points and 3.25 cards a suit. Bid the side's strain up to the
+        level its points are worth (the lone player declares that level at once, in his one call); double an
+        opposing contract when the side holds 23+ points, redouble with 26+; otherwise pass."""
+        seen = frozenset().union(*view.visible.values())
+        unseen = 2 - len(view.visible)
+        points = hcp(seen) + 10 * unseen
+        mine = lengths(seen)
+        fits = {s: mine[s] + 3.25 * unseen for s in SUIT_STRAINS}
+        best = max(fits, key=lambda s: (fits[s] >= 8 and s.is_major, fits[s], s))
+        strain = best if fits[best] >= 8 else Strain.NT
+        game = _game_level(strain)
+        if points >= 37:
+            target = 7
+        elif points >= 33:
+            target = 6
+        elif points >= (28 if strain.is_minor else 25):
+            target = game
+        else:
+            target = max(0, min(game - 1, (points - 17) // 3))
+        legal = view.legal_calls
+        bids = [c for c in legal if c.is_bid and c.strain == strain and c.level <= target]
+        ours = [view.seat_of(k) for k, c in enumerate(view.calls) if c.is_bid]
+        ours = bool(ours) and ours[-1].side == view.seat.side
+        if bids and not ours:
+            return bids[-1] if unseen == 0 else bids[0]
+        if bids and ours and target >= game and bids[0].level < game:
+            return next((b for b in bids if b.level == game), PASS)
+        if DOUBLE in legal and points >= 23:
+            return DOUBLE
+        if REDOUBLE in legal and points >= 26:
+            return REDOUBLE
+        return PASS
 
     def _opening(self, me):
         longest = me.longest()

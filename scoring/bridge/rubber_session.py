@@ -157,12 +157,13 @@ def _rubber_deals(rubber, number, where):
 
 
 def played_deal(board):
-    """The SessionDeal of a Board played at a variant's table (games.bridge.record), in the current rubber."""
+    """The SessionDeal of a Board played at a variant's table (games.bridge.record), in the current rubber; its
+    auction was checked call by call as it was played."""
     if board.passed_out:
         result = DealResult()
     else:
         result = DealResult(board.contract, board.declarer, board.result, hands=board.deal.hands)
-    return SessionDeal(board.dealer, result, tuple(board.auction))
+    return SessionDeal(board.dealer, result)
 
 
 @attrs.frozen
