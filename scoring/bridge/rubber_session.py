@@ -166,6 +166,15 @@ def played_deal(board):
     return SessionDeal(board.dealer, result)
 
 
+def seat_credit(seats, players, ns_margin):
+    """{player: credit} of one rubber (variants-bridge §1.3, decision B2): every seat earns its side's margin for
+    the player who controls it; ``seats`` is the rubber's seating, ``ns_margin`` N-S's margin (or units)."""
+    credit = {p: 0 for p in players}
+    for seat, player in controllers(seats).items():
+        credit[player] += ns_margin if seat.side == Side.NS else -ns_margin
+    return credit
+
+
 @attrs.frozen
 class SessionRubber:
     """One rubber of a session: its number, seating, the sitting-out players and its rubber ledger, with the
@@ -193,13 +202,9 @@ class SessionRubber:
         return None if not unit else round_half_away(self.margin(), unit)
 
     def credit(self, players):
-        """{player: credit} of §1.3: every seat earns its side's margin (or units) for its controller."""
+        """{player: credit} of the rubber (§1.3), in units when the settings settle in units."""
         units = self.units()
-        ns = self.margin() if units is None else units
-        credit = {p: 0 for p in players}
-        for seat, player in self.controllers.items():
-            credit[player] += ns if seat.side == Side.NS else -ns
-        return credit
+        return seat_credit(self.seats, players, self.margin() if units is None else units)
 
 
 class RubberSessionLedger(Ledger):
