@@ -148,7 +148,8 @@ def _first_action_estimate(call, before, me, partner, cheapest=None, i_doubled=F
     ``cheapest`` is the lowest legal level of the call's strain, ``i_doubled`` whether my first call was a
     takeout double (then partner's bid is an advance: cheapest 0-8, a jump 9-11, game 12+)."""
     opened_by_me = bool(before) and before[0][0] == me
-    if call == DOUBLE:
+    if not call.is_bid:
+        # A double, or a redouble of our doubled bid (which a random partner may make first): strength.
         return 13.0, {}
     if i_doubled and call.is_bid and call.strain != Strain.NT:
         if call.level >= (4 if call.strain.is_major else 5):
@@ -381,6 +382,8 @@ class HeuristicBidder:
     def _advance_double(self, auction, bids, seat, me):
         theirs = {b.strain for s, b in bids if s.side != seat.side}
         suits = [s for s in SUIT_STRAINS if s not in theirs]
+        if not suits:
+            return None   # the opponents (random agents) bid every suit: nothing to advance in
         major = [s for s in suits if s.is_major and me.lens[s] >= 4]
         best = me.longest(major) if major else me.longest(suits)
         if me.hcp >= 12:

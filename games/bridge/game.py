@@ -24,11 +24,14 @@ class Bridge(Game):
     auctions = ("contract",)
     pbn_game_tag = False
     analysis_options = {"vul": "the vulnerability for par: None, NS, EW or All (default None)",
-                        "dealer": "the dealer, for par (default N)"}
+                        "dealer": "the dealer, for par (default N)",
+                        "variant": "any bridge variant: every table size plays the same deals (default standard)"}
 
     def analyse(self, deal, **opts):
-        """The double-dummy table and par of a 13-card deal (a BridgeResult); options ``vul``, ``dealer``."""
+        """The double-dummy table and par of a 13-card deal (a BridgeResult); options ``vul``, ``dealer`` and
+        ``variant`` (checked only: the table sizes of variants-bridge.md deal and play ordinary bridge deals)."""
         opts = self.analysis_settings(opts)
+        find_variant(opts.get("variant"))
         return analysis.solve_bridge(deal, opts.get("vul", "None"), opts.get("dealer", "N"))
 
     def read_deals(self, path):
