@@ -132,36 +132,6 @@ def cross_imps(scores, preset_name, pairs, fmt):
     _one_board("bridge-cross-imps", scores, preset_name, pairs, fmt)
 
 
-def _run_sheet(system_name, path, preset_name, pairs, fmt, output):
-    system = get_scoring(system_name)
-    write_output(system.render(system.score_file(path, preset_name, pairs), fmt), output)
-
-
-@bridge.command()
-@click.argument("path", metavar="FILE", type=click.Path(exists=True, dir_okay=False))
-@with_settings
-@format_option
-@output_option
-@user_errors()
-def rubber(path, preset_name, pairs, fmt, output):
-    """Rubber bridge score sheet of the deal results in FILE (see examples/bridge/README.md)."""
-    _run_sheet("bridge-rubber", path, preset_name, pairs, fmt, output)
-
-
-@bridge.command()
-@click.argument("path", metavar="FILE", type=click.Path(exists=True, dir_okay=False))
-@with_settings
-@format_option
-@output_option
-@user_errors()
-def chicago(path, preset_name, pairs, fmt, output):
-    """Chicago score sheet of the deal results in FILE (see examples/bridge/README.md).
-
-    With --set scoring=chicago_duplicate each deal is scored as a duplicate board (bridge.md §7.4).
-    """
-    _run_sheet("bridge-chicago", path, preset_name, pairs, fmt, output)
-
-
 @bridge.command()
 @click.option("--players", "count", type=click.IntRange(2, 6), default=None,
               help="Number of players, named A, B, ... (2-6).")
@@ -197,6 +167,36 @@ def rotation(count, names, rotation, fmt, output):
                        ("opponents", "opponents")):
         lines.append(f"{title}: " + ", ".join(f"{k} {v}" for k, v in counts[key].items()))
     write_output("\n".join(lines) + "\n", output)
+
+
+def _run_sheet(system_name, path, preset_name, pairs, fmt, output):
+    system = get_scoring(system_name)
+    write_output(system.render(system.score_file(path, preset_name, pairs), fmt), output)
+
+
+@bridge.command()
+@click.argument("path", metavar="FILE", type=click.Path(exists=True, dir_okay=False))
+@with_settings
+@format_option
+@output_option
+@user_errors()
+def rubber(path, preset_name, pairs, fmt, output):
+    """Rubber bridge score sheet of the deal results in FILE (see examples/bridge/README.md)."""
+    _run_sheet("bridge-rubber", path, preset_name, pairs, fmt, output)
+
+
+@bridge.command()
+@click.argument("path", metavar="FILE", type=click.Path(exists=True, dir_okay=False))
+@with_settings
+@format_option
+@output_option
+@user_errors()
+def chicago(path, preset_name, pairs, fmt, output):
+    """Chicago score sheet of the deal results in FILE (see examples/bridge/README.md).
+
+    With --set scoring=chicago_duplicate each deal is scored as a duplicate board (bridge.md §7.4).
+    """
+    _run_sheet("bridge-chicago", path, preset_name, pairs, fmt, output)
 
 
 for _command in record_commands:

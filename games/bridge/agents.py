@@ -383,7 +383,7 @@ class HeuristicBidder:
         theirs = {b.strain for s, b in bids if s.side != seat.side}
         suits = [s for s in SUIT_STRAINS if s not in theirs]
         if not suits:
-            return None   # the opponents (random agents) bid every suit: nothing to advance in
+            return PASS      # they have bid every suit: no suit to advance in, so leave the double in
         major = [s for s in suits if s.is_major and me.lens[s] >= 4]
         best = me.longest(major) if major else me.longest(suits)
         if me.hcp >= 12:

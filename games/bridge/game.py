@@ -24,14 +24,11 @@ class Bridge(Game):
     auctions = ("contract",)
     pbn_game_tag = False
     analysis_options = {"vul": "the vulnerability for par: None, NS, EW or All (default None)",
-                        "dealer": "the dealer, for par (default N)",
-                        "variant": "any bridge variant: every table size plays the same deals (default standard)"}
+                        "dealer": "the dealer, for par (default N)"}
 
     def analyse(self, deal, **opts):
-        """The double-dummy table and par of a 13-card deal (a BridgeResult); options ``vul``, ``dealer`` and
-        ``variant`` (checked only: the table sizes of variants-bridge.md deal and play ordinary bridge deals)."""
+        """The double-dummy table and par of a 13-card deal (a BridgeResult); options ``vul``, ``dealer``."""
         opts = self.analysis_settings(opts)
-        find_variant(opts.get("variant"))
         return analysis.solve_bridge(deal, opts.get("vul", "None"), opts.get("dealer", "N"))
 
     def read_deals(self, path):
@@ -51,8 +48,7 @@ class Bridge(Game):
         return BridgeState(self, deal, dealer, vulnerability, board, find_variant(variant), seating)
 
     def new_match(self, seed, variant=None, **options):
-        """Boards 1..``hands`` of ``seed`` (games.bridge.match.BridgeMatch), or a session of rubbers at a table of
-        another size (RubberSessionMatch)."""
+        """Boards 1..``hands`` of ``seed`` (games.bridge.match.BridgeMatch)."""
         return BridgeMatch.setup(self, seed, variant, **options)
 
 

@@ -4,6 +4,8 @@ rubbers (each one bridge.md §6 rubber ledger NS against EW), the per-player cre
 The seating of each rubber (who controls which seat, who sits out) comes from the table-size variants of
 games.bridge.variants; the session ledger only checks a protocol against it, scores, and credits the players.
 """
+import json
+
 import attrs
 
 from trickcore.deal import parse_deal
@@ -87,6 +89,18 @@ def _deal_result(record):
                 raise InvalidRecord(f"honours {entered[0]}:{entered[1]} disagree with the deal", field="honours")
             entered = None
     return DealResult(parsed, declarer, record.get("tricks"), entered, hands)
+
+
+def read_session_text(text, source):
+    """The RecordsFile of a session protocol's ``text`` (see ``read_session``), or None when the text is not one
+    (another reader then reads it, and reports any JSON syntax error with its line)."""
+    if not text.lstrip().startswith("{"):
+        return None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return None
+    return read_session(data, source) if is_session(data) else None
 
 
 def read_session(data, source):

@@ -12,7 +12,6 @@ The records each system scores:
   "scores": [620, 170, "A+", "NP"]}`` (every table's N-S score on the board; matchpoints may add
   ``"expected"``).
 """
-import json
 import os
 
 import attrs
@@ -21,7 +20,7 @@ from trickcore.errors import InputError, InvalidRecord
 from trickcore.games.bridge.record import Board
 from trickcore.games.bridge.vocab import Seat, board_vulnerability
 from trickcore.files import read_text
-from trickcore.scoring.base import Ledger, RecordsFile, ScoringSystem, json_rows, parse_assignments
+from trickcore.scoring.base import Ledger, RecordsFile, ScoringSystem, json_rows
 from trickcore.scoring.bridge import render
 from trickcore.scoring.bridge.butler import score_board_imps
 from trickcore.scoring.bridge.chicago import chicago_ledger, chicago_vulnerability
@@ -32,7 +31,7 @@ from trickcore.scoring.bridge.imps import imps
 from trickcore.scoring.bridge.ledger import DealResult
 from trickcore.scoring.bridge.matchpoints import parse_adjusted, score_board
 from trickcore.scoring.bridge.rubber import RubberLedger
-from trickcore.scoring.bridge.rubber_session import RubberSessionLedger, is_session, read_session
+from trickcore.scoring.bridge.rubber_session import RubberSessionLedger, read_session_text
 from trickcore.scoring.bridge.russian import russian_imps
 from trickcore.scoring.bridge.settings import PRESETS, parse_setting_value
 from trickcore.scoring.bridge.sheetfile import read_deal_results
@@ -92,24 +91,15 @@ class RubberSystem(SheetSystem):
     players (variants-bridge §7, a JSON protocol recognised by its ``format``) scored to its per-player sheet."""
 
     def read_records(self, path):
-        """The DealResults of a deal-results file, or the deals of a rubber-session protocol."""
-        source = os.path.basename(path)
-        text = read_text(path)
-        if text.lstrip().startswith("{"):
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError:
-                data = None   # the deal-results reader reports the syntax error with its line
-            if is_session(data):
-                return read_session(data, source)
-        return RecordsFile(source, tuple(read_deal_results(text, source)))
+        """The deals of a rubber-session protocol, or the DealResults of one rubber (see DealResultsSystem)."""
+        session = read_session_text(read_text(path), os.path.basename(path))
+        return session if session is not None else super().read_records(path)
 
     def score(self, found, preset=None, overrides=()):
         """Score a deal-results file as one rubber, or a session protocol rubber by rubber (see ScoringSystem)."""
         if "players" in found.context:
             # The tour's default unit settlement gives way to a settle_unit the file or command line sets.
-            keys = {key for key, _ in parse_assignments(found.settings)}
-            keys |= {str(text).partition("=")[0].strip() for text in overrides}
+            keys = set(found.settings) | {str(text).partition("=")[0].strip() for text in overrides}
             found = attrs.evolve(found, context={**found.context, "explicit": frozenset(keys)})
         return super().score(found, preset, overrides)
 
