@@ -115,7 +115,7 @@ def read_session(data, source):
             or len(set(players)) != len(players) or DUMMY in players):
         raise InvalidRecord(f'players are 2 to 6 unique names (not "{DUMMY}"), not {players!r}', source=source,
                             field="players")
-    table(len(players)).name   # the number of players decides the table; any other is an error here
+    table(len(players))   # 2 to 6 players decide the table; any other number is an error here
     settings = data.get("settings", {})
     if not isinstance(settings, dict):
         raise InvalidRecord("settings is a JSON object", source=source, field="settings")
@@ -280,10 +280,12 @@ class RubberSessionLedger(Ledger):
     def add(self, record):
         """Score the next deal (a SessionDeal, or a played Board); errors name the rubber and deal."""
         deal = played_deal(record) if isinstance(record, Board) else record
+        number = self.next_deal()[0]
+        dealt = len(self.current.ledger.deals) if number == len(self.rubbers) else 0
+        where = deal.where or f"rubber {number} deal {dealt + 1}"
         try:
             self._add(deal)
         except TrickcoreError as exc:
-            where = deal.where or f"rubber {len(self.rubbers)} deal {len(self.current.ledger.deals) + 1}"
             raise exc.located(source=where) from None
 
     def _add(self, deal):

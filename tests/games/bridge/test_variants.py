@@ -7,12 +7,15 @@ from hypothesis import given, settings, strategies as st
 
 from trickcore.errors import IllegalCall
 from trickcore.games.base import run_match
+from trickcore.games.bridge.agents import RandomAgent
 from trickcore.games.bridge.auction import DOUBLE, PASS, REDOUBLE, Bid, ThreePlayerAuction
 from trickcore.games.bridge.game import BRIDGE
+from trickcore.games.bridge.match import RubberSessionMatch
 from trickcore.games.bridge.variants import (
     DUMMY, FIVE_PLAYER, FOUR_PLAYER, SIX_PLAYER, THREE_PLAYER, TWO_PLAYER, VARIANTS, rotation_counts,
     rotation_table)
 from trickcore.games.bridge.vocab import Seat, Strain, Vulnerability
+from trickcore.scoring.bridge.systems import RUBBER
 
 FIVE = list("ABCDE")
 SIX = list("ABCDEF")
@@ -224,7 +227,6 @@ def test_a_legal_action_always_exists_and_views_hide_other_hands(name, seed):
     seats = variant.seating(players, 1 + seed % 3)
     seating = tuple(None if seats[s] == DUMMY else players.index(seats[s]) for s in Seat)
     state = _state(variant, seating, seed, Seat(seed % 4))
-    from trickcore.games.bridge.agents import RandomAgent
     agents = [RandomAgent(p, seed) for p in range(variant.players)]
     while not state.is_terminal:
         assert state.legal_actions()
@@ -250,7 +252,6 @@ def test_sessions_play_with_agents_and_score_to_the_sheet(name, agents, tmp_path
     report = BRIDGE.play_match(agents.split(","), 5, {"variant": name, "hands": 6, "protocol": str(path)})
     sheet = report.data["sheet"]
     assert sheet["table"] == name and sum(sheet["cumulative"].values()) == 0
-    from trickcore.scoring.bridge.systems import RUBBER
     rescored = RUBBER.render(RUBBER.score_file(str(path)), "json")
     assert json.loads(rescored) == sheet                      # the protocol scores to the same sheet
     assert report.data == BRIDGE.play_match(agents.split(","), 5, {"variant": name, "hands": 6}).data
@@ -264,7 +265,6 @@ def test_the_tour_is_played_in_three_rubbers():
 
 
 def test_a_session_match_runs_to_the_end_of_its_rubbers():
-    from trickcore.games.bridge.match import RubberSessionMatch
     match = RubberSessionMatch.setup(BRIDGE, 11, THREE_PLAYER)
     result = run_match(match, ["random"], 11)
     assert result.ledger.finished and len(result.ledger.rubbers) == 3

@@ -7,9 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from trickcore.errors import InvalidRecord, TrickcoreError
-from trickcore.games.bridge.variants import FIVE_PLAYER, THREE_PLAYER, TWO_PLAYER, table
-from trickcore.games.bridge.vocab import Seat
-from trickcore.scoring.base import RecordsFile
+from trickcore.games.bridge.variants import FIVE_PLAYER, table
 from trickcore.scoring.bridge.rubber_session import read_session, round_half_away, seat_credit
 from trickcore.scoring.bridge.systems import RUBBER
 
