@@ -290,10 +290,7 @@ class RubberSessionLedger(Ledger):
 
     def _add(self, deal):
         rubber = self.current
-        number = deal.rubber
-        if number is None:
-            number = rubber.number + 1 if rubber is not None and rubber.ledger.is_over else (
-                rubber.number if rubber is not None else 1)
+        number = deal.rubber if deal.rubber is not None else self.next_deal()[0]
         if rubber is None or number != rubber.number:
             if number != len(self.rubbers) + 1:
                 raise InvalidRecord(f"rubber {number} follows rubber {len(self.rubbers)}", field="rubbers")

@@ -7,7 +7,8 @@ from click.testing import CliRunner
 
 from trickcore.cli.main import tricks
 
-W3 = os.path.join(os.path.dirname(__file__), "..", "data", "bridge_sessions", "w3.json")
+DATA = os.path.join(os.path.dirname(__file__), "..", "data", "bridge_sessions")
+W2, W3 = os.path.join(DATA, "w2.json"), os.path.join(DATA, "w3.json")
 
 
 def run(*args):
@@ -23,6 +24,12 @@ def test_rubber_scores_a_session_to_the_player_sheet(tmp_path):
     assert run("bridge", "rubber", W3, "--format", "json", "-o", out).exit_code == 0
     data = json.loads(out.read_text())
     assert data["format"] == "trickcore.bridge.rubber_session_sheet/1" and data["cumulative"]["A"] == 1640
+
+
+def test_rubber_scores_the_two_player_example_w2():
+    result = run("bridge", "rubber", W2)
+    assert result.exit_code == 0 and "credit: A +4240, B -4240" in result.output
+    assert "NS win by 2120" in result.output
 
 
 def test_rubber_session_with_settings_from_the_command_line():
