@@ -37,12 +37,14 @@ class BridgeMatch(Match):
         if find_variant(variant) is not STANDARD:
             return RubberSessionMatch.setup(game, seed, find_variant(variant), players, pool_target, hands,
                                             protocol, dealer, trump, rotation)
+        if rotation is not None:
+            raise InputError("bridge: --rotation seats a session of rubbers (--variant four_player)",
+                             field="rotation")
         for key, value in (("players", players), ("pool_target", pool_target), ("dealer", dealer),
-                           ("trump", trump), ("rotation", rotation)):
+                           ("trump", trump)):
             if value is not None:
                 raise InputError(f"bridge: --{key.replace('_', '-')} does not apply (the board number fixes "
                                  "dealer and vulnerability; the auction fixes the trump)", field=key)
-        find_variant(variant)
         count = hands or 1
         if count < 1:
             raise InputError(f"--hands must be at least 1, not {count}", field="hands")
