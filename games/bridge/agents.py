@@ -37,6 +37,9 @@ the stream of (seed + n − 1, seat), so that every board of a match can be repl
   part-score is not pushed into a light game. No conventions (no Stayman, transfers or Blackwood), and no
   strong 2C: a hand of 22+ opens at the one level and may be passed out there.
 
+At the two- and three-player tables (variants-bridge.md) a player sees his dummy, or calls in the three-player
+phases, so the bidder judges his side from the hands he sees instead (``HeuristicBidder._side_call``).
+
 The card player: opening lead of partner's suit, else the top of an honour sequence, else fourth best of the
 longest suit (no trump leads); defenders return partner's suit; declarer draws trumps while the opponents hold
 some, then cashes winners; second hand low, third hand high (the cheapest card that wins), cover an honour with
@@ -227,8 +230,8 @@ class HeuristicBidder:
 
     def choose_call(self, view):
         """A call for ``view`` (always legal: a wanted call that is not legal becomes Pass)."""
-        if view.callers is not None:
-            return self._phase_call(view)
+        if view.callers is not None or len(view.visible or ()) == 2:
+            return self._side_call(view)
         auction = Auction(view.dealer, view.calls)
         call = self._decide(view, auction, HandShape.of(view.hand))
         return call if call is not None and auction.is_legal(call) else PASS
@@ -252,11 +255,12 @@ class HeuristicBidder:
         return self._place(view, auction, me)
 
     @staticmethod
-    def _phase_call(view):
-        """A call in the three-player phase auction (variants-bridge §3.2), from the hands the player sees: an
-        unseen partner counts for the average 10 points and 3.25 cards a suit. Bid the side's strain up to the
-        level its points are worth (the lone player declares that level at once, in his one call); double an
-        opposing contract when the side holds 23+ points, redouble with 26+; otherwise pass."""
+    def _side_call(view):
+        """A call at the two- and three-player tables (variants-bridge §2-§3), where a player sees his dummy or
+        calls in the phases of §3.2: judged from the hands he sees, an unseen partner counting for the average
+        10 points and 3.25 cards a suit. Bid the side's strain up to the level its points are worth (a player
+        who sees both hands of his side bids that level at once); double an opposing contract when the side
+        holds 23+ points, redouble with 26+; otherwise pass."""
         seen = frozenset().union(*view.visible.values())
         unseen = 2 - len(view.visible)
         points = hcp(seen) + 10 * unseen
