@@ -10,6 +10,7 @@ seat (variants-bridge §1.1), so ``controllers`` follows from the seating.
 import attrs
 
 from trickcore.errors import InputError, InvalidRecord
+from trickcore.games.bridge.auction import Auction, ThreePlayerAuction
 from trickcore.games.bridge.vocab import Seat
 
 DUMMY = "dummy"
@@ -70,8 +71,6 @@ class BridgeVariant:
 
     def new_auction(self, dealer, calls=()):
         """The auction of one deal: bridge.md §3."""
-        from trickcore.games.bridge.auction import Auction
-
         return Auction(dealer, calls)
 
 
@@ -119,8 +118,6 @@ class ThreePlayer(BridgeVariant):
 
     def new_auction(self, dealer, calls=()):
         """The phase auction of variants-bridge §3.2."""
-        from trickcore.games.bridge.auction import ThreePlayerAuction
-
         return ThreePlayerAuction(dealer, calls)
 
 
