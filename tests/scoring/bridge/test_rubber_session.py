@@ -246,3 +246,21 @@ def test_settlements_sum_to_zero(size, results, unit):
     for rubber in data["rubbers"]:
         assert sum(rubber["credit"].values()) == 0
         assert all(rubber["credit"][p] == 0 for p in rubber["sitting_out"])
+
+
+def test_a_rubber_may_name_its_first_dealer():
+    deals = [{"dealer": "W", "contract": "7NT", "declarer": "S", "tricks": 13},
+             {"dealer": "N", "contract": "7NT", "declarer": "S", "tricks": 13}]
+    out = sheet(session(["A", "B"], [{"deals": TWO_SLAMS}, {"first_dealer": "W", "deals": deals}]))
+    assert [d["dealer"] for d in out["rubbers"][1]["deals"]] == ["W", "N"]
+    with pytest.raises(InvalidRecord, match="the dealer is N"):
+        sheet(session(["A", "B"], [{"deals": TWO_SLAMS}, {"deals": deals}]))
+
+
+def test_three_player_session_gives_each_player_the_dummy_once():
+    out = sheet(session(["A", "B", "C"], [{"deals": TWO_SLAMS}] * 3))
+    assert out["finished"] is True
+    assert [r["controllers"]["N"] for r in out["rubbers"]] == ["A", "B", "C"]
+    # Each rubber: the lone player +2M, the partners -M each; M is the same in every rubber here.
+    margin = out["rubbers"][0]["margin"]["NS"]
+    assert out["cumulative"] == {"A": 0, "B": 0, "C": 0} and margin > 0
