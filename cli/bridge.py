@@ -6,6 +6,7 @@ from trickcore.cli.bridge_records import commands as record_commands
 from trickcore.cli.bridge_session import commands as session_commands
 from trickcore.cli.bridge_teams import commands as team_commands
 from trickcore.cli.common import output_option, to_json, user_errors, write_output
+from trickcore.games.bridge.variants import rotation_counts, rotation_table, table
 from trickcore.games.registry import get_scoring
 from trickcore.scoring.bridge.contract import duplicate_score
 from trickcore.scoring.bridge.imps import imps as imps_of
@@ -132,6 +133,43 @@ def butler(scores, preset_name, pairs, fmt):
 def cross_imps(scores, preset_name, pairs, fmt):
     """Cross-IMPs of each N-S score of one board against every other (--set cross_imps=total for sums)."""
     _one_board("bridge-cross-imps", scores, preset_name, pairs, fmt)
+
+
+@bridge.command()
+@click.option("--players", "count", type=click.IntRange(2, 6), default=None,
+              help="Number of players, named A, B, ... (2-6).")
+@click.option("--names", default=None, metavar="A,B,...", help="The players' names in order, comma-separated.")
+@click.option("--rotation", default=None, help="fixed or tour for four players (default: the table's own).")
+@format_option
+@output_option
+@user_errors(source="argument")
+def rotation(count, names, rotation, fmt, output):
+    """Who sits where in each rubber of a session of 2-6 players (variants-bridge §2-§5), one cycle, with the
+    counts that make it fair: rubbers sat out, at North, and each pair as partners and as opponents."""
+    players = [n.strip() for n in names.split(",")] if names else None
+    if players is None:
+        if count is None:
+            raise InputError("give --players or --names", field="players")
+        players = list("ABCDEF"[:count])
+    elif count is not None and count != len(players):
+        raise InputError(f"--players {count} but {len(players)} names", field="players")
+    if len(set(players)) != len(players) or not all(players) or "dummy" in players:
+        raise InputError(f'the players need distinct names (not "dummy"): {names}', field="names")
+    rubbers = rotation_table(players, rotation)
+    counts = rotation_counts(players, rubbers)
+    if fmt == "json":
+        write_output(to_json({"players": players, "table": table(len(players)).name, "rubbers": rubbers,
+                              "counts": counts}), output)
+        return
+    lines = [f"{table(len(players)).title}: {len(rubbers)} rubber(s) per cycle",
+             f"{'rubber':>6}  {'N':>6} {'S':>6} {'E':>6} {'W':>6}  sitting out"]
+    for row in rubbers:
+        lines.append(f"{row['rubber']:>6}  " + " ".join(f"{row['seats'][s]:>6}" for s in "NSEW")
+                     + "  " + (" ".join(row["sitting_out"]) or "-"))
+    for key, title in (("sat_out", "sat out"), ("at_north", "at N"), ("partners", "partners"),
+                       ("opponents", "opponents")):
+        lines.append(f"{title}: " + ", ".join(f"{k} {v}" for k, v in counts[key].items()))
+    write_output("\n".join(lines) + "\n", output)
 
 
 def _run_sheet(system_name, path, preset_name, pairs, fmt, output):

@@ -110,24 +110,30 @@ def deal(game_name, count, seed, dealer, where, predeal, tries, fmt, output):
 @click.option("--players", type=int, default=None, help="Number of players (with --agents).")
 @click.option("--pool-target", type=int, default=None, help="The pool target of a game played to a pool, e.g. preferans (with --agents).")
 @click.option("--hands", type=int, default=None, help="Number of hands or deals to play (with --agents).")
+@click.option("--rotation", default=None,
+              help="Bridge --variant four_player: fixed (default) or tour, the seating of a session (with --agents).")
 @click.option("--protocol", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Also write the match's protocol/record to this file (with --agents).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @output_option
 @user_errors()
-def play(game_name, seed, dealer, trump, count, deal_text, agents, variant, players, pool_target, hands, protocol,
-         fmt, output):
+def play(game_name, seed, dealer, trump, count, deal_text, agents, variant, players, pool_target, hands, rotation,
+         protocol, fmt, output):
     """Play deals: random play of one deal, a batch summary (--count), or a match with agents (--agents)."""
     game = _game(game_name)
     if agents is not None:
         options = {"variant": variant, "players": players, "pool_target": pool_target, "hands": hands,
                    "protocol": protocol, "dealer": dealer, "trump": trump}
+        if rotation is not None:
+            if game.name != "bridge":
+                raise InputError(f"--rotation seats a bridge session; {game.name} has none", field="rotation")
+            options["rotation"] = rotation
         names = [a.strip() for a in agents.split(",") if a.strip()]
         _write(game.play_match(names, seed, options), fmt, output)
         return
     unused = [flag for flag, value in (("--variant", variant), ("--players", players),
                                        ("--pool-target", pool_target), ("--hands", hands),
-                                       ("--protocol", protocol)) if value is not None]
+                                       ("--protocol", protocol), ("--rotation", rotation)) if value is not None]
     if unused:
         raise InputError(f"{unused[0]} goes with --agents")
     dealer = game.seat_index(dealer if dealer is not None else 0)

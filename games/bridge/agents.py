@@ -37,6 +37,9 @@ the stream of (seed + n − 1, seat), so that every board of a match can be repl
   part-score is not pushed into a light game. No conventions (no Stayman, transfers or Blackwood), and no
   strong 2C: a hand of 22+ opens at the one level and may be passed out there.
 
+At the two- and three-player tables (variants-bridge.md) a player sees his dummy, or calls in the three-player
+phases, so the bidder judges his side from the hands he sees instead (``HeuristicBidder._side_call``).
+
 The card player: opening lead of partner's suit, else the top of an honour sequence, else fourth best of the
 longest suit (no trump leads); defenders return partner's suit; declarer draws trumps while the opponents hold
 some, then cashes winners; second hand low, third hand high (the cheapest card that wins), cover an honour with
@@ -50,7 +53,7 @@ it plays for (declarer's side when it plays declarer's or dummy's cards), the lo
 """
 import attrs
 
-from trickcore.games.bridge.auction import DOUBLE, PASS, Auction, Bid
+from trickcore.games.bridge.auction import DOUBLE, PASS, REDOUBLE, Auction, Bid
 from trickcore.games.base import Agent
 from trickcore.games.bridge.vocab import Seat, Strain
 from trickcore.games.double_dummy import best_card
@@ -148,7 +151,8 @@ def _first_action_estimate(call, before, me, partner, cheapest=None, i_doubled=F
     ``cheapest`` is the lowest legal level of the call's strain, ``i_doubled`` whether my first call was a
     takeout double (then partner's bid is an advance: cheapest 0-8, a jump 9-11, game 12+)."""
     opened_by_me = bool(before) and before[0][0] == me
-    if call == DOUBLE:
+    if not call.is_bid:
+        # A double, or a redouble of our doubled bid (which a random partner may make first): strength.
         return 13.0, {}
     if i_doubled and call.is_bid and call.strain != Strain.NT:
         if call.level >= (4 if call.strain.is_major else 5):
@@ -226,6 +230,8 @@ class HeuristicBidder:
 
     def choose_call(self, view):
         """A call for ``view`` (always legal: a wanted call that is not legal becomes Pass)."""
+        if view.callers is not None or len(view.visible or ()) == 2:
+            return self._side_call(view)
         auction = Auction(view.dealer, view.calls)
         call = self._decide(view, auction, HandShape.of(view.hand))
         return call if call is not None and auction.is_legal(call) else PASS
@@ -247,6 +253,43 @@ class HeuristicBidder:
         if not i_acted and len(ours) == 1 and view.calls[ours[0][0]] == DOUBLE and view.calls[-1] == PASS:
             return self._advance_double(auction, bids, view.seat, me)
         return self._place(view, auction, me)
+
+    @staticmethod
+    def _side_call(view):
+        """A call at the two- and three-player tables (variants-bridge §2-§3), where a player sees his dummy or
+        calls in the phases of §3.2: judged from the hands he sees, an unseen partner counting for the average
+        10 points and 3.25 cards a suit. Bid the side's strain up to the level its points are worth (a player
+        who sees both hands of his side bids that level at once); double an opposing contract when the side
+        holds 23+ points, redouble with 26+; otherwise pass."""
+        seen = frozenset().union(*view.visible.values())
+        unseen = 2 - len(view.visible)
+        points = hcp(seen) + 10 * unseen
+        mine = lengths(seen)
+        fits = {s: mine[s] + 3.25 * unseen for s in SUIT_STRAINS}
+        best = max(fits, key=lambda s: (fits[s] >= 8 and s.is_major, fits[s], s))
+        strain = best if fits[best] >= 8 else Strain.NT
+        game = _game_level(strain)
+        if points >= 37:
+            target = 7
+        elif points >= 33:
+            target = 6
+        elif points >= (28 if strain.is_minor else 25):
+            target = game
+        else:
+            target = max(0, min(game - 1, (points - 17) // 3))
+        legal = view.legal_calls
+        bids = [c for c in legal if c.is_bid and c.strain == strain and c.level <= target]
+        ours = [view.seat_of(k) for k, c in enumerate(view.calls) if c.is_bid]
+        ours = bool(ours) and ours[-1].side == view.seat.side
+        if bids and not ours:
+            return bids[-1] if unseen == 0 else bids[0]
+        if bids and ours and target >= game and bids[0].level < game:
+            return next((b for b in bids if b.level == game), PASS)
+        if DOUBLE in legal and points >= 23:
+            return DOUBLE
+        if REDOUBLE in legal and points >= 26:
+            return REDOUBLE
+        return PASS
 
     def _opening(self, me):
         longest = me.longest()

@@ -223,3 +223,183 @@ class Auction:
 
     def __repr__(self):
         return f"Auction(dealer={self.dealer.name}, calls={self.text()!r})"
+
+
+PARTNERS = (Seat.W, Seat.E)   # the three-player partnership (variants-bridge §3.1); the lone player sits S
+
+
+class ThreePlayerAuction:
+    """The three-player auction of variants-bridge §3.2, in four phases: the partners' auction P (W and E
+    alternately, bids and passes only), the lone player's one call L (S: pass, double of the partners' bid, or a
+    bid), then only doubles and redoubles: D (W, then E, each once) and R (S's redouble of a partner's double).
+
+    The same interface as ``Auction``; ``callers`` gives the seat of each call (the calls are not in clockwise
+    turn), ``phase`` is "P", "L", "D", "R" or "done". Replaying the same calls from the same dealer gives the same
+    callers: the phase procedure decides who calls next.
+    """
+
+    def __init__(self, dealer=Seat.N, calls=()):
+        self.dealer = Seat(dealer)
+        self.calls, self.callers = [], []
+        self.phase = "P"
+        first = next(Seat((self.dealer + k) % 4) for k in range(4) if Seat((self.dealer + k) % 4) in PARTNERS)
+        self._turn = first
+        self._partner_bid = None       # (Bid, seat) of the partners' last bid in phase P
+        self._lone_call = None
+        self._doubled = 0
+        self._d_calls = 0
+        for call in calls:
+            self.make_call(call)
+
+    def copy(self):
+        """An independent copy of this auction."""
+        return ThreePlayerAuction(self.dealer, self.calls)
+
+    @property
+    def turn(self):
+        """The seat to call next (None once complete)."""
+        return None if self.phase == "done" else self._turn
+
+    @property
+    def last_bid(self):
+        """The bid the contract would be now: the lone player's bid, else the partners' last bid, or None."""
+        if self._lone_call is not None and self._lone_call.is_bid:
+            return self._lone_call
+        return None if self._partner_bid is None else self._partner_bid[0]
+
+    @property
+    def last_bidder(self):
+        """The seat of ``last_bid``, or None."""
+        if self._lone_call is not None and self._lone_call.is_bid:
+            return Seat.S
+        return None if self._partner_bid is None else self._partner_bid[1]
+
+    @property
+    def doubled(self):
+        """The double state of ``last_bid``: 0, 1 or 2."""
+        return self._doubled
+
+    @property
+    def is_complete(self):
+        """True once no further call is legal."""
+        return self.phase == "done"
+
+    @property
+    def passed_out(self):
+        """True when the partners made no bid and the lone player passed."""
+        return self.is_complete and self.last_bid is None
+
+    def why_illegal(self, call):
+        """The reason ``call`` is illegal now, or None when it is legal."""
+        if not isinstance(call, Call):
+            raise NotationError(f"{call!r} is not a call")
+        if self.phase == "done":
+            return "auction complete"
+        if call == PASS:
+            return None
+        last = self.last_bid
+        if self.phase in ("D", "R"):
+            if call.is_bid:
+                return "only double or redouble"
+            lone_bid = self._lone_call.is_bid
+            if call == DOUBLE:
+                return None if lone_bid and self.phase == "D" else (
+                    "double of own side" if self.phase == "R" else "already doubled")
+            return None if (self.phase == "R" or not lone_bid) else "nothing to redouble"
+        if call.is_bid:
+            if last is not None and call.index <= last.index:
+                return f"insufficient bid: {call} does not rank above {last}"
+            return None
+        if call == DOUBLE:
+            if self.phase == "P":
+                return "nothing to double" if last is None else "double of own side"
+            return "nothing to double" if last is None else None
+        return "nothing to redouble"
+
+    def is_legal(self, call):
+        """True when ``call`` may be made now."""
+        return self.why_illegal(call) is None
+
+    def legal_calls(self):
+        """Every legal call, in the order Pass, X, XX, then bids by ascending rank."""
+        if self.phase == "done":
+            return []
+        calls = [c for c in (PASS, DOUBLE, REDOUBLE) if self.is_legal(c)]
+        if self.phase in ("P", "L"):
+            last = self.last_bid
+            calls += list(ALL_BIDS[0 if last is None else last.index + 1:])
+        return calls
+
+    def make_call(self, call, seat=None):
+        """Make ``call`` (a Call or its text) for the seat on turn (``seat``, when given, must be it);
+        IllegalCall naming the reason if illegal."""
+        if isinstance(call, str):
+            call = parse_call(call)
+        if seat is not None and self.phase != "done" and Seat(seat) != self._turn:
+            raise IllegalCall(f"{call} by {Seat(seat)} after {self.text() or 'no calls'}: not your phase "
+                              f"({self._turn} calls in phase {self.phase})")
+        reason = self.why_illegal(call)
+        if reason is not None:
+            raise IllegalCall(f"{call} by {self.turn or Seat(seat or Seat.S)} after {self.text() or 'no calls'}: "
+                              f"{reason}")
+        self.calls.append(call)
+        self.callers.append(self._turn)
+        getattr(self, f"_phase_{self.phase}")(call)
+        return self
+
+    def _phase_P(self, call):
+        if call.is_bid:
+            self._partner_bid = (call, self._turn)
+        elif self._partner_bid is not None or len(self.calls) == 2:
+            self.phase, self._turn = "L", Seat.S
+            return
+        self._turn = PARTNERS[1 - PARTNERS.index(self._turn)]
+
+    def _phase_L(self, call):
+        self._lone_call = call
+        if call == PASS:
+            self.phase = "done"
+        else:
+            self._doubled = 1 if call == DOUBLE else 0
+            self.phase, self._turn = "D", Seat.W
+
+    def _phase_D(self, call):
+        self._d_calls += 1
+        if call == DOUBLE:
+            self._doubled, self.phase, self._turn = 1, "R", Seat.S
+        elif call == REDOUBLE:
+            self._doubled, self.phase = 2, "done"
+        elif self._d_calls == 2:
+            self.phase = "done"
+        else:
+            self._turn = Seat.E
+
+    def _phase_R(self, call):
+        if call == REDOUBLE:
+            self._doubled = 2
+        self.phase = "done"
+
+    def seat_of(self, position):
+        """The seat that made call number ``position``."""
+        return self.callers[position]
+
+    @property
+    def outcome(self):
+        """The contract and declarer once complete (PASSED_OUT when nobody bid); None while still running."""
+        if self.phase != "done":
+            return None
+        bid = self.last_bid
+        if bid is None:
+            return PASSED_OUT
+        if self.last_bidder == Seat.S:
+            declarer = Seat.S
+        else:
+            declarer = next(s for s, c in zip(self.callers, self.calls) if c.is_bid and c.strain == bid.strain)
+        return AuctionOutcome(Contract(bid.level, bid.strain, self._doubled), declarer)
+
+    def text(self):
+        """The calls so far with their seats (``W:1H E:2H W:Pass S:2S``)."""
+        return " ".join(f"{s}:{c}" for s, c in zip(self.callers, self.calls))
+
+    def __repr__(self):
+        return f"ThreePlayerAuction(dealer={self.dealer.name}, calls={self.text()!r})"

@@ -50,13 +50,13 @@ class Bridge(Game):
         """The seeded deal of board ``number``: deal ``number − 1`` of ``seed``, dealt by the board's dealer."""
         return self.deal(seed, number - 1, int(board_dealer(number)))
 
-    def new_state(self, deal, dealer=None, variant=None, board=1, vulnerability=None):
+    def new_state(self, deal, dealer=None, variant=None, board=1, vulnerability=None, seating=(0, 1, 2, 3)):
         """The State of board number ``board`` of ``deal`` (games.bridge.table.BridgeState), before its first
-        call; the board number gives the dealer and vulnerability unless ``dealer``/``vulnerability`` are given."""
-        find_variant(variant)
+        call; the board number gives the dealer and vulnerability unless ``dealer``/``vulnerability`` are given.
+        ``seating`` gives each seat's player index (None for a dummy seat) at a variant's table."""
         dealer = board_dealer(board) if dealer is None else self.seat_index(dealer)
         vulnerability = board_vulnerability(board) if vulnerability is None else vulnerability
-        return BridgeState(self, deal, dealer, vulnerability, board)
+        return BridgeState(self, deal, dealer, vulnerability, board, find_variant(variant), seating)
 
     def simulation_state(self, deal, index, dealer, variant=None, last_card=None):
         """Board ``index + 1`` of a simulation: its number fixes the vulnerability; the deal's dealer deals."""

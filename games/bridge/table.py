@@ -9,6 +9,12 @@ Views hold only what their seat may see (§4.2): its own hand, the auction, the 
 remaining cards once the opening lead is faced. ``open_view`` adds every hand as it stands, for the
 double-dummy agent only (games.double_dummy.view_for).
 
+At the tables of other sizes (games.bridge.variants, variants-bridge.md) a player controls one or two seats:
+``seating`` gives each seat's player index, or None for a dummy seat (controlled by the player of its partner
+seat). ``current_seat`` and ``view`` then speak of player indices: a player is shown his own hands (his dummy's
+from the deal on, the lone player's from his declaration on), and after the opening lead the seats the variant
+exposes (both dummies for two players, the open dummy for three). The standard table seats player i at seat i.
+
 Each card costs O(1) Python work: the hands are kept as they stand, a completed trick is appended once to a
 shared tuple, and views share those immutable values instead of copying the play.
 """
@@ -17,8 +23,9 @@ import attrs
 from trickcore.cards import format_hand
 from trickcore.errors import IllegalPlay, InputError
 from trickcore.games.base import State
-from trickcore.games.bridge.auction import Auction, Call
+from trickcore.games.bridge.auction import Call
 from trickcore.games.bridge.record import Board
+from trickcore.games.bridge.variants import STANDARD
 from trickcore.games.bridge.vocab import Seat
 from trickcore.play import PlayState, Trick
 
@@ -26,7 +33,9 @@ SEATS = tuple(Seat)   # Seat by index without the enum lookup, on the path of ev
 
 @attrs.frozen
 class AuctionView:
-    """What ``seat`` knows when it is its turn to call; ``hands`` (every hand, N E S W) only in an open view."""
+    """What ``seat`` knows when it is its turn to call; ``hands`` (every hand, N E S W) only in an open view.
+    ``visible`` maps each seat whose hand the player may see to its cards (his own, and his dummy's at the tables
+    where he controls one); ``callers`` is the seat of each call when the calls are not in clockwise turn."""
 
     seat: Seat
     hand: frozenset
@@ -36,6 +45,8 @@ class AuctionView:
     legal_calls: tuple
     board: int = 1
     hands: tuple = None
+    visible: dict = None
+    callers: tuple = None
     phase = "auction"
 
     @property
@@ -44,8 +55,9 @@ class AuctionView:
         return self.legal_calls
 
     def seat_of(self, position):
-        """The seat that made call number ``position``."""
-        return Seat((self.dealer + position) % 4)
+        """The seat that made call number ``position`` (``callers`` gives them when the calls are not in
+        clockwise turn: the three-player auction)."""
+        return self.callers[position] if self.callers is not None else Seat((self.dealer + position) % 4)
 
 
 @attrs.frozen
@@ -102,16 +114,21 @@ class BridgeState(State):
 
     ``board`` is the board number (it seeds the random agents' stream of the board), ``dealer`` and
     ``vulnerability`` the board's; ``rules`` is given by the game (``Game.trick_rules``) for the contract's trump.
+    ``variant`` and ``seating`` (a player index or None per seat N E S W) set the table size (module docstring).
     """
 
-    def __init__(self, game, deal, dealer, vulnerability, board=1):
+    def __init__(self, game, deal, dealer, vulnerability, board=1, variant=STANDARD, seating=(0, 1, 2, 3)):
         self.game = game
         self.deal = deal
         self.board = board
         self.dealer = Seat(dealer)
         self.vulnerability = vulnerability
+        self.variant = variant
+        self.seating = tuple(seating)
+        self.controllers = tuple(self.seating[s] if self.seating[s] is not None else self.seating[(s + 2) % 4]
+                                 for s in range(4))
         self.phase = "auction"
-        self.auction = Auction(self.dealer)
+        self.auction = variant.new_auction(self.dealer)
         self._legal = tuple(self.auction.legal_calls())
         self.contract = self.declarer = self.rules = None
         self._calls, self._cards = (), []
@@ -121,12 +138,12 @@ class BridgeState(State):
 
     @property
     def current_seat(self):
-        """The seat whose agent acts next: the caller, or the player controlling the hand to play."""
+        """The player whose agent acts next: the caller's, or the one controlling the hand to play (declarer
+        plays dummy's cards)."""
         if self.phase == "auction":
-            return int(self.auction.turn)
+            return self.controllers[self.auction.turn]
         if self.phase == "play":
-            turn = self._play.turn
-            return int(self.declarer) if turn == self.declarer.partner else turn
+            return self.controllers[self._role(self._play.turn)]
         return None
 
     def legal_actions(self):
@@ -152,23 +169,23 @@ class BridgeState(State):
         elif self.phase in ("play", "done") and self._cards:
             self._undo_card()
         elif self.auction.calls:
-            self.auction = Auction(self.dealer, self.auction.calls[:-1])
+            self.auction = self.variant.new_auction(self.dealer, self.auction.calls[:-1])
             self.phase, self.contract, self.declarer, self.rules = "auction", None, None, None
             self._legal = tuple(self.auction.legal_calls())
         else:
             raise InputError("nothing to undo: no call has been made")
 
-    def view(self, seat):
-        """What ``seat`` may see now (§4.2)."""
-        return self._view(SEATS[seat], None)
+    def view(self, player):
+        """What ``player`` (the seat's index at a standard table) may see now (§4.2)."""
+        return self._view(player, None)
 
-    def open_view(self, seat):
-        """``view(seat)`` with every hand as it stands (the double-dummy agent's view)."""
+    def open_view(self, player):
+        """``view(player)`` with every hand as it stands (the double-dummy agent's view)."""
         if self.phase == "auction":
             hands = tuple(frozenset(h) for h in self.deal.hands)
         else:
             hands = tuple(self._hands)
-        return self._view(SEATS[seat], hands)
+        return self._view(player, hands)
 
     def record(self):
         """The board's result record: deal, auction and, once played, contract, declarer, play and result."""
@@ -268,20 +285,34 @@ class BridgeState(State):
         self.phase = "play"
         self._legal = tuple(self._play.legal_cards())
 
-    def _view(self, seat, hands):
-        if self.phase == "auction":
-            legal = self._legal if seat == self.auction.turn else ()
-            return AuctionView(seat, frozenset(self.deal.hands[seat]), self.dealer, self.vulnerability,
-                               tuple(self.auction.calls), legal, self.board, hands)
-        if self.contract is None:
-            return AuctionView(seat, frozenset(self.deal.hands[seat]), self.dealer, self.vulnerability,
-                               self._calls, (), self.board, hands)
-        dummy = self.declarer.partner
-        acting = self.phase == "play" and self.current_seat == seat
-        hand_to_play = SEATS[self._play.turn] if acting else seat
-        visible = {seat: self._hands[seat]}
+    def _role(self, seat):
+        """The seat whose player makes the decisions for ``seat`` in the play: declarer for dummy."""
+        return self.declarer if seat == self.declarer.partner else seat
+
+    def _own_seat(self, player):
+        """The seat where ``player`` sits himself (not a dummy seat)."""
+        return SEATS[self.seating.index(player)]
+
+    def _view(self, player, hands):
+        own = self._own_seat(player)
+        if self.phase == "auction" or self.contract is None:
+            acting = self.phase == "auction" and self.controllers[self.auction.turn] == player
+            seat = SEATS[self.auction.turn] if acting else own
+            dummy = self.variant.sees_dummy_in_auction(self.auction)
+            visible = {s: frozenset(self.deal.hands[s]) for s in SEATS
+                       if self.controllers[s] == player and (s == own or dummy)}
+            calls = tuple(self.auction.calls) if self.phase == "auction" else self._calls
+            callers = getattr(self.auction, "callers", None)
+            return AuctionView(seat, frozenset(self.deal.hands[seat]), self.dealer, self.vulnerability, calls,
+                               self._legal if acting else (), self.board, hands, visible,
+                               None if callers is None else tuple(callers))
+        acting = self.phase == "play" and self.current_seat == player
+        hand_to_play = SEATS[self._play.turn] if acting else own
+        role = self._role(hand_to_play) if acting else own
+        visible = {s: self._hands[s] for s in SEATS if self.controllers[s] == player}
         if self._cards:
-            visible[dummy] = self._hands[dummy]
-        return PlayView(hand_to_play, seat, self.contract, self.declarer, self._calls, self.dealer, visible,
+            for s in self.variant.exposed(self.declarer):
+                visible[s] = self._hands[s]
+        return PlayView(hand_to_play, role, self.contract, self.declarer, self._calls, self.dealer, visible,
                         self._tricks, self._current, self._legal if acting else (), self.rules, self._played,
                         self.board, hands)

@@ -46,6 +46,34 @@ def render_sheet(title, ledger, note=None):
     return "\n".join(lines) + "\n"
 
 
+def _signed(credit):
+    return ", ".join(f"{player} {value:+d}" for player, value in credit.items())
+
+
+def render_session(ledger):
+    """A rubber session (variants-bridge §7) as text: each rubber's seating and sheet with the players' credits,
+    then the cumulative score with the rubbers each player played and sat out."""
+    data = ledger.to_dict()
+    state = "finished" if data["finished"] else "not finished"
+    rotation = data["settings"]["rotation"]
+    lines = [f"Rubber session, {data['table'].replace('_', ' ')} ({ledger.preset} settings"
+             + (f", rotation {rotation}" if rotation else "") + f"), {len(ledger.rubbers)} rubber(s), {state}"]
+    for rubber, shown in zip(ledger.rubbers, data["rubbers"]):
+        seats = ", ".join(f"{seat} {player}" + (f" ({shown['controllers'][seat]})" if player == "dummy" else "")
+                          for seat, player in shown["seats"].items())
+        out = f"; sitting out {', '.join(shown['sitting_out'])}" if shown["sitting_out"] else ""
+        lines.append("")
+        lines.append(render_sheet(f"Rubber {shown['index']}: {seats}{out}", rubber.ledger,
+                                  sheet_note(rubber.ledger)).rstrip("\n"))
+        unit = " units" if shown["units"] is not None else ""
+        lines.append(f"credit{unit}: {_signed(shown['credit'])}")
+    lines.append("")
+    lines.append("Cumulative: " + _signed(data["cumulative"]))
+    lines.append("rubbers played / sat out: " + ", ".join(
+        f"{p} {data['rubbers_played'][p]}/{data['rubbers_sat_out'][p]}" for p in data["players"]))
+    return "\n".join(lines) + "\n"
+
+
 def contract_dict(contract, tricks, vulnerable, points):
     """A contract's duplicate score as JSON-ready data."""
     return {"contract": str(contract), "tricks": tricks, "vulnerability": "vul" if vulnerable else "nonvul",

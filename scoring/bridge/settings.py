@@ -75,6 +75,10 @@ class BridgeScoringSettings:
     russian_tie_side: str = attrs.field(default="NS", validator=_one_of("NS", "EW"))
     russian_vulnerability: str = attrs.field(default="chicago", validator=_one_of("chicago", "board"))
     pbn_encoding: str = attrs.field(default="latin-1", validator=_one_of("latin-1", "utf-8"))
+    # A rubber session's table size and rotation (variants-bridge §6); None = from the number of players.
+    table: object = attrs.field(default=None, validator=_one_of(None, "two_player", "three_player", "four_player",
+                                                               "five_player", "six_player"))
+    rotation: object = attrs.field(default=None, validator=_one_of(None, "fixed", "tour", "cycle", "free"))
 
     @butler_trim.validator
     def _check_trim(self, attribute, value):

@@ -31,6 +31,7 @@ from trickcore.scoring.bridge.imps import imps
 from trickcore.scoring.bridge.ledger import DealResult
 from trickcore.scoring.bridge.matchpoints import parse_adjusted, score_board
 from trickcore.scoring.bridge.rubber import RubberLedger
+from trickcore.scoring.bridge.rubber_session import RubberSessionLedger, read_session_text
 from trickcore.scoring.bridge.russian import russian_imps
 from trickcore.scoring.bridge.settings import PRESETS, parse_setting_value
 from trickcore.scoring.bridge.sheetfile import read_deal_results
@@ -108,6 +109,44 @@ class SheetSystem(DealResultsSystem):
     def render_text(self, ledger):
         """The score sheet, deal by deal, with its totals and winner."""
         return render.render_sheet(render.sheet_title(ledger, ledger.preset), ledger, render.sheet_note(ledger))
+
+
+@attrs.frozen
+class RubberSystem(SheetSystem):
+    """Rubber bridge: one rubber's sheet from the deal-results file, or a session of rubbers of two to six
+    players (variants-bridge §7, a JSON protocol recognised by its ``format``) scored to its per-player sheet."""
+
+    def read_records(self, path):
+        """The deals of a rubber-session protocol, or the DealResults of one rubber (see DealResultsSystem)."""
+        session = read_session_text(read_text(path), os.path.basename(path))
+        return session if session is not None else super().read_records(path)
+
+    def score(self, found, preset=None, overrides=()):
+        """Score a deal-results file as one rubber, or a session protocol rubber by rubber (see ScoringSystem)."""
+        if "players" in found.context:
+            # The tour's default unit settlement gives way to a settle_unit the file or command line sets.
+            keys = set(found.settings) | {str(text).partition("=")[0].strip() for text in overrides}
+            found = attrs.evolve(found, context={**found.context, "explicit": frozenset(keys)})
+        return super().score(found, preset, overrides)
+
+    def ledger(self, settings=None, preset=None, players=None, explicit=(), **context):
+        """An empty rubber sheet, or an empty session of rubbers for ``players``."""
+        if players is None:
+            return super().ledger(settings, preset, **context)
+        return RubberSessionLedger(self._settings(settings), players, preset or self.presets[0], explicit)
+
+    def json_data(self, ledger):
+        """The rubber's sheet with its preset, or the session sheet of variants-bridge §7.2."""
+        if isinstance(ledger, RubberSessionLedger):
+            return ledger.to_dict()
+        return super().json_data(ledger)
+
+    def render_text(self, ledger):
+        """The rubber's sheet, or the session: each rubber's seating, sheet and credits, then the cumulative
+        score."""
+        if isinstance(ledger, RubberSessionLedger):
+            return render.render_session(ledger)
+        return super().render_text(ledger)
 
 
 class BoardLedger(Ledger):
@@ -351,8 +390,8 @@ class PairsSystem(BridgeSystem):
 
 
 DUPLICATE = DuplicateSystem("bridge-duplicate", "bridge", "Duplicate contract score, Law 77 (bridge.md §5)")
-RUBBER = SheetSystem("bridge-rubber", "bridge", "Rubber bridge score sheet with honours and rubber bonus (§6)",
-                     sheet=RubberLedger)
+RUBBER = RubberSystem("bridge-rubber", "bridge", "Rubber bridge score sheet with honours and rubber bonus (§6); "
+                      "sessions of 2-6 players (variants-bridge §7)", sheet=RubberLedger)
 CHICAGO = SheetSystem("bridge-chicago", "bridge", "Chicago, four-deal bridge (§7)", sheet=chicago_ledger)
 IMPS = TeamSystem("bridge-imps", "bridge", "International match points, Law 78B (§8)")
 VP = TeamSystem("bridge-vp", "bridge", "WBF 2013 continuous 20-VP scale (§11.3)", victory_points=True)
