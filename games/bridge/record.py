@@ -31,7 +31,9 @@ class Board:
     ``contract`` is None both when unknown and when ``passed_out``; ``play`` lists the cards in playing order;
     ``claimed`` is True when the play ended with a claim (``result`` is then the claimed total, §4.3).
     ``tags`` are the other tag pairs in source order, ``notes`` the auction notes (number, text), ``tables``
-    the table sections as (name, column spec, row lines).
+    the table sections as (name, column spec, row lines). ``annotations`` are what the auction and play carry
+    beside the calls and cards, as (section, position, text): section "auction" or "play", position the number
+    of calls or cards before it, text a note reference ``=n=`` or an alert ``!``.
     """
 
     number: int = None
@@ -49,6 +51,7 @@ class Board:
     notes: tuple = ()
     commentary: tuple = ()
     tables: tuple = ()
+    annotations: tuple = ()
 
     def tag(self, name, default=None):
         """The value of the kept tag ``name`` (case-insensitive), or ``default``."""
@@ -119,6 +122,8 @@ def board_to_dict(board):
         "notes": [[n, t] for n, t in board.notes],
         "commentary": list(board.commentary),
         "tables": [[name, spec, list(rows)] for name, spec, rows in board.tables],
+        # Only when present, so that boards without them keep the JSON form they always had.
+        **({"annotations": [list(a) for a in board.annotations]} if board.annotations else {}),
     }
 
 
@@ -141,7 +146,8 @@ def board_from_dict(data, source=None):
             tags=tuple((k, v) for k, v in data.get("tags", ())),
             notes=tuple((n, t) for n, t in data.get("notes", ())),
             commentary=tuple(data.get("commentary", ())),
-            tables=tuple((n, s, tuple(r)) for n, s, r in data.get("tables", ()))))
+            tables=tuple((n, s, tuple(r)) for n, s, r in data.get("tables", ())),
+            annotations=tuple((sec, pos, text) for sec, pos, text in data.get("annotations", ()))))
     except TrickcoreError as exc:
         raise exc.located(source=source)
     except (AttributeError, TypeError, ValueError) as exc:
