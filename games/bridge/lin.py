@@ -277,7 +277,7 @@ def _header_tags(header, names, room):
         if event:
             tags.append(("Event", event))
         tags.append(("lin_vg", header.vg))
-    if names is None:
+    if names is None or not any(names):
         names = header.names[4:8] if room == "c" and len(header.names) >= 8 else header.names[:4]
     elif len(names) >= 8 and room == "c":
         names = names[4:8]
