@@ -127,12 +127,35 @@ def board_to_dict(board):
     }
 
 
+def _rows(data, key, kinds):
+    """``data[key]``, a JSON list of rows whose items have the types ``kinds`` (a bare type: items, not rows)."""
+    rows = data.get(key, [])
+    row_kinds = kinds if isinstance(kinds, tuple) else None
+    if not isinstance(rows, list) or not all(
+            isinstance(row, kinds) if row_kinds is None else
+            isinstance(row, list) and len(row) == len(row_kinds) and all(isinstance(v, k) for v, k in zip(row, row_kinds))
+            for row in rows):
+        shape = kinds.__name__ if row_kinds is None else "[" + ", ".join(k.__name__ for k in row_kinds) + "]"
+        raise InvalidRecord(f"{key} must be a list of {shape}", field=key)
+    return tuple(rows if row_kinds is None else (tuple(row) for row in rows))
+
+
+def _whole(data, key, low, high):
+    value = data.get(key)
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high):
+        raise InvalidRecord(f"{key} must be a whole number {low}..{high}, not {value!r}", field=key)
+    return value
+
+
 def board_from_dict(data, source=None):
     """Read the JSON form of a board (as written by ``board_to_dict``)."""
     try:
         contract = data.get("contract")
+        tables = _rows(data, "tables", (str, str, list))
+        if not all(isinstance(line, str) for _, _, rows in tables for line in rows):
+            raise InvalidRecord("the rows of a table must be text", field="tables")
         return check_board(Board(
-            number=data.get("board"),
+            number=_whole(data, "board", 1, 10**9),
             dealer=None if data.get("dealer") is None else Seat.parse(data["dealer"]),
             vulnerability=None if data.get("vulnerability") is None else Vulnerability.parse(data["vulnerability"]),
             deal=None if data.get("deal") is None else parse_deal(data["deal"]),
@@ -141,13 +164,13 @@ def board_from_dict(data, source=None):
             contract=None if contract in (None, "Pass") else parse_contract(contract),
             passed_out=contract == "Pass",
             declarer=None if data.get("declarer") is None else Seat.parse(data["declarer"]),
-            result=data.get("result"),
+            result=_whole(data, "result", 0, 13),
             claimed=bool(data.get("claimed", False)),
-            tags=tuple((k, v) for k, v in data.get("tags", ())),
-            notes=tuple((n, t) for n, t in data.get("notes", ())),
-            commentary=tuple(data.get("commentary", ())),
-            tables=tuple((n, s, tuple(r)) for n, s, r in data.get("tables", ())),
-            annotations=tuple((sec, pos, text) for sec, pos, text in data.get("annotations", ()))))
+            tags=_rows(data, "tags", (str, str)),
+            notes=_rows(data, "notes", (str, str)),
+            commentary=_rows(data, "commentary", str),
+            tables=tuple((n, s, tuple(r)) for n, s, r in tables),
+            annotations=_rows(data, "annotations", (str, int, str))))
     except TrickcoreError as exc:
         raise exc.located(source=source)
     except (AttributeError, TypeError, ValueError) as exc:
