@@ -10,6 +10,8 @@ from trickcore.games.bridge.variants import variant as find_variant
 from trickcore.games.bridge.vocab import Seat, board_dealer
 from trickcore.scoring.bridge.contract import duplicate_score
 
+MAX_BOARDS = 10_000       # the most boards ``--hands`` may ask for, as in whist
+
 
 class BridgeMatch(Match):
     """``boards`` boards from board 1: board ``n`` is ``game.board_deal(seed, n)``, dealt by the board's dealer."""
@@ -32,9 +34,9 @@ class BridgeMatch(Match):
                 raise InputError(f"bridge: --{key.replace('_', '-')} does not apply (the board number fixes "
                                  "dealer and vulnerability; the auction fixes the trump)", field=key)
         find_variant(variant)
-        count = hands or 1
-        if count < 1:
-            raise InputError(f"--hands must be at least 1, not {count}", field="hands")
+        count = 1 if hands is None else hands
+        if not 1 <= count <= MAX_BOARDS:
+            raise InputError(f"--hands must be from 1 to {MAX_BOARDS}, not {count}", field="hands")
         return cls(game, seed, count, protocol)
 
     def first_dealer(self):

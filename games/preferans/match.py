@@ -12,6 +12,7 @@ from trickcore.games.preferans.variants import play_settings
 from trickcore.games.preferans.vocab import DEALER, PLAYERS
 from trickcore.scoring.preferans import Ledger, make_settings, parse_protocol, render_text
 
+MAX_HANDS = 10_000        # the most deals ``--hands`` may ask for, as in whist
 MAX_DEALS = 300           # safety cap (``--hands`` overrides it): a pulya not ended by then is an early stop
 
 
@@ -43,10 +44,10 @@ class PreferansMatch(Match):
             raise InputError("--trump does not apply to preferans: the declarer announces the contract",
                              field="trump")
         settings = play_settings(variant or "sochi")
-        n = players or settings.num_players
+        n = settings.num_players if players is None else players
         if n not in (3, 4):
             raise InputError(f"preferans is played by 3 or 4 players, not {n}", field="players")
-        target = pool_target or make_settings(settings.variant).pool_target
+        target = make_settings(settings.variant).pool_target if pool_target is None else pool_target
         if target < 1:
             raise InputError(f"the pool target must be at least 1, not {target}", field="pool_target")
         ids = PLAYERS[:n]
@@ -58,8 +59,8 @@ class PreferansMatch(Match):
             raise InputError(f"the dealer must be one of the players {' '.join(ids)}, not {dealer!r}",
                              field="dealer")
         cap = MAX_DEALS if hands is None else hands
-        if cap < 1:
-            raise InputError(f"the number of deals must be at least 1, not {cap}", field="hands")
+        if not 1 <= cap <= MAX_HANDS:
+            raise InputError(f"the number of deals must be from 1 to {MAX_HANDS}, not {cap}", field="hands")
         return cls(game, seed, settings, ids, target, first, cap, protocol)
 
     def first_dealer(self):
