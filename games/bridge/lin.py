@@ -27,7 +27,7 @@ _VUL_READ = {"o": Vulnerability.NONE, "0": Vulnerability.NONE, "-": Vulnerabilit
 _VUL_WRITE = {Vulnerability.NONE: "o", Vulnerability.NS: "n", Vulnerability.EW: "e", Vulnerability.BOTH: "b"}
 SEAT_TAGS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 _PREAMBLE = {"pn", "st"}        # written before a board's md| in hand records without qx|
-_HEADER_KEYS = {"vg", "rs", "pn", "pw", "bn", "pg", "mp"}
+_HEADER_KEYS = {"vg", "rs", "pn", "pw", "bn", "pg"}    # bn| numbers the boards, which their qx| numbers again
 _SKIPPED = {"pg"}               # page breaks of the replay: no data
 _KEY = re.compile(r"[a-z]{2}")
 _QX = re.compile(r"\s*([oc])(\d+)\s*", re.IGNORECASE)
@@ -98,9 +98,12 @@ class _Header:
         return int(fields[3]) if len(fields) > 3 and fields[3].strip().isdigit() else None
 
 
-def _header(pairs):
+def _header(pairs, source, log):
     vg, names, results, rs_line = None, (), (), None
     for pair in pairs:
+        if pair.key not in _HEADER_KEYS and pair.value.strip():
+            log.warn(f"{pair.key}|{pair.value.strip()[:40]}| before the first board is not kept", source=source,
+                     line=pair.line, field=pair.key)
         if pair.key == "vg":
             vg = pair.value
         elif pair.key in ("pn", "pw"):
@@ -130,7 +133,7 @@ def read_lin(text, source=None, log=None):
     """
     log = log if log is not None else ReadLog()
     header_pairs, runs = _runs(_pairs(text, source, log))
-    header = _header(header_pairs)
+    header = _header(header_pairs, source, log)
     slots = _slots([next((p.value for p in run if p.key == "qx"), None) for run in runs], header.first_board())
     boards, used = [], set()
     for run, slot in zip(runs, slots):

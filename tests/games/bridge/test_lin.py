@@ -209,3 +209,10 @@ def boards(draw):
 def test_any_board_to_lin_and_back_is_the_identity(original):
     again = read_lin(write_lin(original))
     assert again == [attrs.evolve(b, auction=b.auction or None) for b in original]
+
+
+def test_header_lines_not_kept_are_warned_about():
+    log = ReadLog()
+    boards = read_lin("vg|Cup,Final,I,1,1,A,0,B,0|mp|3,1|bn|1|pg||\n" + write_lin([played(8, 1)]), "h.lin", log)
+    assert len(boards) == 1 and boards[0].tag("Event") == "Cup"
+    assert [(w.line, w.field) for w in log.warnings] == [(1, "mp")]
