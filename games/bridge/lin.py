@@ -32,6 +32,7 @@ _SKIPPED = {"pg"}               # page breaks of the replay: no data
 _KEY = re.compile(r"[a-z]{2}")
 _QX = re.compile(r"\s*([oc])(\d+)\s*", re.IGNORECASE)
 _RS = re.compile(r"([1-7])(NT|[CDHSN])([NESW])(XX|X)?(=|[+-]\d{1,2})?", re.IGNORECASE)
+_MAX_RS = 2000          # results in one rs|: both rooms of a thousand boards, more than any segment has
 _WRITTEN_TAGS = {"lin_qx", "lin_vg"}    # tags the writer puts in their own place, not as key|value| pairs
 
 
@@ -95,7 +96,7 @@ class _Header:
     def first_board(self):
         """The first board number of the segment, from ``vg|`` (None when it does not say)."""
         fields = (self.vg or "").split(",")
-        return int(fields[3]) if len(fields) > 3 and fields[3].strip().isdigit() else None
+        return int(fields[3]) if len(fields) > 3 and re.fullmatch(r"\s*[0-9]{1,6}\s*", fields[3]) else None
 
 
 def _header(pairs, source, log):
@@ -122,7 +123,9 @@ def _slots(rooms, first):
     numbers = [int(m.group(2)) for m in found]
     first = min(numbers) if first is None else first
     slots = [2 * (n - first) + (m.group(1).lower() == "c") for n, m in zip(numbers, found)]
-    return slots if min(slots) >= 0 and len(set(slots)) == len(slots) else list(range(len(rooms)))
+    if min(slots) < 0 or max(slots) >= _MAX_RS or len(set(slots)) < len(slots):
+        return list(range(len(rooms)))
+    return slots
 
 
 def read_lin(text, source=None, log=None):
@@ -227,7 +230,7 @@ def _board(run, header, rs_text, source, log):
             elif key == "pc":
                 cards.append(parse_card(value))
             elif key == "mc":
-                if not value.strip().isdigit() or int(value) > 13:
+                if not re.fullmatch(r"\s*[0-9]{1,2}\s*", value) or int(value) > 13:
                     raise NotationError(f"mc: {value!r} is not a number of tricks 0-13", field="mc")
                 claim = int(value)
             elif key == "pn":
@@ -292,10 +295,10 @@ def _header_tags(header, names, room):
 
 def _result(board, claim, stated, rs_text, log, where):
     """The tricks of the declaring side: the claim, else the complete play, else what ``rs|`` says."""
-    won = board.played_result() if board.play and board.declarer is not None else 0
+    won = board.played_result() or 0
     if claim is not None:
         left = 13 - len(board.play) // 4
-        if claim < (won or 0) or claim > (won or 0) + left:
+        if not won <= claim <= won + left:
             log.warn(f"mc|: a claim of {claim} tricks, but the declaring side has won {won} with {left} to play "
                      "(kept as given)", field="mc", error=InvalidRecord, **where)
         result = claim
