@@ -36,7 +36,7 @@ class BridgeMatch(Match):
         find_variant(variant)
         count = 1 if hands is None else hands
         if not 1 <= count <= MAX_BOARDS:
-            raise InputError(f"--hands must be from 1 to {MAX_BOARDS}, not {count}", field="hands")
+            raise InputError(f"--hands must be at least 1 and at most {MAX_BOARDS}, not {count}", field="hands")
         return cls(game, seed, count, protocol)
 
     def first_dealer(self):

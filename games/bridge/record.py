@@ -130,14 +130,16 @@ def board_to_dict(board):
 def _rows(data, key, kinds):
     """``data[key]``, a JSON list of rows whose items have the types ``kinds`` (a bare type: items, not rows)."""
     rows = data.get(key, [])
-    row_kinds = kinds if isinstance(kinds, tuple) else None
-    if not isinstance(rows, list) or not all(
-            isinstance(row, kinds) if row_kinds is None else
-            isinstance(row, list) and len(row) == len(row_kinds) and all(isinstance(v, k) for v, k in zip(row, row_kinds))
-            for row in rows):
-        shape = kinds.__name__ if row_kinds is None else "[" + ", ".join(k.__name__ for k in row_kinds) + "]"
+
+    def fits(row):
+        if not isinstance(kinds, tuple):
+            return isinstance(row, kinds)
+        return isinstance(row, list) and len(row) == len(kinds) and all(map(isinstance, row, kinds))
+
+    if not isinstance(rows, list) or not all(fits(row) for row in rows):
+        shape = "[" + ", ".join(k.__name__ for k in kinds) + "]" if isinstance(kinds, tuple) else kinds.__name__
         raise InvalidRecord(f"{key} must be a list of {shape}", field=key)
-    return tuple(rows if row_kinds is None else (tuple(row) for row in rows))
+    return tuple(tuple(row) if isinstance(kinds, tuple) else row for row in rows)
 
 
 def _whole(data, key, low, high):

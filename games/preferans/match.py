@@ -60,7 +60,8 @@ class PreferansMatch(Match):
                              field="dealer")
         cap = MAX_DEALS if hands is None else hands
         if not 1 <= cap <= MAX_HANDS:
-            raise InputError(f"the number of deals must be from 1 to {MAX_HANDS}, not {cap}", field="hands")
+            raise InputError(f"the number of deals must be at least 1 and at most {MAX_HANDS}, not {cap}",
+                             field="hands")
         return cls(game, seed, settings, ids, target, first, cap, protocol)
 
     def first_dealer(self):

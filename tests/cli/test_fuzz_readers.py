@@ -5,8 +5,8 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from trickcore.games.bridge.lin import write_lin
 from trickcore.games.bridge.notation import read_boards
+from trickcore.games.bridge.record import board_to_dict
 
 # A few seconds per test: each example is one in-process CLI run.
 FUZZ = settings(max_examples=40, deadline=None,
@@ -43,7 +43,6 @@ def test_fuzz_lin_reader(fuzz, tmp_path, data):
 @given(data=st.data())
 def test_fuzz_json_boards_reader(fuzz, tmp_path, data):
     boards = read_boards(f"{fuzz.ROOT}/examples/bridge_pbn/{data.draw(st.sampled_from(PBN))}")
-    from trickcore.games.bridge.record import board_to_dict
     raw = json.dumps([board_to_dict(b) for b in boards]).encode()
     check(fuzz, tmp_path, data, raw, "in.json", "bridge", "convert", "--to",
           data.draw(st.sampled_from(["json", "lin", "pbn"])))
@@ -75,7 +74,8 @@ def test_fuzz_rubber_and_chicago_files(fuzz, tmp_path, data):
 SYSTEM_RECORDS = [("bridge-rubber", "bridge", "rubber_2_1.txt"), ("bridge-chicago", "bridge", "chicago.txt"),
                   ("bridge-duplicate", "bridge", "rubber_2_1.txt"), ("bridge-russian", "bridge", "russian.json"),
                   ("bridge-imps", "bridge", "team_match.json"), ("bridge-vp", "bridge", "team_match.json"),
-                  ("bridge-matchpoints", "bridge", "pairs_boards.json"), ("bridge-butler", "bridge", "pairs_boards.json"),
+                  ("bridge-matchpoints", "bridge", "pairs_boards.json"),
+                  ("bridge-butler", "bridge", "pairs_boards.json"),
                   ("bridge-cross-imps", "bridge", "pairs_boards.json"),
                   ("preferans-sochi", "preferans", "sochi_game.json"), ("whist-short", "whist", "rubber.json"),
                   ("whist-long", "whist", "records.json")]
