@@ -216,3 +216,9 @@ def test_header_lines_not_kept_are_warned_about():
     boards = read_lin("vg|Cup,Final,I,1,1,A,0,B,0|mp|3,1|bn|1|pg||\n" + write_lin([played(8, 1)]), "h.lin", log)
     assert len(boards) == 1 and boards[0].tag("Event") == "Cup"
     assert [(w.line, w.field) for w in log.warnings] == [(1, "mp")]
+
+
+@pytest.mark.parametrize("name", ["endplay_example1.lin", "romanian_superleague_2023.lin"])
+def test_real_files_lose_nothing_from_lin_to_lin(name):
+    boards = read_lin(text_of(name))
+    assert read_lin(write_lin(boards)) == boards        # header, names, alerts, commentary, claim: all kept
