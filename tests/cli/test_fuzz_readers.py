@@ -87,3 +87,18 @@ def test_fuzz_score_system_records(fuzz, tmp_path, data):
     system, folder, name = data.draw(st.sampled_from(SYSTEM_RECORDS))
     check(fuzz, tmp_path, data, fuzz.example("examples", folder, name), "records" + name[name.rindex("."):],
           "score", "--system", system)
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzz_auction_files(fuzz, tmp_path, data):
+    path = tmp_path / "calls.txt"
+    path.write_bytes(data.draw(fuzz.mutation(b"Dealer E\n1S Pass 2S X\nXX 4S Pass Pass\nPass\n"), label="input"))
+    fuzz.assert_clean(fuzz.run("bridge", "auction", path, "--format", data.draw(st.sampled_from(["text", "json"]))))
+
+
+@settings(FUZZ, max_examples=15)
+@given(data=st.data())
+def test_fuzz_solve_deals_file(fuzz, tmp_path, data):
+    check(fuzz, tmp_path, data, fuzz.example("examples", "bridge_pbn", "bbo_style.pbn"), "deals.pbn", "solve",
+          "--game", "bridge", "--deals")
