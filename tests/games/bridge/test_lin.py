@@ -222,3 +222,12 @@ def test_header_lines_not_kept_are_warned_about():
 def test_real_files_lose_nothing_from_lin_to_lin(name):
     boards = read_lin(text_of(name))
     assert read_lin(write_lin(boards)) == boards        # header, names, alerts, commentary, claim: all kept
+
+
+def test_cards_without_a_contract_are_one_clean_error(tmp_path):
+    path = tmp_path / "cards.lin"
+    path.write_text(write_lin([attrs.evolve(played(9, 1), auction=None, contract=None, declarer=None,
+                                            result=None)]))
+    result = CliRunner().invoke(tricks, ["bridge", "convert", str(path), "--to", "pbn"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith("Error: ") and "play needs the contract" in result.stderr
