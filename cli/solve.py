@@ -8,6 +8,10 @@ import click
 from trickcore.cli.common import UserError, output_option, to_json, user_errors, write_output
 from trickcore.games.registry import get_game
 
+# Each job is a forked process: a few hundred is more than any machine uses, and a typo such as 10**20 would try
+# to fork without end.
+MAX_JOBS = 256
+
 
 @click.command("solve")
 @click.option("--game", "game_name", required=True, help="Any installed game (see `tricks games`).")
@@ -24,7 +28,7 @@ from trickcore.games.registry import get_game
 @click.option("--talon-mode", default=None,
               help="How the talon cards lead the first all-pass tricks: suit_only (default), dealer_owns, none.")
 @click.option("--variant", default=None, help="The game's variant, where it changes the analysis (preferans gusarik).")
-@click.option("--jobs", type=click.IntRange(1, None), default=1, show_default=True,
+@click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
               help="Worker processes for --deals.")
 @output_option
 @user_errors("argument")

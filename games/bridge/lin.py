@@ -1,6 +1,14 @@
-"""LIN, BBO's board notation (bridge.md §16.3): one board per line of ``key|value|`` pairs.
+"""LIN, BBO's board notation (bridge.md §16.3): forgiving reading of BBO hand records and vugraph files, strict
+writing.
 
-The classic traps: hands are listed S, W, N, E and the dealer digit counts 1=S, 2=W, 3=N, 4=E.
+A LIN text is a run of ``key|value|`` pairs; where its lines break means nothing. A board is the run of pairs from
+one ``qx|`` to the next; in a file without ``qx|``, from one ``md|`` to the next, together with the ``pn|`` and
+``st|`` pairs written just before its ``md|``. The pairs before the first board are the file's header: ``vg|``
+(event, segment, scoring, first and last board, teams), ``rs|`` (the result of each board and room in turn),
+``pn|`` or ``pw|`` (four names, or eight for the open and closed rooms), ``bn|``, ``pg||``. The classic traps: hands
+are listed S, W, N, E and the dealer digit counts 1=S, 2=W, 3=N, 4=E.
+
+LIN has no escape for ``|``: the writer puts ``¦`` in its place in any text, and ``;`` for a ``,`` in a name.
 """
 import re
 
@@ -8,38 +16,149 @@ import attrs
 
 from trickcore.games.bridge.auction import Auction, parse_call
 from trickcore.games.bridge.record import Board, check_board
-from trickcore.games.bridge.vocab import Seat, Vulnerability
+from trickcore.games.bridge.vocab import Seat, Strain, Vulnerability, parse_contract
 from trickcore.cards import DECK52, Suit, parse_card, parse_hand
 from trickcore.deal import Deal
-from trickcore.errors import NotationError, TrickcoreError
+from trickcore.errors import InvalidRecord, NotationError, ReadLog, TrickcoreError
 
 LIN_ORDER = (Seat.S, Seat.W, Seat.N, Seat.E)
 _VUL_READ = {"o": Vulnerability.NONE, "0": Vulnerability.NONE, "-": Vulnerability.NONE, "n": Vulnerability.NS,
              "e": Vulnerability.EW, "b": Vulnerability.BOTH}
 _VUL_WRITE = {Vulnerability.NONE: "o", Vulnerability.NS: "n", Vulnerability.EW: "e", Vulnerability.BOTH: "b"}
 SEAT_TAGS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
-_KEPT = {"st", "rh", "nt", "vg", "qx", "an"}
+_PREAMBLE = {"pn", "st"}        # written before a board's md| in hand records without qx|
+_HEADER_KEYS = {"vg", "rs", "pn", "pw", "bn", "pg"}    # bn| numbers the boards, which their qx| numbers again
+_SKIPPED = {"pg"}               # page breaks of the replay: no data
+_KEY = re.compile(r"[a-z]{2}")
+_QX = re.compile(r"\s*([oc])(\d+)\s*", re.IGNORECASE)
+_RS = re.compile(r"([1-7])(NT|[CDHSN])([NESW])(XX|X)?(=|[+-]\d{1,2})?", re.IGNORECASE)
+_MAX_RS = 2000          # results in one rs|: both rooms of a thousand boards, more than any segment has
+_WRITTEN_TAGS = {"lin_qx", "lin_vg"}    # tags the writer puts in their own place, not as key|value| pairs
 
 
-def read_lin(text, source=None):
-    """Read every board of a LIN text (one per non-empty line) as Board records."""
-    boards = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if line.strip():
-            try:
-                boards.append(read_lin_board(line))
-            except TrickcoreError as exc:
-                raise exc.located(source=source, line=number)
+@attrs.frozen
+class _Pair:
+    key: str
+    value: str
+    line: int
+
+
+def _pairs(text, source, log):
+    """Every ``key|value|`` pair of a LIN text, with the line its key stands on."""
+    parts = text.split("|")
+    out, line = [], 1
+    for k in range(0, len(parts), 2):
+        raw = parts[k]
+        key_line = line + raw.count("\n", 0, len(raw) - len(raw.lstrip()))
+        key = raw.strip().lower()
+        if k + 1 == len(parts):
+            if key:
+                log.warn(f"the text ends with {key[:20]!r} and no value (the file is cut short?)", source=source,
+                         line=key_line, field=key[:20])
+            break
+        value = parts[k + 1]
+        line += raw.count("\n") + value.count("\n")
+        if not _KEY.fullmatch(key):
+            if key or value.strip():
+                log.warn(f"{raw.strip()[:20]!r} is not a LIN key: its value {value.strip()[:40]!r} is left out",
+                         source=source, line=key_line)
+            continue
+        out.append(_Pair(key, value, key_line))
+    return out
+
+
+def _runs(pairs):
+    """The header pairs and one run of pairs per board."""
+    header, runs, has_md = [], [], False
+    for pair in pairs:
+        if pair.key == "qx" or (pair.key == "md" and (not runs or has_md)):
+            before = runs[-1] if runs else header
+            moved = []
+            if pair.key == "md":
+                while before and before[-1].key in _PREAMBLE:
+                    moved.insert(0, before.pop())
+            runs.append(moved)
+            has_md = False
+        (runs[-1] if runs else header).append(pair)
+        has_md = has_md or pair.key == "md"
+    return header, runs
+
+
+@attrs.frozen
+class _Header:
+    """What a file's header says for every board."""
+
+    vg: str = None
+    names: tuple = ()
+    results: tuple = ()
+    rs_line: int = None
+
+    def first_board(self):
+        """The first board number of the segment, from ``vg|`` (None when it does not say)."""
+        fields = (self.vg or "").split(",")
+        return int(fields[3]) if len(fields) > 3 and re.fullmatch(r"\s*[0-9]{1,6}\s*", fields[3]) else None
+
+
+def _header(pairs, source, log):
+    vg, names, results, rs_line = None, (), (), None
+    for pair in pairs:
+        if pair.key not in _HEADER_KEYS and pair.value.strip():
+            log.warn(f"{pair.key}|{pair.value.strip()[:40]}| before the first board is not kept", source=source,
+                     line=pair.line, field=pair.key)
+        if pair.key == "vg":
+            vg = pair.value
+        elif pair.key in ("pn", "pw"):
+            names = tuple(n.strip() for n in pair.value.split(","))
+        elif pair.key == "rs":
+            results, rs_line = tuple(r.strip() for r in pair.value.split(",")), pair.line
+    return _Header(vg, names, results, rs_line)
+
+
+def _slots(rooms, first):
+    """Where each board's result stands in ``rs|``: the open then the closed room of each board from the first
+    (``rooms`` gives each board's ``qx|`` value); the boards' order in the file when they have no ``qx|``."""
+    found = [_QX.fullmatch(room or "") for room in rooms]
+    if not found or None in found:
+        return list(range(len(rooms)))
+    numbers = [int(m.group(2)) for m in found]
+    first = min(numbers) if first is None else first
+    slots = [2 * (n - first) + (m.group(1).lower() == "c") for n, m in zip(numbers, found)]
+    if min(slots) < 0 or max(slots) >= _MAX_RS or len(set(slots)) < len(slots):
+        return list(range(len(rooms)))
+    return slots
+
+
+def read_lin(text, source=None, log=None):
+    """Read every board of a LIN text as Board records, forgivingly (§16.3 import).
+
+    ``log`` (a ReadLog; a default one when None) collects the warnings and decides what a board that cannot be
+    read does: stop the reading, or leave the board out with a warning.
+    """
+    log = log if log is not None else ReadLog()
+    header_pairs, runs = _runs(_pairs(text, source, log))
+    header = _header(header_pairs, source, log)
+    slots = _slots([next((p.value for p in run if p.key == "qx"), None) for run in runs], header.first_board())
+    boards, used = [], set()
+    for run, slot in zip(runs, slots):
+        result = header.results[slot] if slot < len(header.results) else ""
+        try:
+            boards.append(_board(run, header, result, source, log))
+        except TrickcoreError as exc:
+            log.board_failed(exc.located(source=source, line=run[0].line))
+        used.add(slot)
+    unused = [k + 1 for k, r in enumerate(header.results) if r and k not in used]
+    if unused:
+        log.warn(f"rs|: results {', '.join(map(str, unused[:10]))}{' ...' if len(unused) > 10 else ''} belong to no "
+                 "board of the file (left out)", source=source, line=header.rs_line, field="rs")
     return boards
 
 
-def _pairs(line):
-    parts = line.strip().split("|")
-    if len(parts) % 2 == 0 and parts[-1] == "":
-        parts.pop()
-    if len(parts) % 2:
-        parts = parts[:-1] if parts[-1] == "" else parts + [""]
-    return [(parts[k].strip().lower(), parts[k + 1]) for k in range(0, len(parts), 2)]
+def read_lin_board(text, source=None, log=None):
+    """Read the one board of a LIN text (a hand record line)."""
+    boards = read_lin(text, source, log)
+    if len(boards) != 1:
+        raise NotationError(f"expected one LIN board, found {len(boards)}", source=source)
+    return boards[0]
 
 
 def _deal(value):
@@ -47,12 +166,11 @@ def _deal(value):
     if not digit or digit not in "1234":
         raise NotationError(f"md: dealer digit {digit!r} is not 1-4", field="md")
     dealer = LIN_ORDER[int(digit) - 1]
-    parts = [p.strip() for p in hands.split(",")][:4]
-    while len(parts) < 4:
-        parts.append("")
-    by_seat = {}
-    for seat, text in zip(LIN_ORDER, parts):
-        by_seat[seat] = parse_hand(text) if text else None
+    parts = [p.strip() for p in hands.split(",")]
+    if len(parts) > 4 and any(parts[4:]):
+        raise NotationError(f"md: {len(parts)} hands (a deal has four)", field="md")
+    parts = (parts + ["", "", ""])[:4]
+    by_seat = {seat: parse_hand(text) if text else None for seat, text in zip(LIN_ORDER, parts)}
     missing = [s for s, h in by_seat.items() if h is None]
     if len(missing) > 1:
         raise NotationError("md: only the last hand may be left out", field="md")
@@ -61,48 +179,148 @@ def _deal(value):
     return dealer, Deal([by_seat[s] for s in Seat])
 
 
-def read_lin_board(line):
-    """Read one LIN board line."""
-    dealer = deal = vul = number = None
-    calls, cards, claim, tags, names = [], [], None, [], None
-    for key, value in _pairs(line):
-        if key == "md":
-            dealer, deal = _deal(value)
-        elif key == "sv":
-            if value.strip().lower() not in _VUL_READ:
-                raise NotationError(f"sv: {value!r} is not o, n, e or b", field="sv")
-            vul = _VUL_READ[value.strip().lower()]
-        elif key == "ah":
-            match = re.search(r"\d+", value)
-            number = int(match.group()) if match else None
-        elif key == "mb":
-            calls.append(parse_call(value.strip().upper().replace("D", "X") if value.strip().lower() in ("d", "r")
-                                    else value))
-        elif key == "pc":
-            cards.append(parse_card(value))
-        elif key == "mc":
-            if not value.strip().isdigit() or int(value) > 13:
-                raise NotationError(f"mc: {value!r} is not a number of tricks 0-13", field="mc")
-            claim = int(value)
-        elif key == "pn":
-            names = [n.strip() for n in value.split(",")]
-        elif key in _KEPT and value.strip():
-            tags.append((f"lin_{key}", value))
-    for seat, name in zip(LIN_ORDER, names or ()):
-        if name:
-            tags.append((SEAT_TAGS[seat], name))
+def _rs_result(text):
+    """A result of ``rs|`` as (passed_out, contract, declarer, tricks); None for an empty one."""
+    if not text:
+        return None
+    if text.upper() in ("P", "PASS", "AP"):
+        return True, None, None, None
+    match = _RS.fullmatch(text)
+    if match is None:
+        raise NotationError(f"rs|: {text!r} is not a result like 4SN+1, 3NTWx-2 or PASS", field="rs")
+    level, strain, declarer, doubled, relative = match.groups()
+    contract = parse_contract(level + strain + (doubled or ""))
+    tricks = None
+    if relative:
+        tricks = contract.tricks_needed + (0 if relative == "=" else int(relative))
+        if not 0 <= tricks <= 13:
+            raise NotationError(f"rs|: {text!r} is not a number of tricks 0-13", field="rs")
+    return False, contract, Seat.parse(declarer), tricks
+
+
+def _board(run, header, rs_text, source, log):
+    dealer = deal = vul = number = qx_number = names = claim = None
+    calls, annotations, notes, cards, tags, comments, room = [], [], [], [], [], [], None
+    for pair in run:
+        key, value = pair.key, pair.value
+        try:
+            if key == "md":
+                dealer, deal = _deal(value)
+            elif key == "sv":
+                if value.strip().lower() not in _VUL_READ:
+                    raise NotationError(f"sv: {value!r} is not o, n, e or b", field="sv")
+                vul = _VUL_READ[value.strip().lower()]
+            elif key == "ah":
+                match = re.search(r"\d+", value)
+                if match is None:
+                    tags.append(("lin_ah", value))
+                else:
+                    number = int(match.group())
+            elif key == "qx":
+                match = _QX.fullmatch(value)
+                room, qx_number = (match.group(1).lower(), int(match.group(2))) if match else (None, None)
+                tags.append(("lin_qx", value.strip()))
+            elif key == "mb":
+                calls.append((parse_call(value), pair.line))
+                if value.strip().endswith("!"):
+                    annotations.append(("auction", len(calls), "!"))
+            elif key == "an":
+                notes.append((str(len(notes) + 1), value))
+                annotations.append(("auction", len(calls), f"={len(notes)}="))
+            elif key == "pc":
+                cards.append(parse_card(value))
+            elif key == "mc":
+                if not re.fullmatch(r"\s*[0-9]{1,2}\s*", value) or int(value) > 13:
+                    raise NotationError(f"mc: {value!r} is not a number of tricks 0-13", field="mc")
+                claim = int(value)
+            elif key == "pn":
+                names = [n.strip() for n in value.split(",")]
+            elif key == "nt":
+                comments.append(value)
+            elif key in _SKIPPED or (key in ("st", "rh") and not value.strip()):
+                continue
+            else:
+                tags.append((f"lin_{key}", value))
+        except TrickcoreError as exc:
+            raise exc.located(source=source, line=pair.line, field=key)
+    if number is None and qx_number is not None:
+        number = qx_number
+    tags = _header_tags(header, names, room) + tags
     auction = Auction(dealer or Seat.N)
-    for call in calls:
-        auction.make_call(call)
+    for call, line in calls:
+        try:
+            auction.make_call(call)
+        except TrickcoreError as exc:
+            raise exc.located(source=source, line=line, field="mb")
     outcome = auction.outcome
     contract = declarer = None
-    if outcome is not None and not outcome.passed_out:
+    passed_out = outcome is not None and outcome.passed_out
+    if outcome is not None and not passed_out:
         contract, declarer = outcome.contract, outcome.declarer
-    board = Board(number, dealer, vul, deal, tuple(calls), tuple(cards), contract,
-                  outcome is not None and outcome.passed_out, declarer, None, claim is not None, tuple(tags))
-    board = check_board(board)
-    result = claim if claim is not None else (board.played_result() if len(cards) == 52 else None)
+    where = dict(source=source, line=run[0].line)
+    stated = None
+    try:
+        stated = _rs_result(rs_text)
+    except TrickcoreError as exc:
+        log.warn(exc.message + " (left out)", field="rs", **where)
+    if stated is not None and outcome is None:
+        passed_out, contract, declarer = stated[:3]
+    elif stated is not None and (stated[0], stated[1], stated[2]) != (passed_out, contract, declarer):
+        log.warn(f"rs| says {rs_text} but the auction ends in {'Pass' if passed_out else contract} "
+                 f"(the auction is kept)", field="rs", error=InvalidRecord, **where)
+    board = check_board(Board(number, dealer, vul, deal, None if not calls else tuple(c for c, _ in calls),
+                              tuple(cards), contract, passed_out, declarer, None, claim is not None, tuple(tags),
+                              tuple(notes), tuple(comments), annotations=tuple(annotations)))
+    result = _result(board, claim, stated, rs_text, log, where)
     return attrs.evolve(board, result=result)
+
+
+def _header_tags(header, names, room):
+    """The tags a board takes from the file header and its names: event, the header verbatim, the players."""
+    tags = []
+    if header.vg is not None:
+        event = header.vg.split(",")[0].strip()
+        if event:
+            tags.append(("Event", event))
+        tags.append(("lin_vg", header.vg))
+    if names is None or not any(names):
+        names = header.names[4:8] if room == "c" and len(header.names) >= 8 else header.names[:4]
+    elif len(names) >= 8 and room == "c":
+        names = names[4:8]
+    for seat, name in zip(LIN_ORDER, names):
+        if name:
+            tags.append((SEAT_TAGS[seat], name))
+    return tags
+
+
+def _result(board, claim, stated, rs_text, log, where):
+    """The tricks of the declaring side: the claim, else the complete play, else what ``rs|`` says."""
+    won = board.played_result() or 0
+    if claim is not None:
+        left = 13 - len(board.play) // 4
+        if not won <= claim <= won + left:
+            log.warn(f"mc|: a claim of {claim} tricks, but the declaring side has won {won} with {left} to play "
+                     "(kept as given)", field="mc", error=InvalidRecord, **where)
+        result = claim
+    elif len(board.play) == 52:
+        result = won
+    else:
+        result = None
+    if stated is not None and stated[3] is not None:
+        if result is None:
+            result = stated[3]
+        elif result != stated[3]:
+            log.warn(f"rs| says {rs_text} but the play gives {result} tricks (the play is kept)", field="rs",
+                     error=InvalidRecord, **where)
+    return result
+
+
+def _text(value, also=""):
+    """Free text for a LIN value: ``|`` (and the characters of ``also``) cannot stand in it."""
+    out = str(value).replace("|", "\u00a6").replace("\r", " ").replace("\n", " ")
+    for char in also:
+        out = out.replace(char, ";")
+    return out
 
 
 def _lin_hand(cards):
@@ -113,25 +331,87 @@ def _lin_hand(cards):
     return out
 
 
+def _call(call):
+    return {"Pass": "p", "X": "d", "XX": "r"}.get(str(call), str(call).replace("NT", "N"))
+
+
+def _derived(board):
+    """What a board's line says without ``rs|``: (passed_out, contract, declarer, result)."""
+    outcome = Auction(board.dealer, board.auction).outcome if board.auction else None
+    passed_out = outcome is not None and outcome.passed_out
+    contract, declarer = (None, None) if outcome is None or passed_out else (outcome.contract, outcome.declarer)
+    result = board.result if board.claimed else (board.played_result() if len(board.play) == 52 else None)
+    return passed_out, contract, declarer, result
+
+
+def _rs_text(board):
+    if board.passed_out:
+        return "PASS"
+    if board.contract is None or board.declarer is None:
+        return ""
+    contract = board.contract
+    text = f"{contract.level}{'N' if contract.strain == Strain.NT else contract.strain.name}{board.declarer.name}"
+    text += ("", "x", "xx")[contract.doubled]
+    if board.result is not None:
+        over = board.result - contract.tricks_needed
+        text += "=" if over == 0 else f"{over:+d}"
+    return text
+
+
 def write_lin_board(board):
-    """One board as a LIN line (§16.3 export)."""
-    if board.deal is None or board.dealer is None:
-        raise NotationError("a LIN board needs the deal and the dealer", field="md")
-    names = ",".join(board.tag(SEAT_TAGS[s], "").replace("?", "") for s in LIN_ORDER)
+    """One board as a LIN line (§16.3 export); what only ``rs|`` can hold is ``write_lin``'s."""
+    if board.deal is None or board.dealer is None or not isinstance(board.deal, Deal):
+        raise NotationError("a LIN board needs the whole deal and the dealer", field="md")
+    out = ""
+    if board.tag("lin_qx"):
+        out += f"qx|{_text(board.tag('lin_qx'))}|"
+    names = ",".join(_text(board.tag(SEAT_TAGS[s], "").replace("?", ""), ",") for s in LIN_ORDER)
     digit = LIN_ORDER.index(board.dealer) + 1
     hands = ",".join(_lin_hand(board.deal.hands[s]) for s in LIN_ORDER)
-    vul = _VUL_WRITE[board.vulnerability or Vulnerability.NONE]
-    out = f"pn|{names}|st||md|{digit}{hands}|rh||ah|Board {board.number or 1}|sv|{vul}|"
-    for call in board.auction or ():
-        out += "mb|" + {"Pass": "p", "X": "d", "XX": "r"}.get(str(call), str(call).replace("NT", "N")) + "|"
+    out += f"pn|{names}|st||md|{digit}{hands}|rh||"
+    if board.number is not None:
+        out += f"ah|Board {board.number}|"
+    if board.vulnerability is not None:
+        out += f"sv|{_VUL_WRITE[board.vulnerability]}|"
+    for key, value in board.tags:
+        if key.lower().startswith("lin_") and key.lower() not in _WRITTEN_TAGS:
+            out += f"{key[4:].lower()}|{_text(value)}|"
+    notes = dict(board.notes)
+    marks = {}
+    for section, position, text in board.annotations:
+        if section == "auction":
+            marks.setdefault(position, []).append(text)
+    for k, call in enumerate(board.auction or (), 1):
+        here = marks.get(k, [])
+        out += f"mb|{_call(call)}{'!' if '!' in here else ''}|"
+        for text in here:
+            if re.fullmatch(r"=\d+=", text) and text.strip("=") in notes:
+                out += f"an|{_text(notes[text.strip('=')])}|"
     out += "pg||"
     for k, card in enumerate(board.play, 1):
         out += f"pc|{card}|" + ("pg||" if k % 4 == 0 else "")
+    for text in board.commentary:
+        out += f"nt|{_text(text)}|pg||"
     if board.claimed and board.result is not None:
         out += f"mc|{board.result}|"
     return out
 
 
 def write_lin(boards):
-    """Several boards as LIN text, one line each."""
-    return "".join(write_lin_board(b) + "\n" for b in boards)
+    """Several boards as LIN text: a header line when they need one (the event's ``vg|``, or ``rs|`` for results
+    the boards' own lines cannot hold: results-only boards, results without a claim or the whole play), then one
+    line per board."""
+    boards = list(boards)
+    lines = [write_lin_board(b) for b in boards]
+    header = ""
+    vg = boards[0].tag("lin_vg") if boards else None
+    if vg is not None:
+        header += f"vg|{_text(vg)}|"
+    stated = [(b.passed_out, b.contract, b.declarer, b.result) for b in boards]
+    if any(s != _derived(b) for s, b in zip(stated, boards)):
+        slots = _slots([b.tag("lin_qx") for b in boards], _Header(vg).first_board())
+        results = [""] * (max(slots) + 1)
+        for slot, board in zip(slots, boards):
+            results[slot] = _rs_text(board)
+        header += f"rs|{','.join(results)}|"
+    return (header + "pg||\n" if header else "") + "".join(line + "\n" for line in lines)

@@ -17,6 +17,8 @@ from trickcore.scoring.bridge.render import render_session
 from trickcore.scoring.bridge.rubber_session import SESSION_FORMAT, RubberSessionLedger
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
 
+MAX_BOARDS = 10_000       # the most boards ``--hands`` may ask for, as in whist
+
 
 class BridgeMatch(Match):
     """``boards`` boards from board 1: board ``n`` is ``game.board_deal(seed, n)``, dealt by the board's dealer."""
@@ -45,9 +47,9 @@ class BridgeMatch(Match):
             if value is not None:
                 raise InputError(f"bridge: --{key.replace('_', '-')} does not apply (the board number fixes "
                                  "dealer and vulnerability; the auction fixes the trump)", field=key)
-        count = hands or 1
-        if count < 1:
-            raise InputError(f"--hands must be at least 1, not {count}", field="hands")
+        count = 1 if hands is None else hands
+        if not 1 <= count <= MAX_BOARDS:
+            raise InputError(f"--hands must be at least 1 and at most {MAX_BOARDS}, not {count}", field="hands")
         return cls(game, seed, count, protocol)
 
     def first_dealer(self):

@@ -31,7 +31,9 @@ class Board:
     ``contract`` is None both when unknown and when ``passed_out``; ``play`` lists the cards in playing order;
     ``claimed`` is True when the play ended with a claim (``result`` is then the claimed total, §4.3).
     ``tags`` are the other tag pairs in source order, ``notes`` the auction notes (number, text), ``tables``
-    the table sections as (name, column spec, row lines).
+    the table sections as (name, column spec, row lines). ``annotations`` are what the auction and play carry
+    beside the calls and cards, as (section, position, text): section "auction" or "play", position the number
+    of calls or cards before it, text a note reference ``=n=`` or an alert ``!``.
     """
 
     number: int = None
@@ -49,6 +51,7 @@ class Board:
     notes: tuple = ()
     commentary: tuple = ()
     tables: tuple = ()
+    annotations: tuple = ()
 
     def tag(self, name, default=None):
         """The value of the kept tag ``name`` (case-insensitive), or ``default``."""
@@ -119,15 +122,42 @@ def board_to_dict(board):
         "notes": [[n, t] for n, t in board.notes],
         "commentary": list(board.commentary),
         "tables": [[name, spec, list(rows)] for name, spec, rows in board.tables],
+        # Only when present, so that boards without them keep the JSON form they always had.
+        **({"annotations": [list(a) for a in board.annotations]} if board.annotations else {}),
     }
+
+
+def _rows(data, key, kinds):
+    """``data[key]``, a JSON list of rows whose items have the types ``kinds`` (a bare type: items, not rows)."""
+    rows = data.get(key, [])
+
+    def fits(row):
+        if not isinstance(kinds, tuple):
+            return isinstance(row, kinds)
+        return isinstance(row, list) and len(row) == len(kinds) and all(map(isinstance, row, kinds))
+
+    if not isinstance(rows, list) or not all(fits(row) for row in rows):
+        shape = "[" + ", ".join(k.__name__ for k in kinds) + "]" if isinstance(kinds, tuple) else kinds.__name__
+        raise InvalidRecord(f"{key} must be a list of {shape}", field=key)
+    return tuple(tuple(row) if isinstance(kinds, tuple) else row for row in rows)
+
+
+def _whole(data, key, low, high):
+    value = data.get(key)
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high):
+        raise InvalidRecord(f"{key} must be a whole number {low}..{high}, not {value!r}", field=key)
+    return value
 
 
 def board_from_dict(data, source=None):
     """Read the JSON form of a board (as written by ``board_to_dict``)."""
     try:
         contract = data.get("contract")
+        tables = _rows(data, "tables", (str, str, list))
+        if not all(isinstance(line, str) for _, _, rows in tables for line in rows):
+            raise InvalidRecord("the rows of a table must be text", field="tables")
         return check_board(Board(
-            number=data.get("board"),
+            number=_whole(data, "board", 1, 10**9),
             dealer=None if data.get("dealer") is None else Seat.parse(data["dealer"]),
             vulnerability=None if data.get("vulnerability") is None else Vulnerability.parse(data["vulnerability"]),
             deal=None if data.get("deal") is None else parse_deal(data["deal"]),
@@ -136,12 +166,13 @@ def board_from_dict(data, source=None):
             contract=None if contract in (None, "Pass") else parse_contract(contract),
             passed_out=contract == "Pass",
             declarer=None if data.get("declarer") is None else Seat.parse(data["declarer"]),
-            result=data.get("result"),
+            result=_whole(data, "result", 0, 13),
             claimed=bool(data.get("claimed", False)),
-            tags=tuple((k, v) for k, v in data.get("tags", ())),
-            notes=tuple((n, t) for n, t in data.get("notes", ())),
-            commentary=tuple(data.get("commentary", ())),
-            tables=tuple((n, s, tuple(r)) for n, s, r in data.get("tables", ()))))
+            tags=_rows(data, "tags", (str, str)),
+            notes=_rows(data, "notes", (str, str)),
+            commentary=_rows(data, "commentary", str),
+            tables=tuple((n, s, tuple(r)) for n, s, r in tables),
+            annotations=_rows(data, "annotations", (str, int, str))))
     except TrickcoreError as exc:
         raise exc.located(source=source)
     except (AttributeError, TypeError, ValueError) as exc:

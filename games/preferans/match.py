@@ -15,6 +15,7 @@ from trickcore.games.preferans.vocab import DEALER, PLAYERS
 from trickcore.games.registry import get_scoring, scoring_names
 from trickcore.scoring.preferans import Ledger, make_settings, parse_protocol, render_text
 
+MAX_HANDS = 10_000        # the most deals ``--hands`` may ask for, as in whist
 MAX_DEALS = 300           # safety cap (``--hands`` overrides it): a pulya not ended by then is an early stop
 
 
@@ -46,7 +47,7 @@ class PreferansMatch(Match):
             raise InputError("--trump does not apply to preferans: the declarer announces the contract",
                              field="trump")
         settings = play_settings(variant or "sochi")
-        n = players or settings.num_players
+        n = settings.num_players if players is None else players
         allowed = (settings.num_players,) if settings.variant in (GUSARIK, OLD) else (3, 4)
         if n not in allowed:
             raise InputError(f"preferans {settings.variant} is played by {' or '.join(map(str, allowed))} players, "
@@ -58,7 +59,7 @@ class PreferansMatch(Match):
             settings = play_settings(GUSARIK, gusarik_stage="pool")
         # The razboinik stage and the old game have no pool: no target.
         target = pool_target if settings.variant in (GUSARIK, OLD) else (
-            pool_target or make_settings(settings.variant).pool_target)
+            make_settings(settings.variant).pool_target if pool_target is None else pool_target)
         if target is not None and target < 1:
             raise InputError(f"the pool target must be at least 1, not {target}", field="pool_target")
         cls = {GUSARIK: GusarikMatch, OLD: OldMatch}.get(settings.variant, cls)
@@ -71,8 +72,9 @@ class PreferansMatch(Match):
             raise InputError(f"the dealer must be one of the players {' '.join(ids)}, not {dealer!r}",
                              field="dealer")
         cap = MAX_DEALS if hands is None else hands
-        if cap < 1:
-            raise InputError(f"the number of deals must be at least 1, not {cap}", field="hands")
+        if not 1 <= cap <= MAX_HANDS:
+            raise InputError(f"the number of deals must be at least 1 and at most {MAX_HANDS}, not {cap}",
+                             field="hands")
         return cls(game, seed, settings, ids, target, first, cap, protocol)
 
     def first_dealer(self):

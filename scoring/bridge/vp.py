@@ -42,9 +42,12 @@ def repaired_scale(boards):
             return tuple(values)
 
 
+MAX_BOARDS = 1000   # far beyond any match; the repaired scale of a longer one takes minutes to build
+
+
 def _check_boards(boards):
-    if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
-        raise InputError(f"boards must be an integer >= 1, not {boards!r}", field="boards")
+    if isinstance(boards, bool) or not isinstance(boards, int) or not 1 <= boards <= MAX_BOARDS:
+        raise InputError(f"boards must be an integer from 1 to {MAX_BOARDS}, not {boards!r}", field="boards")
 
 
 def victory_points(margin, boards, *, repair=True):

@@ -56,7 +56,7 @@ def test_bridge_game_lin_round_trip(path):
     again = read_lin(write_lin(boards))
     for a, b in zip(again, boards):
         assert (a.number, a.dealer, a.vulnerability, a.deal, a.auction, a.play) == \
-               (b.number, b.dealer, b.vulnerability, b.deal, b.auction or (), b.play)
+               (b.number, b.dealer, b.vulnerability, b.deal, b.auction or None, b.play)
         assert (a.contract, a.declarer, a.passed_out) == (b.contract, b.declarer, b.passed_out)
 
 
