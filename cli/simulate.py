@@ -6,7 +6,7 @@ import tempfile
 
 import click
 
-from trickcore.cli.common import UserError, output_option, to_json, user_errors, write_output
+from trickcore.cli.common import UserError, jobs_option, output_option, to_json, user_errors, write_output
 from trickcore.cli.compare import entrants_of, per_option
 from trickcore.games.simulate import Simulation, dask_client, simulate, simulate_to_file, summary
 from trickcore.scoring.compare import compare, comparison_text
@@ -33,7 +33,7 @@ from trickcore.statistics import summary_text
 @click.option("--out", "out_path", default=None, type=click.Path(dir_okay=False),
               help="Write one JSON line per deal to this file (the simulation first; OUT.part until complete).")
 @click.option("--resume", is_flag=True, help="Continue the unfinished run whose lines are in OUT.part.")
-@click.option("--jobs", type=click.IntRange(1, None), default=1, show_default=True, help="Worker processes.")
+@jobs_option
 @click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
               help="Run on a Dask cluster: a scheduler's tcp://host:port, or local:N for N local workers.")
 @click.option("--compare", "compare_specs", default=None, metavar="SYSTEMS",

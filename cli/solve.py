@@ -5,12 +5,8 @@ import sys
 
 import click
 
-from trickcore.cli.common import UserError, output_option, to_json, user_errors, write_output
+from trickcore.cli.common import UserError, jobs_option, output_option, to_json, user_errors, write_output
 from trickcore.games.registry import get_game
-
-# Each job is a forked process: a few hundred is more than any machine uses, and a typo such as 10**20 would try
-# to fork without end.
-MAX_JOBS = 256
 
 
 @click.command("solve")
@@ -28,8 +24,7 @@ MAX_JOBS = 256
 @click.option("--talon-mode", default=None,
               help="How the talon cards lead the first all-pass tricks: suit_only (default), dealer_owns, none.")
 @click.option("--variant", default=None, help="The game's variant, where it changes the analysis (preferans gusarik).")
-@click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
-              help="Worker processes for --deals.")
+@jobs_option
 @output_option
 @user_errors("argument")
 def solve(game_name, deal_text, deals_path, fmt, vul, dealer, trump, declarer, contract, talon_mode, variant, jobs,

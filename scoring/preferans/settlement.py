@@ -1,7 +1,7 @@
 """End-of-game settlement (spec §9): pool adjustment, mountain conversion by two methods, rounding, money; the
 countdown forms' final mountain (variants-preferans §2.1 rule 6) and Gusarik's two-player settlement (§1.11)."""
 import math
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 
 import attrs
@@ -116,8 +116,11 @@ def code_rounding(players, mountain, whists):
 
 
 def to_money(display, price):
-    """``display × price`` in money, with at most 2 decimals (round half up)."""
-    value = (Decimal(display) * price).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    """``display × price`` in money, with at most 2 decimals (round half up), exact however large."""
+    exact = Decimal(display) * price
+    # Enough digits that rounding to cents is exact even for prices far past the default 28 digits.
+    with localcontext(prec=max(28, exact.adjusted() + 4)):
+        value = exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
     return int(value) if value == value.to_integral_value() else float(value)
 
 

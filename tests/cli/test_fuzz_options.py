@@ -44,6 +44,17 @@ OPTIONS = {
     "whist score --set": ["whist", "score", "examples/whist/rubber.json", "--set", "game_target={}"],
     "preferans score --set": ["preferans", "score", "examples/preferans/sochi_game.json", "--set",
                               "pool_target={}"],
+    "deal --tries": ["deal", "--game", "bridge", "--where", "hcp(north) >= 10", "--tries", "{}"],
+    "deal --where NUMBER": ["deal", "--game", "bridge", "--where", "hcp(north) >= {}", "--tries", "1000"],
+    "deal --where SHAPE": ["deal", "--game", "bridge", "--where", "shape(north, {}+M)", "--tries", "1000"],
+    "simulate --deals": ["simulate", "--game", "whist", "--agents", "random", "--deals", "{}"],
+    "simulate --seed": ["simulate", "--game", "whist", "--agents", "random", "--deals", "1", "--seed", "{}"],
+    "simulate --tries": ["simulate", "--game", "bridge", "--agents", "random", "--deals", "1", "--where",
+                         "hcp(north) >= 10", "--tries", "{}"],
+    "simulate --jobs": ["simulate", "--game", "whist", "--agents", "random", "--deals", "2", "--jobs", "{}"],
+    "simulate --per": ["simulate", "--game", "whist", "--agents", "random", "--deals", "4", "--compare",
+                       "short,long", "--per", "{}"],
+    "compare --per": ["compare", "examples/whist/rubber.json", "--system", "short,long", "--per", "{}"],
 }
 
 RECORDS = {"bridge-butler": "examples/bridge/pairs_boards.json", "bridge-chicago": "examples/bridge/chicago.txt",
@@ -54,7 +65,9 @@ RECORDS = {"bridge-butler": "examples/bridge/pairs_boards.json", "bridge-chicago
            "bridge-vp": "examples/bridge/team_match.json", "whist-short": "examples/whist/rubber.json",
            "whist-long": "examples/whist/rubber.json", "whist-american": "examples/whist/rubber.json",
            **{f"preferans-{v}": "examples/preferans/sochi_game.json" for v in ("sochi", "leningrad", "rostov",
-                                                                               "classic")}}
+                                                                               "classic")},
+           "preferans-gusarik": "examples/preferans/gusarik_game.json",
+           "preferans-old": "examples/preferans/old_game.json"}
 
 
 def numeric_settings():
