@@ -1,40 +1,87 @@
 """PBN 2.1 (bridge.md §16.2): forgiving reading of the files real tools write, strict writing.
 
-``read_pbn(text, source)`` returns a list of ``Board`` records; ``write_pbn(boards)`` the export text and
+``read_pbn(text, source, log)`` returns a list of ``Board`` records (``decode_pbn`` turns a file's bytes into
+that text, in the character set the file declares); ``write_pbn(boards)`` the export text and
 ``encode_pbn(boards, pbn_encoding)`` its bytes. A board's ``ScoreTable`` rows become ``TravellerLine`` records
-(``traveller_lines``; written by scoring.bridge.traveller's ``score_table``), its ``OptimumResultTable`` / ``DoubleDummyTricks`` a DD table
-(``dd_table``; written by ``with_dd_table``). Errors are ``NotationError`` / ``IllegalCall`` / ``InvalidDeal``
-carrying the file, line and tag.
+(``traveller_lines``; written by scoring.bridge.traveller's ``score_table``), its ``OptimumResultTable`` /
+``DoubleDummyTricks`` a DD table (``dd_table``; written by ``with_dd_table``). Reading keeps what the model does
+not hold (unknown tags and tables, notes, annotations, commentary, ``%`` lines) so that it is written back;
+doubts go to the reader's ``ReadLog`` as warnings, and a game that cannot be read fails the file or is skipped
+as the log says. Errors are ``NotationError`` / ``IllegalCall`` / ``InvalidDeal`` carrying the file, line and tag.
 """
+import codecs
 import re
 
 import attrs
 
 from trickcore.games.bridge.auction import PASS, Auction, parse_call
-from trickcore.games.bridge.record import Board, TravellerLine, check_board, contract_rules
-from trickcore.games.bridge.vocab import Seat, Strain, Vulnerability, parse_contract
+from trickcore.games.bridge.record import Board, TravellerLine, check_board, contract_rules, parse_board_deal
+from trickcore.games.bridge.vocab import Seat, Side, Strain, Vulnerability, parse_contract
 from trickcore.cards import parse_card
-from trickcore.deal import parse_deal
-from trickcore.errors import NotationError, TrickcoreError
+from trickcore.errors import InvalidRecord, NotationError, ReadLog, TrickcoreError
 from trickcore.play import trick_winner
 
 MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
              "Scoring", "Declarer", "Contract", "Result")
 MODELLED = {"board", "dealer", "vulnerable", "deal", "declarer", "contract", "result", "auction", "play", "note"}
+# The tags that say something about the board itself: a game without any of them is no board (a header game,
+# or Big Deal's lone [Event ""] after a [Deal]).
+BOARD_DATA = ("board", "deal", "dealer", "vulnerable", "auction", "play", "contract", "declarer", "result")
+_REPEAT_STARTS_GAME = {name.lower() for name in MANDATORY}
 _TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _STOP = set(" \t\r\n[{;")
+# Header lines the writer writes itself: not kept as remarks.
+_OWN_HEADER = re.compile(r"%\s*(PBN\b|EXPORT\b|IMPORT\b|Content-type\s*:)", re.IGNORECASE)
+_CHARSET = re.compile(rb"^%[^\n]*?charset\s*=\s*\"?([A-Za-z0-9_.:-]+)", re.IGNORECASE | re.MULTILINE)
+_ANNOTATION = re.compile(r"=\d+=|\$\d+|[!?]+|[+-]")
+_SUFFIX = re.compile(r"^(.*?)([!?]+)$")
+
+
+def decode_pbn(raw, source=None, log=None):
+    """The text of a PBN file's bytes: in the charset its ``%`` header declares, else ISO-8859-1 (the PBN
+    standard's); undeclared bytes that are valid UTF-8 (with a byte-order mark or not) are read as UTF-8.
+
+    A declared charset that is unknown, or that the bytes do not follow, is a warning (an error when strict)
+    and the text is read as ISO-8859-1.
+    """
+    log = ReadLog() if log is None else log
+    if raw.startswith(codecs.BOM_UTF8):
+        return raw[len(codecs.BOM_UTF8):].decode("utf-8", "replace")
+    header = raw[:raw.find(b"[")] if b"[" in raw else raw
+    declared = _CHARSET.search(header)
+    if declared is not None:
+        name = declared.group(1).decode("ascii")
+        try:
+            return raw.decode(codecs.lookup(name).name)
+        except LookupError:
+            log.warn(f"unknown charset {name!r} in the % header; read as ISO-8859-1", source=source,
+                     field="charset")
+        except UnicodeDecodeError as exc:
+            line = raw.count(b"\n", 0, exc.start) + 1
+            log.warn(f"the file declares charset {name} but is not written in it; read as ISO-8859-1",
+                     source=source, line=line, field="charset")
+        return raw.decode("latin-1")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
 
 
 @attrs.frozen
 class _Token:
-    kind: str       # "tag", "data", "comment", "blank"
+    kind: str       # "tag", "data", "comment" ({...}), "remark" (a % line or ; comment), "blank", "bad"
     line: int
     name: str = ""
     value: str = ""
 
 
+def _line_end(text, i):
+    end = text.find("\n", i)
+    return len(text) if end < 0 else end
+
+
 def _tokens(text, source):
-    """Split PBN text into tags, section data tokens, {comments} and blank lines (game separators)."""
+    """Split PBN text into tags, section data tokens, {comments}, remarks and blank lines (game separators)."""
     out, i, line, n, content = [], 0, 1, len(text), False
     while i < n:
         ch = text[i]
@@ -44,12 +91,10 @@ def _tokens(text, source):
             line, content, i = line + 1, False, i + 1
         elif ch in " \t\r":
             i += 1
-        elif ch == "%" and (i == 0 or text[i - 1] == "\n"):
-            i = text.find("\n", i) if "\n" in text[i:] else n
-            content = True
-        elif ch == ";":
-            i = text.find("\n", i) if "\n" in text[i:] else n
-            content = True
+        elif ch == "%" and (i == 0 or text[i - 1] == "\n") or ch == ";":
+            end = _line_end(text, i)
+            out.append(_Token("remark", line, value=text[i:end].rstrip("\r")))
+            i, content = end, True
         elif ch == "{":
             end = text.find("}", i)
             if end < 0:
@@ -60,11 +105,13 @@ def _tokens(text, source):
         elif ch == "[":
             match = _TAG_RE.match(text, i)
             if match is None:
-                snippet = text[i:text.find("\n", i) if "\n" in text[i:] else n].strip()
-                raise NotationError(f"malformed tag {snippet!r} (expected [Name \"value\"])", source=source,
-                                    line=line, field="tag")
+                end = _line_end(text, i)
+                out.append(_Token("bad", line, value=text[i:end].strip()))
+                i, content = end, True
+                continue
             value = re.sub(r'\\(["\\])', r"\1", match.group(2))
             out.append(_Token("tag", line, match.group(1), value))
+            line += text.count("\n", i, match.end())
             i, content = match.end(), True
         else:
             j = i
@@ -78,40 +125,99 @@ def _tokens(text, source):
     return out
 
 
+@attrs.define
+class _Game:
+    tags: list = attrs.Factory(list)        # [(tag token, [data tokens])]
+    items: list = attrs.Factory(list)       # [(after: lower-case tag name or "", token)] comments and remarks
+    bad: object = None                      # the first malformed tag token
+
+    def names(self):
+        return {tok.name.lower() for tok, _ in self.tags}
+
+
 def _games(tokens):
-    """Group tokens into games: (tags with their data tokens, comments) per game."""
-    games, tags, comments = [], [], []
+    """Group tokens into games: a game is its tags up to the next empty line (PBN 2.1 §3.1); in files that omit
+    the empty lines, an identification tag the game already holds starts the next game. Comments and remarks
+    before a game's first tag belong to that game; those after the last game to the last game."""
+    games, game = [], _Game()
     for tok in tokens:
         if tok.kind == "blank":
-            if tags:
-                games.append((tags, comments))
-                tags, comments = [], []
-        elif tok.kind == "comment":
-            comments.append(tok.value)
+            if game.tags:
+                games.append(game)
+                game = _Game()
+        elif tok.kind in ("comment", "remark"):
+            game.items.append((game.tags[-1][0].name.lower() if game.tags else "", tok))
+        elif tok.kind == "bad":
+            game.bad = game.bad or tok
         elif tok.kind == "tag":
-            if tok.name.lower() in ("event", "board") and any(t[0].name.lower() == "deal" for t in tags):
-                games.append((tags, comments))
-                tags, comments = [], []
-            tags.append((tok, []))
-        elif tags:
-            tags[-1][1].append(tok)
-    if tags:
-        games.append((tags, comments))
+            if tok.name.lower() in _REPEAT_STARTS_GAME and tok.name.lower() in game.names():
+                games.append(game)
+                game = _Game()
+            game.tags.append((tok, []))
+        elif game.tags:
+            game.tags[-1][1].append(tok)
+    if game.tags or game.bad:
+        games.append(game)
+    elif game.items and games:
+        games[-1].items.extend(game.items)
     return games
 
 
-def read_pbn(text, source=None):
-    """Read every game of a PBN text as Board records, forgivingly (§16.2 import)."""
-    boards, previous = [], {}
-    for tags, comments in _games(_tokens(text, source)):
-        values = {}
-        tags = [(attrs.evolve(tok, value=previous.get(tok.name.lower(), "")) if tok.value == "#" else tok, data)
-                for tok, data in tags]
+def read_pbn(text, source=None, log=None):
+    """Read every game of a PBN text as Board records, forgivingly (§16.2 import).
+
+    ``log`` (a trickcore.errors.ReadLog; a default one when None) collects the warnings and says what a game
+    that cannot be read does: fail the file, or be skipped with a warning. ``#`` copies a tag's value from the
+    previous game; ``##value`` gives the value to this game and to every following game without the tag.
+    """
+    log = ReadLog() if log is None else log
+    boards, previous, standing, carried = [], {}, {}, []
+    for game in _games(_tokens(text, source)):
+        game.items[:0] = carried
+        carried = []
+        tags = []
+        for tok, data in game.tags:
+            key = tok.name.lower()
+            if tok.value == "#":
+                tok = attrs.evolve(tok, value=previous.get(key, ""))
+            elif tok.value.startswith("##"):
+                tok = attrs.evolve(tok, value=tok.value[2:])
+                standing[key] = tok
+            tags.append((tok, data))
+        names = {tok.name.lower() for tok, _ in tags}
+        tags.extend((attrs.evolve(tok, line=None), []) for key, tok in standing.items() if key not in names)
+        previous = {}
         for tok, _ in tags:
-            values.setdefault(tok.name.lower(), (tok.value, tok.line))
-        previous = {k: v for k, (v, _) in values.items()}
-        boards.append(_board(tags, values, comments, source))
+            previous.setdefault(tok.name.lower(), tok.value)
+        if game.bad is None and not _holds_board(tags):
+            carried = game.items            # a header game's remarks go with the next board
+            continue
+        try:
+            if game.bad is not None:
+                raise NotationError(f"malformed tag {game.bad.value!r} (expected [Name \"value\"])", source=source,
+                                    line=game.bad.line, field="tag")
+            boards.append(_board(tags, game.items, source, log))
+        except TrickcoreError as exc:
+            log.board_failed(exc.located(source=source, line=tags[0][0].line if tags else None))
+    if carried and boards:
+        boards[-1] = attrs.evolve(boards[-1], remarks=boards[-1].remarks + _remarks(carried)[1])
     return boards
+
+
+def _holds_board(tags):
+    return any(tok.name.lower() in BOARD_DATA and (data or tok.value.strip() not in ("", "?")) for tok, data in tags)
+
+
+def _remarks(items):
+    """The commentary texts and the remarks (after, text) of a game's comments and remarks."""
+    commentary, remarks = [], []
+    for after, tok in items:
+        if tok.kind == "comment":
+            commentary.append(tok.value)
+            remarks.append((after, "{}"))
+        elif not (after == "" and _OWN_HEADER.match(tok.value)):
+            remarks.append((after, tok.value))
+    return tuple(commentary), tuple(remarks)
 
 
 def _known(values, name):
@@ -126,7 +232,15 @@ def _field(source, line, name, func, value):
         raise exc.located(source=source, line=line, field=name)
 
 
-def _board(tags, values, comments, source):
+def _seat(text):
+    """A seat written as a letter or a word (N, North, n...)."""
+    return Seat.parse(text.strip()[:1])
+
+
+def _board(tags, items, source, log):
+    values = {}
+    for tok, _ in tags:
+        values.setdefault(tok.name.lower(), (tok.value, tok.line))
     number, line = _known(values, "board")
     if number is not None:
         if not number.isdigit() or int(number) < 1:
@@ -134,110 +248,180 @@ def _board(tags, values, comments, source):
                                 field="Board")
         number = int(number)
     dealer, line = _known(values, "dealer")
-    dealer = None if dealer is None else _field(source, line, "Dealer", Seat.parse, dealer[0])
+    dealer = None if dealer is None else _field(source, line, "Dealer", _seat, dealer)
     vul, line = _known(values, "vulnerable")
     vul = None if vul is None else _field(source, line, "Vulnerable", Vulnerability.parse,
                                           "None" if vul == "0" else vul)
     deal, line = _known(values, "deal")
-    deal = None if deal is None else _field(source, line, "Deal", _parse_deal, deal)
+    deal = None if deal is None else _field(source, line, "Deal", parse_board_deal, deal)
     contract_text, line = _known(values, "contract")
     passed_out = contract_text is not None and contract_text.upper() in ("PASS", "P", "AP")
     contract = None if contract_text is None or passed_out else _field(source, line, "Contract", parse_contract,
                                                                        contract_text)
     declarer, line = _known(values, "declarer")
     irregular = declarer is not None and declarer.startswith("^")
-    declarer = None if declarer is None else _field(source, line, "Declarer", Seat.parse, declarer.lstrip("^"))
-    result, line = _known(values, "result")
-    result = None if result is None else _field(source, line, "Result", lambda r: _result(r, contract), result)
-    kept, notes, tables, auction, play, claimed = [], [], [], None, (), False
+    declarer = None if declarer is None else _field(source, line, "Declarer", _seat, declarer.lstrip("^"))
+    kept, notes, play_notes, tables, annotations = [], [], [], [], []
+    auction = play_tag = None
     for tok, data in tags:
         key = tok.name.lower()
         if key == "auction":
-            first = Seat.parse(tok.value[:1]) if tok.value.strip() not in ("", "?") else dealer or Seat.N
-            auction = _auction(first, data, source)
+            first = _field(source, tok.line, "Auction", _seat, tok.value) if tok.value.strip() not in ("", "?") \
+                else dealer or Seat.N
+            auction = _auction(first, data, source, annotations)
         elif key == "note":
             num, _, text = tok.value.partition(":")
-            notes.append((num.strip(), text))
+            (notes if play_tag is None else play_notes).append((num.strip(), text))
         elif key == "play":
-            if contract is not None and declarer is not None and data:
-                play, claimed = _play(tok, data, contract, declarer, source)
+            play_tag = (tok, data)
         elif data and key.endswith("table"):
             tables.append((tok.name, tok.value, _rows(data)))
         elif key not in MODELLED:
             kept.append((tok.name, tok.value))
     if irregular:
         kept.append(("IrregularDeclarer", "yes"))
-    if auction is not None and contract is None and not passed_out and auction.is_complete:
-        outcome = auction.outcome
-        contract, declarer, passed_out = outcome.contract, outcome.declarer, outcome.passed_out
+    outcome = auction.outcome if auction is not None and auction.is_complete else None
+    if outcome is not None and contract is None and not passed_out:
+        if outcome.passed_out:
+            passed_out = declarer is None
+        elif declarer is None or declarer == outcome.declarer:
+            contract, declarer = outcome.contract, outcome.declarer
+    elif outcome is not None and contract is not None and declarer is None and outcome.contract == contract:
+        declarer = outcome.declarer
+    result_text, result_line = _known(values, "result")
+    result = None
+    if result_text is not None:
+        if result_text.startswith("^"):
+            kept.append(("IrregularResult", "yes"))
+        result = _field(source, result_line, "Result", lambda r: _result(r, contract, declarer), result_text)
+        if result is None:
+            kept.append(("Result", result_text))     # a side's tricks with no declarer to give them to
+    play = ()
+    if play_tag is not None and any(t.value != "*" for t in play_tag[1]):
+        tok, data = play_tag
+        leader = _field(source, tok.line, "Play", _seat, tok.value) if tok.value.strip() not in ("", "?") else None
+        if contract is None or declarer is None or (leader is not None and leader != declarer.lho):
+            why = "no contract and declarer to read it with" if contract is None or declarer is None else \
+                f"its opening leader {leader} is not declarer's left-hand opponent"
+            log.warn(f"the play is kept as text only: {why}", source=source, line=tok.line, field="Play")
+            tables.append((tok.name, tok.value, _rows(data)))
+        else:
+            play = _play(declarer.lho, data, contract, source, log, annotations)
+    commentary, remarks = _remarks(items)
     board = Board(number, dealer, vul, deal, None if auction is None else tuple(auction.calls), play, contract,
-                  passed_out, declarer, result, claimed or (bool(play) and len(play) < 52 and result is not None),
-                  tuple(kept), tuple(notes), tuple(comments), tuple(tables))
+                  passed_out, declarer, result, False, tuple(kept), tuple(notes), commentary, tuple(tables),
+                  tuple(annotations), remarks, tuple(play_notes))
+    first_line = tags[0][0].line
     try:
-        return check_board(board)
+        board = check_board(board, log, source, values.get("declarer", (None, first_line))[1])
     except TrickcoreError as exc:
-        raise exc.located(source=source, line=values.get(exc.field or "", (None, None))[1])
+        raise exc.located(source=source, line=values.get(exc.field or "", (None, first_line))[1])
+    if len(play) == 52:
+        played = board.played_result()
+        if result is None:
+            board = attrs.evolve(board, result=played)
+        elif result != played:
+            log.warn(f"Result {result} but declarer's side won {played} tricks in the play (kept as given)",
+                     source=source, line=result_line, field="Result", error=InvalidRecord)
+    return attrs.evolve(board, claimed=0 < len(play) < 52 and board.result is not None)
 
 
-def _parse_deal(text):
-    first, _, rest = text.partition(":") if text[1:2] == ":" else ("N", ":", text)
-    parts = rest.split()
-    if len(parts) == 3:
-        parts.append("-")
-    return parse_deal(f"{first}:{' '.join(parts)}")
-
-
-def _result(text, contract):
-    if text.isdigit():
-        tricks = int(text)
-    elif re.fullmatch(r"[=+-]\d*", text) and contract is not None:
-        tricks = contract.tricks_needed + (0 if text == "=" else int(text))
+def _result(text, contract, declarer):
+    """Declarer's tricks from a Result tag: a number, ``=``/``+k``/``-k`` against the contract, a side's tricks
+    ``NS 11`` / ``EW 4``, ``^`` in front for an irregular result; None for a side's tricks without a declarer."""
+    body = text.lstrip("^").strip()
+    side = re.fullmatch(r"(NS|EW|N-S|E-W)\s*(\d+)", body, re.IGNORECASE)
+    if side is not None:
+        tricks = int(side.group(2))
+        if declarer is None:
+            _check_tricks(tricks, text)
+            return None
+        ns = side.group(1).upper().startswith("N")
+        tricks = tricks if ns == (declarer.side == Side.NS) else 13 - tricks
+    elif body.isdigit():
+        tricks = int(body)
+    elif re.fullmatch(r"[=+-]\d*", body) and body not in ("+", "-") and contract is not None:
+        tricks = contract.tricks_needed + (0 if body == "=" else int(body))
     else:
         raise NotationError(f"result {text!r} is not a number of tricks 0-13")
+    return _check_tricks(tricks, text)
+
+
+def _check_tricks(tricks, text):
     if not 0 <= tricks <= 13:
         raise NotationError(f"result {text!r} is not a number of tricks 0-13")
     return tricks
 
 
-def _auction(dealer, data, source):
+def _split_suffix(word):
+    """A call or card token and its attached annotation: "1C!" → ("1C", "!")."""
+    match = _SUFFIX.match(word)
+    return (match.group(1), match.group(2)) if match and match.group(1) else (word, "")
+
+
+def _auction(dealer, data, source, annotations):
+    """The Auction of a section's tokens; its annotations (note references, NAGs, alerts, irregularity marks)
+    are added to ``annotations`` as ("auction", calls before, text)."""
     auction = Auction(dealer)
     for tok in data:
-        word = tok.value
-        if re.fullmatch(r"=\d+=|\$\d+|-|\+", word):
+        word, suffix = _split_suffix(tok.value)
+        if _ANNOTATION.fullmatch(tok.value):
+            annotations.append(("auction", len(auction.calls), tok.value))
             continue
         if word == "*":
             break
         if word.upper() == "AP":
             while not auction.is_complete:
                 auction.make_call(PASS)
-            continue
-        try:
-            auction.make_call(parse_call(word))
-        except TrickcoreError as exc:
-            raise exc.located(source=source, line=tok.line, field="Auction")
+        else:
+            try:
+                auction.make_call(parse_call(word))
+            except TrickcoreError as exc:
+                raise exc.located(source=source, line=tok.line, field="Auction")
+        if suffix:
+            annotations.append(("auction", len(auction.calls), suffix))
     return auction
 
 
-def _play(tag, data, contract, declarer, source):
-    """The cards in playing order from the Play section's fixed columns; and whether it ended early."""
-    first = _field(source, tag.line, "Play", Seat.parse, tag.value[:1] or declarer.lho.name)
+def _play(first, data, contract, source, log, annotations):
+    """The cards in playing order from the Play section's fixed columns (``first`` = the opening leader's);
+    annotations are added to ``annotations`` as ("play", cards before in playing order, text)."""
     rules = contract_rules(contract)
-    words = [t for t in data if t.value not in ("",)]
-    stop = next((k for k, t in enumerate(words) if t.value == "*"), len(words))
-    rows = [words[k:k + 4] for k in range(0, stop, 4)]
-    sequence, leader = [], int(first)
-    for row in rows:
-        by_seat = {}
-        for col, tok in enumerate(row):
-            if tok.value != "-":
-                by_seat[(int(first) + col) % 4] = _field(source, tok.line, "Play", parse_card, tok.value)
-        cards = [by_seat.get((leader + k) % 4) for k in range(4)]
-        if None in cards:
-            sequence.extend(c for c in cards[:cards.index(None)])
-            return tuple(sequence), True
-        sequence.extend(cards)
-        leader = trick_winner(rules, cards, leader)
-    return tuple(sequence), len(sequence) < 52
+    cells, marks = [], []       # cells: (token, card or None) in column order; marks: (cell index, text)
+    for tok in data:
+        if tok.value == "*":
+            break
+        word, suffix = _split_suffix(tok.value)
+        if _ANNOTATION.fullmatch(tok.value) and tok.value != "-":
+            marks.append((len(cells) - 1, tok.value))
+            continue
+        cells.append((tok, None if word == "-" else _field(source, tok.line, "Play", parse_card, word)))
+        if suffix:
+            marks.append((len(cells) - 1, suffix))
+    sequence, order, leader = [], {}, int(first)
+    for start in range(0, len(cells), 4):
+        row = cells[start:start + 4]
+        by_seat = {(int(first) + col) % 4: (start + col, card) for col, (_, card) in enumerate(row)
+                   if card is not None}
+        played = []
+        for k in range(4):
+            seat = (leader + k) % 4
+            if seat not in by_seat:
+                break
+            played.append(by_seat[seat])
+        for index, card in played:
+            order[index] = len(sequence)
+            sequence.append(card)
+        if len(played) < len(by_seat):
+            dropped = [str(card) for index, card in by_seat.values() if index not in order]
+            log.warn(f"trick {start // 4 + 1}: {' '.join(dropped)} left out: played after a card not given ('-')",
+                     source=source, line=row[0][0].line, field="Play")
+        if len(played) < 4:
+            break
+        leader = trick_winner(rules, [card for _, card in played], leader)
+    for cell, text in marks:
+        annotations.append(("play", order[cell] + 1 if cell in order else (0 if cell < 0 else len(sequence)), text))
+    return tuple(sequence)
 
 
 def _rows(data):
@@ -256,52 +440,105 @@ def _tag(name, value):
     return f'[{name} "{_escape(value)}"]'
 
 
+_MARKERS = ("IrregularDeclarer", "IrregularResult")     # kept as tags, written as the ^ of Declarer / Result
+
+
 def write_board(board):
-    """The strict PBN text of one board (§16.2 export), without the file header."""
+    """The strict PBN text of one board (§16.2 export), without the file header.
+
+    The Deal starts with the dealer's hand (PBN 2.1 export format); notes, annotations, commentary and remarks
+    are written back where the board says they stood.
+    """
     kept = {k.lower(): v for k, v in board.tags}
     known = {
         "Board": board.number, "Dealer": board.dealer and board.dealer.name,
         "Vulnerable": board.vulnerability and str(board.vulnerability),
-        "Deal": board.deal and board.deal.to_pbn(0),
+        "Deal": board.deal and board.deal.to_pbn(0 if board.dealer is None else int(board.dealer)),
         "Date": kept.get("date", "????.??.??"),
     }
     if board.passed_out:
         known.update(Declarer="", Contract="Pass", Result="")
     else:
-        known.update(Declarer=board.declarer and board.declarer.name, Contract=board.contract and str(board.contract),
-                     Result=board.result)
-    lines = []
-    for name in MANDATORY:
-        value = known.get(name, kept.get(name.lower()))
-        lines.append(_tag(name, "?" if value is None else value))
-    lines.extend("{" + text + "}" for text in board.commentary)
+        mark = "^" if kept.get("irregulardeclarer") == "yes" else ""
+        result = kept.get("result") if board.result is None else board.result
+        known.update(Declarer=board.declarer and mark + board.declarer.name,
+                     Contract=board.contract and str(board.contract),
+                     Result=result if result is None or kept.get("irregularresult") != "yes" else f"^{result}")
+    blocks = [(name.lower(), [_tag(name, "?" if known.get(name, kept.get(name.lower())) is None
+                                   else known.get(name, kept.get(name.lower())))]) for name in MANDATORY]
     if board.auction is not None:
-        lines.append(_tag("Auction", (board.dealer or Seat.N).name))
-        calls = [str(c) for c in board.auction]
-        lines.extend(" ".join(calls[k:k + 4]) for k in range(0, len(calls), 4))
-        lines.extend(_tag("Note", f"{n}:{t}") for n, t in board.notes)
+        blocks.append(("auction", [_tag("Auction", (board.dealer or Seat.N).name)] + _auction_lines(board)))
+    blocks.extend(("note", [_tag("Note", f"{n}:{t}")]) for n, t in board.notes)
     if board.play:
-        lines.extend(_play_lines(board))
-    lines.extend(_tag(k, v) for k, v in board.tags if k not in MANDATORY and k != "IrregularDeclarer")
-    for name, spec, rows in board.tables:
-        lines.append(_tag(name, spec))
-        lines.extend(rows)
-    return "\n".join(lines) + "\n"
+        blocks.append(("play", _play_lines(board)))
+        blocks.extend(("note", [_tag("Note", f"{n}:{t}")]) for n, t in board.play_notes)
+    blocks.extend((k.lower(), [_tag(k, v)]) for k, v in board.tags if k not in MANDATORY and k not in _MARKERS)
+    blocks.extend((name.lower(), [_tag(name, spec), *rows]) for name, spec, rows in board.tables)
+    return "".join(line + "\n" for line in _placed(board, blocks))
+
+
+def _placed(board, blocks):
+    """The lines of ``blocks`` [(tag key, lines)] with the board's remarks and commentary where they stood: a
+    remark after the last block of its tag; commentary without a place after the mandatory tags."""
+    commentary = iter(board.commentary)
+    placed = len([1 for _, text in board.remarks if text == "{}"])
+    written = {key for key, _ in blocks}
+    last = {key: k for k, (key, _) in enumerate(blocks)}
+    after = {}
+    for anchor, text in board.remarks:
+        if text == "{}":
+            text = next(commentary, None)
+            if text is None:
+                continue
+            text = "{" + text + "}"
+        after.setdefault(anchor if anchor == "" or anchor in written else None, []).append(text)
+    loose = ["{" + text + "}" for text in board.commentary[placed:]]
+    lines = list(after.get("", ()))
+    for k, (key, block) in enumerate(blocks):
+        lines.extend(block)
+        if k == len(MANDATORY) - 1:
+            lines.extend(loose)
+        if last[key] == k:
+            lines.extend(after.get(key, ()))
+    lines.extend(after.get(None, ()))
+    return lines
+
+
+def _annotated(words, section, annotations):
+    """``words`` (calls or card cells, in the order their positions count) with the section's annotations after
+    them: ``!``/``?`` suffixes glued to the word, the others as tokens of their own."""
+    words = list(words)
+    before = []
+    for sec, position, text in annotations:
+        if sec != section:
+            continue
+        if position == 0 or not words:
+            before.append(text)
+        elif text[0] in "!?" and not words[min(position, len(words)) - 1].endswith(("=", "-")):
+            words[min(position, len(words)) - 1] += text
+        else:
+            words[min(position, len(words)) - 1] += " " + text
+    return before, words
+
+
+def _auction_lines(board):
+    before, calls = _annotated((str(c) for c in board.auction), "auction", board.annotations)
+    lines = [" ".join(calls[k:k + 4]) for k in range(0, len(calls), 4)]
+    return ([" ".join(before)] if before else []) + lines
 
 
 def _play_lines(board):
     first = board.declarer.lho
-    lines = [_tag("Play", first.name)]
     tricks = board.tricks()
-    for t in tricks:
-        by_seat = {(t.leader + k) % 4: c for k, c in enumerate(t.cards)}
-        lines.append(" ".join(str(by_seat[(first + col) % 4]) for col in range(4)))
     rest = board.play[4 * len(tricks):]
-    if rest:
-        leader = tricks[-1].winner if tricks else int(first)
-        by_seat = {(leader + k) % 4: c for k, c in enumerate(rest)}
-        lines.append(" ".join(str(by_seat[(first + col) % 4]) if (first + col) % 4 in by_seat else "-"
-                              for col in range(4)))
+    leaders = [t.leader for t in tricks] + ([tricks[-1].winner if tricks else int(first)] if rest else [])
+    # Annotations count cards in playing order: mark each card with its place before laying out the columns.
+    before, words = _annotated((str(c) for c in board.play), "play", board.annotations)
+    lines = [_tag("Play", first.name)] + ([" ".join(before)] if before else [])
+    for number, leader in enumerate(leaders):
+        cards = words[4 * number:4 * number + 4]
+        by_seat = {(leader + k) % 4: word for k, word in enumerate(cards)}
+        lines.append(" ".join(by_seat.get((first + col) % 4, "-") for col in range(4)))
     if len(board.play) < 52:
         lines.append("*")
     return lines
@@ -309,6 +546,8 @@ def _play_lines(board):
 
 PBN_ENCODINGS = {"latin-1": "iso-8859-1", "utf-8": "utf-8"}
 _CONTENT_TYPE = "% Content-type: text/x-pbn; charset=UTF-8\n"
+# Suit symbols have no place in ISO-8859-1: written as the suit letters.
+_SUIT_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 
 
 def write_pbn(boards, encoding=None):
@@ -328,8 +567,11 @@ def write_pbn(boards, encoding=None):
 
 
 def encode_pbn(boards, encoding="latin-1"):
-    """The PBN export as bytes in ``encoding`` (§16.2: ISO-8859-1 by default, LF line ends)."""
+    """The PBN export as bytes in ``encoding`` (§16.2: ISO-8859-1 by default, LF line ends); in ISO-8859-1 suit
+    symbols are written as the suit letters."""
     text = write_pbn(boards, encoding)
+    if encoding == "latin-1":
+        text = text.translate(_SUIT_LETTERS)
     try:
         return text.encode(PBN_ENCODINGS[encoding])
     except UnicodeEncodeError as exc:
