@@ -5,7 +5,8 @@ import sys
 
 import click
 
-from trickcore.cli.common import UserError, output_option, to_json, user_errors, write_output
+from trickcore.cli.common import (UserError, output_option, reading_options, show_warnings, to_json, user_errors,
+                                  write_output)
 from trickcore.games.registry import get_game
 
 
@@ -25,8 +26,9 @@ from trickcore.games.registry import get_game
 @click.option("--jobs", type=click.IntRange(1, None), default=1, show_default=True,
               help="Worker processes for --deals.")
 @output_option
+@reading_options
 @user_errors("argument")
-def solve(game_name, deal_text, deals_path, fmt, vul, dealer, trump, declarer, talon_mode, jobs, output):
+def solve(game_name, deal_text, deals_path, fmt, vul, dealer, trump, declarer, talon_mode, jobs, output, log):
     """Double-dummy analysis of a deal in its game's terms (e.g. the trick table and par of bridge, each side's
     tricks per trump suit in whist, contracts, misère and all-pass in preferans). Each game takes only the
     options that mean something to it: any other given is an error."""
@@ -36,21 +38,24 @@ def solve(game_name, deal_text, deals_path, fmt, vul, dealer, trump, declarer, t
     given = {"vul": vul, "dealer": dealer, "trump": trump, "declarer": declarer, "talon_mode": talon_mode}
     opts = {name: value for name, value in given.items() if value is not None}
     if deals_path is not None:
-        write_output(_solve_file(game, deals_path, opts, jobs), output)
+        write_output(_solve_file(game, deals_path, opts, jobs, log), output)
         return
     result = game.analyse(game.parse_deal(deal_text), **opts)
     write_output(to_json(result.to_dict()) if fmt == "json" else result.text(), output)
 
 
-def _solve_file(game, path, opts, jobs):
+def _solve_file(game, path, opts, jobs, log):
     """Every deal of a file solved: JSON lines, each naming its deal in the file (board number) first, all
     deals checked before any is solved; a deal's own options (a PBN board's [Dealer] and [Vulnerable]) over
-    ``opts``."""
-    items = game.read_deals(path)
+    ``opts``. The reader's warnings go to stderr and, when there are any, make a last line {"warnings": [...]}."""
+    items = game.read_deals(path, log)
+    show_warnings(log)
     results = game.analyse_batch(items, jobs, **opts)
     out = []
     with click.progressbar(results, length=len(items), label="solving", file=sys.stderr,
                            hidden=not sys.stderr.isatty()) as bar:
         for (_, _, label), result in zip(items, bar):
             out.append(json.dumps({**label, **result.to_dict()}))
+    if log.warnings:
+        out.append(json.dumps({"warnings": [w.to_dict() for w in log.warnings]}))
     return "".join(line + "\n" for line in out)

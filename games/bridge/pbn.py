@@ -321,7 +321,7 @@ def _board(tags, items, source, log):
         if result is None:
             board = attrs.evolve(board, result=played)
         elif result != played:
-            log.warn(f"Result {result} but declarer's side won {played} tricks in the play (kept as given)",
+            log.warn(f"Result {result} but declarer's side won {played} tricks in the play",
                      source=source, line=result_line, field="Result", error=InvalidRecord)
     return attrs.evolve(board, claimed=0 < len(play) < 52 and board.result is not None)
 
@@ -687,7 +687,8 @@ def dd_table(board, source=None):
     if not tables:
         return None
     table = {d: dict(sorted(v.items(), key=lambda kv: _STRAIN_ORDER.index(kv[0]))) for d, v in tables[0].items()}
-    if any(t != table for t in tables[1:]):
+    # A table may list only some declarers or strains: the two agree when every entry both give is the same.
+    if any(t[d][st] != tricks for t in tables[1:] for d, row in table.items() for st, tricks in row.items()):
         raise NotationError("OptimumResultTable and DoubleDummyTricks disagree", source=source,
                             field="DoubleDummyTricks")
     return table

@@ -175,7 +175,7 @@ def check_board(board, log=None, source=None, line=None):
             message = f"the auction ends in {outcome}, not {board.contract} by {board.declarer}"
             if log is None:
                 raise InvalidRecord(message, field="contract")
-            log.warn(message + " (kept as given)", source=source, line=line, field="Declarer", error=InvalidRecord)
+            log.warn(message, source=source, line=line, field="Declarer", error=InvalidRecord)
     if board.play and isinstance(board.deal, Deal):
         hands = [set(h) for h in board.deal.hands]
         for trick in board.tricks() + _unfinished_trick(board):
