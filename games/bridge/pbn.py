@@ -27,6 +27,7 @@ MODELLED = {"board", "dealer", "vulnerable", "deal", "declarer", "contract", "re
 # The tags that say something about the board itself: a game without any of them is no board (a header game,
 # or Big Deal's lone [Event ""] after a [Deal]).
 BOARD_DATA = ("board", "deal", "dealer", "vulnerable", "auction", "play", "contract", "declarer", "result")
+_UNKNOWN_DATE = "????.??.??"
 _REPEAT_STARTS_GAME = {name.lower() for name in MANDATORY}
 _TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _STOP = set(" \t\r\n[{;")
@@ -142,7 +143,7 @@ def _games(tokens):
     games, game = [], _Game()
     for tok in tokens:
         if tok.kind == "blank":
-            if game.tags:
+            if game.tags or game.bad:
                 games.append(game)
                 game = _Game()
         elif tok.kind in ("comment", "remark"):
@@ -276,8 +277,8 @@ def _board(tags, items, source, log):
             play_tag = (tok, data)
         elif data and key.endswith("table"):
             tables.append((tok.name, tok.value, _rows(data)))
-        elif key not in MODELLED:
-            kept.append((tok.name, tok.value))
+        elif key not in MODELLED and not (tok.name in MANDATORY and tok.value in ("?", _UNKNOWN_DATE)):
+            kept.append((tok.name, tok.value))     # an unknown mandatory tag is what the export writes anyway
     if irregular:
         kept.append(("IrregularDeclarer", "yes"))
     outcome = auction.outcome if auction is not None and auction.is_complete else None
@@ -326,7 +327,7 @@ def _board(tags, items, source, log):
     return attrs.evolve(board, claimed=0 < len(play) < 52 and board.result is not None)
 
 
-def _result(text, contract, declarer):
+def _result(text, contract, declarer=None):
     """Declarer's tricks from a Result tag: a number, ``=``/``+k``/``-k`` against the contract, a side's tricks
     ``NS 11`` / ``EW 4``, ``^`` in front for an irregular result; None for a side's tricks without a declarer."""
     body = text.lstrip("^").strip()
@@ -451,18 +452,18 @@ def write_board(board):
     """
     kept = {k.lower(): v for k, v in board.tags}
     known = {
-        "Board": board.number, "Dealer": board.dealer and board.dealer.name,
-        "Vulnerable": board.vulnerability and str(board.vulnerability),
+        "Board": board.number, "Dealer": None if board.dealer is None else board.dealer.name,
+        "Vulnerable": None if board.vulnerability is None else str(board.vulnerability),
         "Deal": board.deal and board.deal.to_pbn(0 if board.dealer is None else int(board.dealer)),
-        "Date": kept.get("date", "????.??.??"),
+        "Date": kept.get("date", _UNKNOWN_DATE),
     }
     if board.passed_out:
         known.update(Declarer="", Contract="Pass", Result="")
     else:
         mark = "^" if kept.get("irregulardeclarer") == "yes" else ""
         result = kept.get("result") if board.result is None else board.result
-        known.update(Declarer=board.declarer and mark + board.declarer.name,
-                     Contract=board.contract and str(board.contract),
+        known.update(Declarer=None if board.declarer is None else mark + board.declarer.name,
+                     Contract=None if board.contract is None else str(board.contract),
                      Result=result if result is None or kept.get("irregularresult") != "yes" else f"^{result}")
     blocks = [(name.lower(), [_tag(name, "?" if known.get(name, kept.get(name.lower())) is None
                                    else known.get(name, kept.get(name.lower())))]) for name in MANDATORY]
