@@ -420,8 +420,9 @@ def _play(first, data, contract, source, log, annotations):
         if len(played) < 4:
             break
         leader = trick_winner(rules, [card for _, card in played], leader)
-    for cell, text in marks:
-        annotations.append(("play", order[cell] + 1 if cell in order else (0 if cell < 0 else len(sequence)), text))
+    # In playing order (columns are not): a stable sort keeps each card's own annotations in their order.
+    annotations.extend(sorted((("play", order[cell] + 1 if cell in order else (0 if cell < 0 else len(sequence)), text)
+                               for cell, text in marks), key=lambda a: a[1]))
     return tuple(sequence)
 
 
