@@ -32,10 +32,12 @@ _REPEAT_STARTS_GAME = {name.lower() for name in MANDATORY}
 _TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _STOP = set(" \t\r\n[{;")
 # Header lines the writer writes itself: not kept as remarks.
+_NO_CARD = ("-", "+")
 _OWN_HEADER = re.compile(r"%\s*(PBN\b|EXPORT\b|IMPORT\b|Content-type\s*:)", re.IGNORECASE)
 _CHARSET = re.compile(rb"^%[^\n]*?charset\s*=\s*\"?([A-Za-z0-9_.:-]+)", re.IGNORECASE | re.MULTILINE)
 _ANNOTATION = re.compile(r"=\d+=|\$\d+|[!?]+|[+-]")
 _SUFFIX = re.compile(r"^(.*?)([!?]+)$")
+_TRUMP_ONLY = re.compile(r"NT|N|[CDHS♣♦♥♠]", re.IGNORECASE)
 
 
 def decode_pbn(raw, source=None, log=None):
@@ -257,19 +259,23 @@ def _board(tags, items, source, log):
     deal = None if deal is None else _field(source, line, "Deal", parse_board_deal, deal)
     contract_text, line = _known(values, "contract")
     passed_out = contract_text is not None and contract_text.upper() in ("PASS", "P", "AP")
-    contract = None if contract_text is None or passed_out else _field(source, line, "Contract", parse_contract,
-                                                                       contract_text)
+    # An end position gives only the trump (PBN 2.1 §3.10): kept as written.
+    trump_only = contract_text is not None and _TRUMP_ONLY.fullmatch(contract_text) is not None
+    contract = None if contract_text is None or passed_out or trump_only else \
+        _field(source, line, "Contract", parse_contract, contract_text)
     declarer, line = _known(values, "declarer")
     irregular = declarer is not None and declarer.startswith("^")
     declarer = None if declarer is None else _field(source, line, "Declarer", _seat, declarer.lstrip("^"))
     kept, notes, play_notes, tables, annotations = [], [], [], [], []
     auction = play_tag = None
+    if trump_only:
+        kept.append(("Contract", contract_text))
     for tok, data in tags:
         key = tok.name.lower()
         if key == "auction":
             first = _field(source, tok.line, "Auction", _seat, tok.value) if tok.value.strip() not in ("", "?") \
                 else dealer or Seat.N
-            auction = _auction(first, data, source, annotations)
+            auction = _auction(first, dealer, data, source, annotations)
         elif key == "note":
             num, _, text = tok.value.partition(":")
             (notes if play_tag is None else play_notes).append((num.strip(), text))
@@ -297,7 +303,7 @@ def _board(tags, items, source, log):
         result = _field(source, result_line, "Result", lambda r: _result(r, contract, declarer), result_text)
         if result is None:
             kept.append(("Result", result_text))     # a side's tricks with no declarer to give them to
-    play = ()
+    play, ended = (), False
     if play_tag is not None and any(t.value != "*" for t in play_tag[1]):
         tok, data = play_tag
         leader = _field(source, tok.line, "Play", _seat, tok.value) if tok.value.strip() not in ("", "?") else None
@@ -307,7 +313,7 @@ def _board(tags, items, source, log):
             log.warn(f"the play is kept as text only: {why}", source=source, line=tok.line, field="Play")
             tables.append((tok.name, tok.value, _rows(data)))
         else:
-            play = _play(declarer.lho, data, contract, source, log, annotations)
+            play, ended = _play(declarer.lho, data, contract, source, log, annotations)
     commentary, remarks = _remarks(items)
     board = Board(number, dealer, vul, deal, None if auction is None else tuple(auction.calls), play, contract,
                   passed_out, declarer, result, False, tuple(kept), tuple(notes), commentary, tuple(tables),
@@ -324,21 +330,28 @@ def _board(tags, items, source, log):
         elif result != played:
             log.warn(f"Result {result} but declarer's side won {played} tricks in the play",
                      source=source, line=result_line, field="Result", error=InvalidRecord)
-    return attrs.evolve(board, claimed=0 < len(play) < 52 and board.result is not None)
+    # A play ending with "*" ended there (a claim, whose total is the Result); one without it is unfinished
+    # and its Result, if any, counts the tricks played so far (PBN 2.1 §3.4.15, §3.6).
+    return attrs.evolve(board, claimed=ended and 0 < len(play) < 52 and board.result is not None)
 
 
 def _result(text, contract, declarer=None):
     """Declarer's tricks from a Result tag: a number, ``=``/``+k``/``-k`` against the contract, a side's tricks
     ``NS 11`` / ``EW 4``, ``^`` in front for an irregular result; None for a side's tricks without a declarer."""
     body = text.lstrip("^").strip()
-    side = re.fullmatch(r"(NS|EW|N-S|E-W)\s*(\d+)", body, re.IGNORECASE)
-    if side is not None:
-        tricks = int(side.group(2))
-        if declarer is None:
+    sides = re.fullmatch(r"(NS|EW|N-S|E-W)\s*(\d+)(?:\s+(NS|EW|N-S|E-W)\s*(\d+))?", body, re.IGNORECASE)
+    if sides is not None:
+        counts = {sides.group(1).upper()[0]: int(sides.group(2))}
+        if sides.group(3):
+            counts[sides.group(3).upper()[0]] = int(sides.group(4))
+        if len(counts) == 2 and sum(counts.values()) > 13:
+            raise NotationError(f"result {text!r} gives the sides more than 13 tricks")
+        for tricks in counts.values():
             _check_tricks(tricks, text)
+        if declarer is None:
             return None
-        ns = side.group(1).upper().startswith("N")
-        tricks = tricks if ns == (declarer.side == Side.NS) else 13 - tricks
+        own = "N" if declarer.side == Side.NS else "E"
+        tricks = counts[own] if own in counts else 13 - sum(counts.values())
     elif body.isdigit():
         tricks = int(body)
     elif re.fullmatch(r"[=+-]\d*", body) and body not in ("+", "-") and contract is not None:
@@ -360,10 +373,20 @@ def _split_suffix(word):
     return (match.group(1), match.group(2)) if match and match.group(1) else (word, "")
 
 
-def _auction(dealer, data, source, annotations):
-    """The Auction of a section's tokens; its annotations (note references, NAGs, alerts, irregularity marks)
-    are added to ``annotations`` as ("auction", calls before, text)."""
-    auction = Auction(dealer)
+def _auction(first, dealer, data, source, annotations):
+    """The Auction of a section's tokens, the first column being seat ``first``'s; its annotations (note
+    references, NAGs, suffixes, marks) are added to ``annotations`` as ("auction", calls before, text).
+
+    Leading ``-`` tokens stand for the seats before the dealer (import format); the auction must then start
+    with ``dealer`` when the board names one.
+    """
+    data = list(data)
+    while data and data[0].value == "-":
+        first, data = first.lho, data[1:]
+    if dealer is not None and first != dealer:
+        raise NotationError(f"the auction starts with {first}, but the dealer is {dealer}", source=source,
+                            line=data[0].line if data else None, field="Auction")
+    auction = Auction(first)
     for tok in data:
         word, suffix = _split_suffix(tok.value)
         if _ANNOTATION.fullmatch(tok.value):
@@ -385,18 +408,20 @@ def _auction(dealer, data, source, annotations):
 
 
 def _play(first, data, contract, source, log, annotations):
-    """The cards in playing order from the Play section's fixed columns (``first`` = the opening leader's);
-    annotations are added to ``annotations`` as ("play", cards before in playing order, text)."""
+    """The cards in playing order from the Play section's fixed columns (``first`` = the opening leader's), and
+    whether the section ended with ``*``; annotations are added to ``annotations`` as ("play", cards before in
+    playing order, text). ``-`` is a card not given, ``+`` the next card to be played."""
     rules = contract_rules(contract)
-    cells, marks = [], []       # cells: (token, card or None) in column order; marks: (cell index, text)
+    cells, marks, ended = [], [], False     # cells: (token, card or None) in column order; marks: (cell, text)
     for tok in data:
         if tok.value == "*":
+            ended = True
             break
         word, suffix = _split_suffix(tok.value)
-        if _ANNOTATION.fullmatch(tok.value) and tok.value != "-":
+        if _ANNOTATION.fullmatch(tok.value) and tok.value not in _NO_CARD:
             marks.append((len(cells) - 1, tok.value))
             continue
-        cells.append((tok, None if word == "-" else _field(source, tok.line, "Play", parse_card, word)))
+        cells.append((tok, None if word in _NO_CARD else _field(source, tok.line, "Play", parse_card, word)))
         if suffix:
             marks.append((len(cells) - 1, suffix))
     sequence, order, leader = [], {}, int(first)
@@ -423,7 +448,7 @@ def _play(first, data, contract, source, log, annotations):
     # In playing order (columns are not): a stable sort keeps each card's own annotations in their order.
     annotations.extend(sorted((("play", order[cell] + 1 if cell in order else (0 if cell < 0 else len(sequence)), text)
                                for cell, text in marks), key=lambda a: a[1]))
-    return tuple(sequence)
+    return tuple(sequence), ended
 
 
 def _rows(data):
@@ -462,12 +487,13 @@ def write_board(board):
         known.update(Declarer="", Contract="Pass", Result="")
     else:
         mark = "^" if kept.get("irregulardeclarer") == "yes" else ""
-        result = kept.get("result") if board.result is None else board.result
+        result = board.result if kept.get("irregularresult") != "yes" else f"^{board.result}"
         known.update(Declarer=None if board.declarer is None else mark + board.declarer.name,
                      Contract=None if board.contract is None else str(board.contract),
-                     Result=result if result is None or kept.get("irregularresult") != "yes" else f"^{result}")
-    blocks = [(name.lower(), [_tag(name, "?" if known.get(name, kept.get(name.lower())) is None
-                                   else known.get(name, kept.get(name.lower())))]) for name in MANDATORY]
+                     Result=kept.get("result") if board.result is None else result)
+    # What the model does not hold (an end position's trump, a side's tricks without declarer) stays as read.
+    values = {name: kept.get(name.lower()) if known.get(name) is None else known[name] for name in MANDATORY}
+    blocks = [(name.lower(), [_tag(name, "?" if values[name] is None else values[name])]) for name in MANDATORY]
     if board.auction is not None:
         blocks.append(("auction", [_tag("Auction", (board.dealer or Seat.N).name)] + _auction_lines(board)))
     blocks.extend(("note", [_tag("Note", f"{n}:{t}")]) for n, t in board.notes)
@@ -541,7 +567,7 @@ def _play_lines(board):
         cards = words[4 * number:4 * number + 4]
         by_seat = {(leader + k) % 4: word for k, word in enumerate(cards)}
         lines.append(" ".join(by_seat.get((first + col) % 4, "-") for col in range(4)))
-    if len(board.play) < 52:
+    if board.claimed:
         lines.append("*")
     return lines
 

@@ -40,7 +40,8 @@ def boards(draw):
         cut = draw(st.integers(0, 52))
         play = board.play[:cut]
         claimed = 0 < cut < 52 and draw(st.booleans())
-        result = board.result if cut == 52 else (draw(st.integers(0, 13)) if claimed else None)
+        # Not claimed: an unfinished play, its Result (if any) counting the tricks so far (PBN 2.1 §3.4.15).
+        result = board.result if cut == 52 else draw(st.integers(0, 13) if claimed else st.none() | st.integers(0, 13))
         marks = tuple(("play", p, "=2=") for p in sorted(draw(st.lists(st.integers(1, max(cut, 1)), max_size=2)))
                       if cut)
         board = attrs.evolve(board, play=play, claimed=claimed, result=result,

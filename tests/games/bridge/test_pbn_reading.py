@@ -65,19 +65,51 @@ def test_complete_play_gives_the_result():
     assert len(back.play) == 52 and back.result == board.result and not back.claimed
 
 
-@pytest.mark.parametrize("value, tricks", [("NS 11", 2), ("EW 4", 4), ("^5", 5), ("=", 11), ("-2", 9), ("9", 9)])
+def test_unfinished_play_keeps_its_partial_result():
+    # Without "*" the play is to be continued and the Result counts the tricks so far (PBN 2.1 §3.4.15, §3.6).
+    text = game(("Board", "1"), ("Dealer", "N"), ("Deal", DEAL), ("Declarer", "S"), ("Contract", "5HX"),
+                ("Result", "2"), body=AUCTION + '[Play "W"]\n' + PLAY + "+ - - -\n")
+    board, = read_pbn(text)
+    assert len(board.play) == 24 and board.result == 2 and not board.claimed
+    assert again(board) == board and "*" not in write_pbn([board]).split('[Play "W"]')[1]
+
+
+def test_auction_written_from_west_with_dashes_before_the_dealer():
+    board, = read_pbn(game(("Dealer", "N"), body='[Auction "W"]\n- 1D 1S 2H\nAP\n'))
+    assert [str(c) for c in board.auction[:3]] == ["1D", "1S", "2H"] and board.contract.strain == Strain.H
+    assert board.declarer == Seat.S and again(board) == board
+    assert '[Auction "N"]\n1D 1S 2H Pass' in write_pbn([board])
+    with pytest.raises(NotationError):                  # a first caller who is not the dealer cannot be kept
+        read_pbn(game(("Dealer", "E"), body='[Auction "W"]\n- 1D 1S 2H\nAP\n'))
+
+
+def test_end_position_gives_only_the_trump():
+    text = game(("Board", "1"), ("Deal", "N:AK... - ..QJ. -"), ("Contract", "NT"), body='[Play "N"]\nSA - - -\n')
+    log = ReadLog()
+    board, = read_pbn(text, "end.pbn", log)
+    assert board.contract is None and board.tag("Contract") == "NT" and isinstance(board.deal, PartialDeal)
+    assert [w.field for w in log.warnings] == ["Play"]          # the play is kept as text, with a warning
+    out = write_pbn([board])
+    assert '[Contract "NT"]' in out and '[Play "N"]\nSA - - -' in out and again(board) == board
+
+
+@pytest.mark.parametrize("value, tricks", [("NS 11", 2), ("EW 4", 4), ("^5", 5), ("=", 11), ("-2", 9), ("9", 9),
+                                           ("EW 9 NS 4", 9), ("NS 3 EW 10", 10), ("^EW 8", 8)])
 def test_pbn21_results(value, tricks):
     board, = read_pbn(game(("Board", "1"), ("Declarer", "E"), ("Contract", "5D"), ("Result", value)))
     assert board.result == tricks
     assert again(board).result == tricks
     assert (board.tag("IrregularResult") == "yes") == value.startswith("^")
     if value.startswith("^"):
-        assert '[Result "^5"]' in write_pbn([board])
+        assert f'[Result "^{tricks}"]' in write_pbn([board])
 
 
 def test_side_result_without_declarer_is_kept():
-    board, = read_pbn(game(("Board", "1"), ("Result", "NS 11")))
-    assert board.result is None and '[Result "NS 11"]' in write_pbn([board])
+    for value in ("NS 11", "^EW 2 NS 11"):
+        board, = read_pbn(game(("Board", "1"), ("Result", value)))
+        assert board.result is None and f'[Result "{value}"]' in write_pbn([board]) and again(board) == board
+    with pytest.raises(NotationError):
+        read_pbn(game(("Result", "NS 9 EW 9")))
 
 
 def test_partial_deals_problem_diagrams_and_end_positions():
