@@ -24,10 +24,8 @@ from trickcore.play import trick_winner
 MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
              "Scoring", "Declarer", "Contract", "Result")
 MODELLED = {"board", "dealer", "vulnerable", "deal", "declarer", "contract", "result", "auction", "play", "note"}
-# The tags that say something about the board itself: a game without any of them is no board (a header game,
-# or Big Deal's lone [Event ""] after a [Deal]).
-BOARD_DATA = ("board", "deal", "dealer", "vulnerable", "auction", "play", "contract", "declarer", "result")
 _UNKNOWN_DATE = "????.??.??"
+_TAG_ORDER = {name: k for k, name in enumerate(MANDATORY)}
 _REPEAT_STARTS_GAME = {name.lower() for name in MANDATORY}
 _TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _STOP = set(" \t\r\n[{;")
@@ -149,7 +147,7 @@ def _games(tokens):
                 games.append(game)
                 game = _Game()
         elif tok.kind in ("comment", "remark"):
-            game.items.append((game.tags[-1][0].name.lower() if game.tags else "", tok))
+            game.items.append((_anchor([t.name for t, _ in game.tags]), tok))
         elif tok.kind == "bad":
             game.bad = game.bad or tok
         elif tok.kind == "tag":
@@ -166,14 +164,26 @@ def _games(tokens):
     return games
 
 
+def _anchor(names):
+    """Where a comment or remark stands: after the last of ``names`` (tag names so far), as its lower-case name,
+    with ``:k`` for the k-th tag of that name when it repeats (notes); "" before the first tag."""
+    if not names:
+        return ""
+    name = names[-1].lower()
+    count = sum(1 for n in names if n.lower() == name)
+    return name if count == 1 else f"{name}:{count}"
+
+
 def read_pbn(text, source=None, log=None):
     """Read every game of a PBN text as Board records, forgivingly (§16.2 import).
 
     ``log`` (a trickcore.errors.ReadLog; a default one when None) collects the warnings and says what a game
     that cannot be read does: fail the file, or be skipped with a warning. ``#`` copies a tag's value from the
-    previous game; ``##value`` gives the value to this game and to every following game without the tag.
+    previous game; ``##value`` gives the value to this game and to every following game without the tag, until
+    the tag is given another value (PBN 2.1 §4.8).
     """
     log = ReadLog() if log is None else log
+    lines = text.split("\n")
     boards, previous, standing, carried = [], {}, {}, []
     for game in _games(_tokens(text, source)):
         game.items[:0] = carried
@@ -186,20 +196,22 @@ def read_pbn(text, source=None, log=None):
             elif tok.value.startswith("##"):
                 tok = attrs.evolve(tok, value=tok.value[2:])
                 standing[key] = tok
+            elif key in standing:
+                standing[key] = tok     # a tag given with ## and redefined: the new value carries on
             tags.append((tok, data))
         names = {tok.name.lower() for tok, _ in tags}
         tags.extend((attrs.evolve(tok, line=None), []) for key, tok in standing.items() if key not in names)
         previous = {}
         for tok, _ in tags:
             previous.setdefault(tok.name.lower(), tok.value)
-        if game.bad is None and not _holds_board(tags):
+        if game.bad is None and not _holds_board(game):
             carried = game.items            # a header game's remarks go with the next board
             continue
         try:
             if game.bad is not None:
                 raise NotationError(f"malformed tag {game.bad.value!r} (expected [Name \"value\"])", source=source,
                                     line=game.bad.line, field="tag")
-            boards.append(_board(tags, game.items, source, log))
+            boards.append(_board(tags, game.items, lines, source, log))
         except TrickcoreError as exc:
             log.board_failed(exc.located(source=source, line=tags[0][0].line if tags else None))
     if carried and boards:
@@ -207,8 +219,10 @@ def read_pbn(text, source=None, log=None):
     return boards
 
 
-def _holds_board(tags):
-    return any(tok.name.lower() in BOARD_DATA and (data or tok.value.strip() not in ("", "?")) for tok, data in tags)
+def _holds_board(game):
+    """Whether a game is a board: every game is, except a header of ``##`` tags (PBN 2.1 §4.8), which only
+    gives values to the games after it."""
+    return not all(tok.value.startswith("##") for tok, _ in game.tags)
 
 
 def _remarks(items):
@@ -240,7 +254,7 @@ def _seat(text):
     return Seat.parse(text.strip()[:1])
 
 
-def _board(tags, items, source, log):
+def _board(tags, items, lines, source, log):
     values = {}
     for tok, _ in tags:
         values.setdefault(tok.name.lower(), (tok.value, tok.line))
@@ -272,7 +286,11 @@ def _board(tags, items, source, log):
         kept.append(("Contract", contract_text))
     for tok, data in tags:
         key = tok.name.lower()
-        if key == "auction":
+        if key == "auction" and _irregular(data):
+            log.warn("the auction is kept as text only: it records irregularities (^I, ^S)", source=source,
+                     line=tok.line, field="Auction")
+            tables.append((tok.name, tok.value, _rows(data, lines)))
+        elif key == "auction":
             first = _field(source, tok.line, "Auction", _seat, tok.value) if tok.value.strip() not in ("", "?") \
                 else dealer or Seat.N
             auction = _auction(first, dealer, data, source, annotations)
@@ -282,7 +300,7 @@ def _board(tags, items, source, log):
         elif key == "play":
             play_tag = (tok, data)
         elif data and key.endswith("table"):
-            tables.append((tok.name, tok.value, _rows(data)))
+            tables.append((tok.name, tok.value, _rows(data, lines)))
         elif key not in MODELLED and not (tok.name in MANDATORY and tok.value in ("?", _UNKNOWN_DATE)):
             kept.append((tok.name, tok.value))     # an unknown mandatory tag is what the export writes anyway
     if irregular:
@@ -307,13 +325,16 @@ def _board(tags, items, source, log):
     if play_tag is not None and any(t.value != "*" for t in play_tag[1]):
         tok, data = play_tag
         leader = _field(source, tok.line, "Play", _seat, tok.value) if tok.value.strip() not in ("", "?") else None
-        if contract is None or declarer is None or (leader is not None and leader != declarer.lho):
+        if contract is None or declarer is None or _irregular(data) or (leader is not None and leader != declarer.lho):
             why = "no contract and declarer to read it with" if contract is None or declarer is None else \
+                "it records irregularities (^R, ^L)" if _irregular(data) else \
                 f"its opening leader {leader} is not declarer's left-hand opponent"
             log.warn(f"the play is kept as text only: {why}", source=source, line=tok.line, field="Play")
-            tables.append((tok.name, tok.value, _rows(data)))
+            tables.append((tok.name, tok.value, _rows(data, lines)))
         else:
             play, ended = _play(declarer.lho, data, contract, source, log, annotations)
+    # The export writes the mandatory tags first, in the standard's order: read them in that order too.
+    kept.sort(key=lambda tag: _TAG_ORDER.get(tag[0], len(_TAG_ORDER)))
     commentary, remarks = _remarks(items)
     board = Board(number, dealer, vul, deal, None if auction is None else tuple(auction.calls), play, contract,
                   passed_out, declarer, result, False, tuple(kept), tuple(notes), commentary, tuple(tables),
@@ -330,9 +351,27 @@ def _board(tags, items, source, log):
         elif result != played:
             log.warn(f"Result {result} but declarer's side won {played} tricks in the play",
                      source=source, line=result_line, field="Result", error=InvalidRecord)
+    board = _in_export_order(board)
     # A play ending with "*" ended there (a claim, whose total is the Result); one without it is unfinished
     # and its Result, if any, counts the tricks played so far (PBN 2.1 §3.4.15, §3.6).
     return attrs.evolve(board, claimed=ended and 0 < len(play) < 52 and board.result is not None)
+
+
+def _irregular(data):
+    """Whether a section records irregularities (PBN 2.1 §3.9: ^I insufficient bid, ^S call out of rotation,
+    ^R revoke, ^L lead out of turn), which the board's auction and play cannot hold."""
+    return any(tok.value.startswith("^") for tok in data)
+
+
+def _in_export_order(board):
+    """``board`` with its remarks (and the commentary they place) in the order the export writes them: each
+    stays with the tag it followed, so that reading what was written gives the board back."""
+    order = {anchor: k for k, (anchor, _) in enumerate(_blocks(board))}
+    texts = iter(board.commentary)
+    placed = [(anchor, text, next(texts, None) if text == "{}" else None) for anchor, text in board.remarks]
+    placed.sort(key=lambda item: -1 if item[0] == "" else order.get(item[0], len(order)))
+    commentary = tuple(c for _, text, c in placed if text == "{}" and c is not None) + tuple(texts)
+    return attrs.evolve(board, remarks=tuple((anchor, text) for anchor, text, _ in placed), commentary=commentary)
 
 
 def _result(text, contract, declarer=None):
@@ -451,11 +490,15 @@ def _play(first, data, contract, source, log, annotations):
     return tuple(sequence), ended
 
 
-def _rows(data):
-    lines = {}
+def _rows(data, lines):
+    """A section's data as its source lines (their spacing kept, so that aligned columns stay aligned); a line
+    that holds more than the section's data (a comment) as its data words."""
+    rows = {}
     for tok in data:
-        lines.setdefault(tok.line, []).append(tok.value)
-    return tuple(" ".join(words) for _, words in sorted(lines.items()))
+        rows.setdefault(tok.line, []).append(tok.value)
+    return tuple(lines[n - 1].rstrip() if "".join(lines[n - 1].split()) == "".join("".join(words).split())
+                 else " ".join(words)
+                 for n, words in sorted(rows.items()))
 
 
 def _escape(value):
@@ -476,6 +519,12 @@ def write_board(board):
     The Deal starts with the dealer's hand (PBN 2.1 export format); notes, annotations, commentary and remarks
     are written back where the board says they stood.
     """
+    return "".join(line + "\n" for line in _placed(board, _blocks(board)))
+
+
+def _blocks(board):
+    """The export of a board as blocks (anchor, lines): a tag with its section, in the export order; the
+    anchors name where comments and remarks go (see ``_anchor``)."""
     kept = {k.lower(): v for k, v in board.tags}
     known = {
         "Board": board.number, "Dealer": None if board.dealer is None else board.dealer.name,
@@ -497,12 +546,17 @@ def write_board(board):
     if board.auction is not None:
         blocks.append(("auction", [_tag("Auction", (board.dealer or Seat.N).name)] + _auction_lines(board)))
     blocks.extend(("note", [_tag("Note", f"{n}:{t}")]) for n, t in board.notes)
+    play_notes = [("note", [_tag("Note", f"{n}:{t}")]) for n, t in board.play_notes]
     if board.play:
         blocks.append(("play", _play_lines(board)))
-        blocks.extend(("note", [_tag("Note", f"{n}:{t}")]) for n, t in board.play_notes)
+        blocks.extend(play_notes)
     blocks.extend((k.lower(), [_tag(k, v)]) for k, v in board.tags if k not in MANDATORY and k not in _MARKERS)
-    blocks.extend((name.lower(), [_tag(name, spec), *rows]) for name, spec, rows in board.tables)
-    return "".join(line + "\n" for line in _placed(board, blocks))
+    for name, spec, rows in board.tables:
+        blocks.append((name.lower(), [_tag(name, spec), *rows]))
+        if name.lower() == "play" and not board.play:
+            blocks.extend(play_notes)       # the notes of a play kept as text follow it
+    keys = [key for key, _ in blocks]
+    return [(_anchor(keys[:k + 1]), lines) for k, (_, lines) in enumerate(blocks)]
 
 
 def _placed(board, blocks):

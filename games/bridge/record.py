@@ -102,7 +102,8 @@ class Board:
 
     ``contract`` is None both when unknown and when ``passed_out``; ``play`` lists the cards in playing order;
     ``claimed`` is True when the play ended with a claim (``result`` is then the claimed total, §4.3).
-    ``tags`` are the other tag pairs in source order, ``notes`` the notes (number, text), ``tables`` the table
+    ``tags`` are the other tag pairs (the standard's mandatory ones first, in its order, then the others in
+    source order), ``notes`` the notes (number, text), ``tables`` the table
     sections as (name, column spec, row lines); ``play_notes`` the notes of the play (PBN writes them after the
     Play section, the others after the Auction). ``annotations`` are what the auction and play carry beside the
     calls and cards, as (section, position, text): section "auction" or "play", position the number of calls or
@@ -170,8 +171,11 @@ def check_board(board, log=None, source=None, line=None):
     if board.auction:
         auction = Auction(board.dealer if board.dealer is not None else Seat.N, board.auction)
         outcome = auction.outcome
+        # "^N" (PBN's irregular declarer): declarer and dummy swapped, so the auction names declarer's partner.
+        swapped = board.tag("IrregularDeclarer") == "yes" and board.declarer is not None
         if outcome is not None and board.contract is not None and (
-                outcome.contract != board.contract or outcome.declarer != board.declarer):
+                outcome.contract != board.contract
+                or outcome.declarer not in (board.declarer, board.declarer.partner if swapped else None)):
             message = f"the auction ends in {outcome}, not {board.contract} by {board.declarer}"
             if log is None:
                 raise InvalidRecord(message, field="contract")

@@ -157,7 +157,7 @@ def test_tag_inheritance_hash_and_double_hash():
             + game(("Site", "#"), ("Board", "2")) + "\n" + game(("Event", "Final"), ("Board", "3")) + "\n"
             + game(("Board", "4")))
     boards = read_pbn(text)
-    assert [b.tag("Event") for b in boards] == ["Club night", "Club night", "Final", "Club night"]
+    assert [b.tag("Event") for b in boards] == ["Club night", "Club night", "Final", "Final"]   # redefined
     assert [b.tag("Site") for b in boards] == ["Oslo", "Oslo", None, None]
 
 
@@ -244,3 +244,59 @@ def test_dd_table_listing_only_some_declarers_agrees():
     assert table["N"] == {"S": 9, "NT": 8} and table["S"] == {"NT": 8}
     with pytest.raises(NotationError):
         dd_table(read_pbn(text.replace("N S 9", "N S 7"))[0])
+
+
+@pytest.mark.parametrize("name, games", [("correct_10.pbn", 31), ("correct_20.pbn", 46), ("correct_21.pbn", 2)])
+def test_the_standards_reference_files_read_whole_and_round_trip(name, games):
+    log = ReadLog()
+    boards = read_boards(os.path.join(DATA, name), log)
+    assert len(boards) == games
+    exported = encode_pbn(boards)
+    assert read_pbn(decode_pbn(exported)) == boards            # nothing lost on the way out and back
+    assert encode_pbn(read_pbn(decode_pbn(exported))) == exported
+
+
+def test_reference_file_pbn10_details():
+    boards = read_boards(os.path.join(DATA, "correct_10.pbn"))
+    second = boards[1]                                          # W and E hands left out, "NS 9 EW 4"
+    assert isinstance(second.deal, PartialDeal) and second.deal.hands[Seat.W] is None
+    assert second.result == 9 and second.declarer == Seat.S and len(second.play) == 25 and second.claimed
+    assert ("auction", 3, "!") in second.annotations and ("play", 1, "$14") in second.annotations
+    irregular = boards[2]                                       # ^S ^I ^R ^L: kept as text, with the ^ marks
+    assert irregular.auction is None and [t[0] for t in irregular.tables] == ["Auction", "Play"]
+    assert irregular.tag("IrregularDeclarer") == "yes" and irregular.tag("IrregularResult") == "yes"
+    latin = boards[3]
+    assert latin.tag("North").endswith("þ ÿ") and latin.tag("East") == '\\"\\""\\  \\a' and latin.number == 13
+    assert "þ ÿ".encode("latin-1") in encode_pbn([latin])
+    swapped = boards[17]                                        # [Declarer "^N"] after 1C by S: no contradiction
+    assert swapped.declarer == Seat.N and str(swapped.contract) == "1C"
+    assert [b.tag("Event") for b in boards[19:23]] == ["No space after 'event'", "Spaces after '[' and before ']'",
+                                                       "use new lines", "my event"]
+    assert boards[18].passed_out and boards[25].passed_out
+
+
+def test_reference_file_pbn20_details():
+    boards = read_boards(os.path.join(DATA, "correct_20.pbn"))
+    assert [b.tag("Event") for b in boards[:3]] == ["Autumn regional"] * 3          # ## carries on
+    assert boards[2].tag("Scoring") == "Matchpoints" and boards[2].tag("Hidden") == "WNE"    # '#' copies
+    assert [b.tag("Hidden") for b in boards[3:8]] == ["NES"] * 5 and boards[10].tag("Hidden") == "ESW"
+    assert boards[24].play and len(boards[24].play) == 40 and not boards[24].claimed     # '+': to be continued
+    assert len(boards[26].play) == 15 and boards[27].play[-1] == Card.parse("SA")
+    assert boards[30].tag("Contract") == "H" and isinstance(boards[30].deal, PartialDeal)   # end position
+    assert boards[31].dealer == Seat.E and [str(c) for c in boards[31].auction] == ["1C"]   # "- - -" before E
+    assert boards[45].tables[0][1] == boards[44].tables[0][1]                              # [ScoreTable "#"]
+
+
+def test_reference_file_pbn21_result_of_a_side():
+    first, second = read_boards(os.path.join(DATA, "correct_21.pbn"))
+    assert second.result == 11 and second.claimed and len(second.play) == 16             # "NS 11", N declares
+    assert dd_table(first)["W"]["NT"] == 7
+
+
+def test_ruter_file_keeps_its_header_and_latin1_names():
+    path = os.path.join(DATA, "ruter71-excerpt.pbn")
+    boards = read_boards(path)
+    out = encode_pbn(boards)
+    assert out.count(b"% <META  name=Generator") == 1 and out.index(b"<META") < out.index(b"[Event")
+    assert ' 1  -  3 2 "N-S"  50 "Magne Tønnessen - Dagfinn Iversen"'.encode("latin-1") in out   # columns kept
+    assert read_pbn(decode_pbn(out)) == boards
