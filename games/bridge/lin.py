@@ -115,8 +115,8 @@ def _lin_hand(cards):
 
 def write_lin_board(board):
     """One board as a LIN line (§16.3 export)."""
-    if board.deal is None or board.dealer is None:
-        raise NotationError("a LIN board needs the deal and the dealer", field="md")
+    if not isinstance(board.deal, Deal) or board.dealer is None:
+        raise NotationError("a LIN board needs the complete deal and the dealer", field="md")
     names = ",".join(board.tag(SEAT_TAGS[s], "").replace("?", "") for s in LIN_ORDER)
     digit = LIN_ORDER.index(board.dealer) + 1
     hands = ",".join(_lin_hand(board.deal.hands[s]) for s in LIN_ORDER)

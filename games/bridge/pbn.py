@@ -39,33 +39,33 @@ _TRUMP_ONLY = re.compile(r"NT|N|[CDHS♣♦♥♠]", re.IGNORECASE)
 
 
 def decode_pbn(raw, source=None, log=None):
-    """The text of a PBN file's bytes: in the charset its ``%`` header declares, else ISO-8859-1 (the PBN
-    standard's); undeclared bytes that are valid UTF-8 (with a byte-order mark or not) are read as UTF-8.
+    """The text of a PBN file's bytes: in the charset its ``%`` header declares (or UTF-8 after a byte-order
+    mark), else ISO-8859-1, the PBN standard's; undeclared bytes that are valid UTF-8 are read as UTF-8.
 
     A declared charset that is unknown, or that the bytes do not follow, is a warning (an error when strict)
     and the text is read as ISO-8859-1.
     """
     log = ReadLog() if log is None else log
+    name = None
     if raw.startswith(codecs.BOM_UTF8):
-        return raw[len(codecs.BOM_UTF8):].decode("utf-8", "replace")
-    header = raw[:raw.find(b"[")] if b"[" in raw else raw
-    declared = _CHARSET.search(header)
-    if declared is not None:
-        name = declared.group(1).decode("ascii")
+        raw, name = raw[len(codecs.BOM_UTF8):], "utf-8"
+    else:
+        declared = _CHARSET.search(raw[:raw.find(b"[")] if b"[" in raw else raw)
+        name = None if declared is None else declared.group(1).decode("ascii")
+    if name is None:
         try:
-            return raw.decode(codecs.lookup(name).name)
-        except LookupError:
-            log.warn(f"unknown charset {name!r} in the % header; read as ISO-8859-1", source=source,
-                     field="charset")
-        except UnicodeDecodeError as exc:
-            line = raw.count(b"\n", 0, exc.start) + 1
-            log.warn(f"the file declares charset {name} but is not written in it; read as ISO-8859-1",
-                     source=source, line=line, field="charset")
-        return raw.decode("latin-1")
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return raw.decode("latin-1")
     try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
+        return raw.decode(codecs.lookup(name).name)
+    except LookupError:
+        log.warn(f"unknown charset {name!r} in the % header; read as ISO-8859-1", source=source, field="charset",
+                 error=NotationError)
+    except UnicodeDecodeError as exc:
+        log.warn(f"the file is not written in its charset {name}; read as ISO-8859-1", source=source,
+                 line=raw.count(b"\n", 0, exc.start) + 1, field="charset", error=NotationError)
+    return raw.decode("latin-1")
 
 
 @attrs.frozen
@@ -288,7 +288,7 @@ def _board(tags, items, lines, source, log):
         key = tok.name.lower()
         if key == "auction" and _irregular(data):
             log.warn("the auction is kept as text only: it records irregularities (^I, ^S)", source=source,
-                     line=tok.line, field="Auction")
+                     line=tok.line, field="Auction", error=NotationError)
             tables.append((tok.name, tok.value, _rows(data, lines)))
         elif key == "auction":
             first = _field(source, tok.line, "Auction", _seat, tok.value) if tok.value.strip() not in ("", "?") \
@@ -329,7 +329,8 @@ def _board(tags, items, lines, source, log):
             why = "no contract and declarer to read it with" if contract is None or declarer is None else \
                 "it records irregularities (^R, ^L)" if _irregular(data) else \
                 f"its opening leader {leader} is not declarer's left-hand opponent"
-            log.warn(f"the play is kept as text only: {why}", source=source, line=tok.line, field="Play")
+            log.warn(f"the play is kept as text only: {why}", source=source, line=tok.line, field="Play",
+                     error=NotationError)
             tables.append((tok.name, tok.value, _rows(data, lines)))
         else:
             play, ended = _play(declarer.lho, data, contract, source, log, annotations)
@@ -348,7 +349,7 @@ def _board(tags, items, lines, source, log):
         played = board.played_result()
         if result is None:
             board = attrs.evolve(board, result=played)
-        elif result != played:
+        elif result != played and not result_text.startswith("^"):     # "^": it differs on purpose
             log.warn(f"Result {result} but declarer's side won {played} tricks in the play",
                      source=source, line=result_line, field="Result", error=InvalidRecord)
     board = _in_export_order(board)
@@ -480,7 +481,7 @@ def _play(first, data, contract, source, log, annotations):
         if len(played) < len(by_seat):
             dropped = [str(card) for index, card in by_seat.values() if index not in order]
             log.warn(f"trick {start // 4 + 1}: {' '.join(dropped)} left out: played after a card not given ('-')",
-                     source=source, line=row[0][0].line, field="Play")
+                     source=source, line=row[0][0].line, field="Play", error=NotationError)
         if len(played) < 4:
             break
         leader = trick_winner(rules, [card for _, card in played], leader)

@@ -213,6 +213,11 @@ def test_character_set_latin1_by_default_and_as_declared():
     assert "Ã©" in decode_pbn(declared)                        # what the file says wins
     log = ReadLog()
     assert decode_pbn(b"% charset=klingon\n[Board \"1\"]\n", "k.pbn", log) and log.warnings[0].field == "charset"
+    assert decode_pbn(b"\xef\xbb\xbf[West \"\xc3\xa9\"]") == '[West "\xe9"]'        # UTF-8 after a byte-order mark
+    assert decode_pbn(b"\xef\xbb\xbf[West \"\xe9\"]", "b.pbn", log) == '[West "\xe9"]'  # it lied: Latin-1, warned
+    assert len(log.warnings) == 2
+    with pytest.raises(NotationError):
+        decode_pbn(b"% charset=klingon\n", "k.pbn", ReadLog(strict=True))
 
 
 def test_suit_symbols_export_as_letters():
