@@ -29,8 +29,8 @@ _TAG_ORDER = {name: k for k, name in enumerate(MANDATORY)}
 _REPEAT_STARTS_GAME = {name.lower() for name in MANDATORY}
 _TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _STOP = set(" \t\r\n[{;")
+_NO_CARD = ("-", "+")       # in a Play section: a card not given, the next card to be played
 # Header lines the writer writes itself: not kept as remarks.
-_NO_CARD = ("-", "+")
 _OWN_HEADER = re.compile(r"%\s*(PBN\b|EXPORT\b|IMPORT\b|Content-type\s*:)", re.IGNORECASE)
 _CHARSET = re.compile(rb"^%[^\n]*?charset\s*=\s*\"?([A-Za-z0-9_.:-]+)", re.IGNORECASE | re.MULTILINE)
 _ANNOTATION = re.compile(r"=\d+=|\$\d+|[!?]+|[+-]")
@@ -46,7 +46,6 @@ def decode_pbn(raw, source=None, log=None):
     and the text is read as ISO-8859-1.
     """
     log = ReadLog() if log is None else log
-    name = None
     if raw.startswith(codecs.BOM_UTF8):
         raw, name = raw[len(codecs.BOM_UTF8):], "utf-8"
     else:
@@ -159,8 +158,9 @@ def _games(tokens):
             game.tags[-1][1].append(tok)
     if game.tags or game.bad:
         games.append(game)
-    elif game.items and games:
-        games[-1].items.extend(game.items)
+    elif game.items and games:       # after the last game: at its end
+        last = _anchor([t.name for t, _ in games[-1].tags])
+        games[-1].items.extend((last, tok) for _, tok in game.items)
     return games
 
 
@@ -214,8 +214,11 @@ def read_pbn(text, source=None, log=None):
             boards.append(_board(tags, game.items, lines, source, log))
         except TrickcoreError as exc:
             log.board_failed(exc.located(source=source, line=tags[0][0].line if tags else None))
-    if carried and boards:
-        boards[-1] = attrs.evolve(boards[-1], remarks=boards[-1].remarks + _remarks(carried)[1])
+    if carried and boards:          # a header game after the last board: its remarks go at that board's end
+        commentary, remarks = _remarks(carried)
+        last = _blocks(boards[-1])[-1][0]
+        boards[-1] = attrs.evolve(boards[-1], commentary=boards[-1].commentary + commentary,
+                                  remarks=boards[-1].remarks + tuple((last, text) for _, text in remarks))
     return boards
 
 

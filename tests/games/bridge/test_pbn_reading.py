@@ -63,6 +63,13 @@ def test_complete_play_gives_the_result():
     text = write_pbn([board]).replace(f'[Result "{board.result}"]', '[Result ""]')
     back, = read_pbn(text)
     assert len(back.play) == 52 and back.result == board.result and not back.claimed
+    wrong = (board.result + 1) % 14
+    log = ReadLog()
+    kept, = read_pbn(text.replace('[Result ""]', f'[Result "{wrong}"]'), "r.pbn", log)
+    assert kept.result == wrong and [w.field for w in log.warnings] == ["Result"]     # kept, with a warning
+    log = ReadLog()
+    read_pbn(text.replace('[Result ""]', f'[Result "^{wrong}"]'), "r.pbn", log)
+    assert log.warnings == []                     # "^": the players agreed on a result that differs (PBN 2.1)
 
 
 def test_unfinished_play_keeps_its_partial_result():
