@@ -261,12 +261,14 @@ def _board(tags, items, lines, source, log):
     values = {}
     for tok, _ in tags:
         values.setdefault(tok.name.lower(), (tok.value, tok.line))
-    number, line = _known(values, "board")
-    if number is not None:
-        if not number.isdigit() or int(number) < 1:
-            raise NotationError(f"board number {number!r} is not a whole number >= 1", source=source, line=line,
-                                field="Board")
-        number = int(number)
+    number, number_line = _known(values, "board")
+    board_text = None
+    if number is not None and (not number.isdigit() or int(number) < 1):
+        # Lesson files number boards "6-1" or name them "spacer": kept as written, but no board number.
+        log.warn(f"board number {number!r} is not a whole number >= 1 (kept as written)", source=source,
+                 line=number_line, field="Board", error=NotationError)
+        board_text, number = number, None
+    number = None if number is None else int(number)
     dealer, line = _known(values, "dealer")
     dealer = None if dealer is None else _field(source, line, "Dealer", _seat, dealer)
     vul, line = _known(values, "vulnerable")
@@ -287,6 +289,8 @@ def _board(tags, items, lines, source, log):
     auction = play_tag = None
     if trump_only:
         kept.append(("Contract", contract_text))
+    if board_text is not None:
+        kept.append(("Board", board_text))
     for tok, data in tags:
         key = tok.name.lower()
         if key == "auction" and _irregular(data):

@@ -312,3 +312,23 @@ def test_ruter_file_keeps_its_header_and_latin1_names():
     assert out.count(b"% <META  name=Generator") == 1 and out.index(b"<META") < out.index(b"[Event")
     assert ' 1  -  3 2 "N-S"  50 "Magne Tønnessen - Dagfinn Iversen"'.encode("latin-1") in out   # columns kept
     assert read_pbn(decode_pbn(out)) == boards
+
+
+def test_board_numbers_that_are_no_numbers_are_kept_with_a_warning():
+    # BridgeComposer lesson files number their boards "6-1" and add "spacer" boards.
+    log = ReadLog()
+    boards = read_pbn(game(("Board", "6-1"), ("Dealer", "N")) + "\n" + game(("Board", "spacer")), "l.pbn", log)
+    assert [b.number for b in boards] == [None, None] and [b.tag("Board") for b in boards] == ["6-1", "spacer"]
+    assert [(w.line, w.field) for w in log.warnings] == [(1, "Board"), (4, "Board")]
+    assert read_pbn(write_pbn(boards)) == boards and '[Board "6-1"]' in write_pbn(boards)
+    with pytest.raises(NotationError):
+        read_pbn(game(("Board", "6-1")), "l.pbn", ReadLog(strict=True))
+
+
+def test_rows_of_dashes_after_the_last_trick_played():
+    # pbntools writes a BBO claim as rows of "-" without "*": by the standard an unfinished play, kept as such.
+    text = game(("Board", "1"), ("Dealer", "N"), ("Deal", DEAL), ("Declarer", "S"), ("Contract", "5HX"),
+                ("Result", "3"), body=AUCTION + '[Play "W"]\n' + PLAY + "- - - -\n- - - -\n")
+    log = ReadLog()
+    board, = read_pbn(text, "h.pbn", log)
+    assert len(board.play) == 24 and board.result == 3 and not board.claimed and log.warnings == []
