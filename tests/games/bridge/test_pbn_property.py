@@ -1,5 +1,6 @@
 """Property (issue 18): any board → PBN → board is the identity on everything PBN holds: complete and partial
-deals, auctions with notes, NAGs and alerts, complete and unfinished play, claims, results, Latin-1 names."""
+deals, auctions with notes, NAGs and alerts, complete and unfinished play, claims, results, Latin-1 names,
+commentary and remarks."""
 import functools
 
 import attrs
@@ -48,7 +49,9 @@ def boards(draw):
                              annotations=board.annotations + marks,
                              play_notes=(("2", "a play note"),) if marks else ())
     if draw(st.booleans()):
-        board = attrs.evolve(board, commentary=(draw(LATIN1),), remarks=(("result", "{}"),))
+        # Remarks where the export puts them: before the first tag, then after the Result tag.
+        board = attrs.evolve(board, commentary=(draw(LATIN1),),
+                             remarks=(("", "%" + draw(LATIN1)), ("result", "{}"), ("result", "; " + draw(LATIN1))))
     if draw(st.booleans()):
         # A partial deal: a problem diagram (hands left out) or an end position (some cards of each hand).
         keep = draw(st.integers(0, 12))
