@@ -53,6 +53,10 @@ def read_boards(path, log=None):
     reader's warnings and says whether a board that cannot be read fails the file or is skipped."""
     log = ReadLog() if log is None else log
     text, fmt = _text(path, read_bytes(path), log)
+    return _boards(path, text, fmt, log)
+
+
+def _boards(path, text, fmt, log):
     if fmt == "pbn":
         return read_pbn(text, path, log)
     if fmt in ("lin", "plain"):
@@ -117,11 +121,12 @@ def read_auctions(path, dealer="N", log=None):
     """The auctions of a file, as (board number or None, Auction) pairs: every board's auction of a PBN, LIN or
     JSON file, or the one auction of a plain call list (dealt by ``dealer`` unless it says ``Dealer X``);
     ``log`` as for ``read_boards``."""
-    text, fmt = _text(path, read_bytes(path), ReadLog())
+    log = ReadLog() if log is None else log
+    text, fmt = _text(path, read_bytes(path), log)
     if fmt == "plain":
         return [(None, read_auction_text(text, path, dealer))]
     results = []
-    for k, board in enumerate(read_boards(path, log), 1):
+    for k, board in enumerate(_boards(path, text, fmt, log), 1):
         if board.auction is not None:
             results.append((board.number or k, Auction(board.dealer or Seat.N, board.auction)))
     if not results:

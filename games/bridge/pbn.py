@@ -293,14 +293,18 @@ def _board(tags, items, lines, source, log):
         kept.append(("Board", board_text))
     for tok, data in tags:
         key = tok.name.lower()
-        if key == "auction" and _irregular(data):
-            log.warn("the auction is kept as text only: it records irregularities (^I, ^S)", source=source,
-                     line=tok.line, field="Auction", error=NotationError)
-            tables.append((tok.name, tok.value, _rows(data, lines)))
-        elif key == "auction":
+        if key == "auction":
             first = _field(source, tok.line, "Auction", _seat, tok.value) if tok.value.strip() not in ("", "?") \
                 else dealer or Seat.N
-            auction = _auction(first, dealer, data, source, annotations)
+            first, calls = _first_caller(first, data)
+            if _irregular(data) or (dealer is not None and first != dealer):
+                why = "it records irregularities (^I, ^S)" if _irregular(data) else \
+                    f"it starts with {first}, but the dealer is {dealer}"
+                log.warn(f"the auction is kept as text only: {why}", source=source, line=tok.line, field="Auction",
+                         error=NotationError)
+                tables.append((tok.name, tok.value, _rows(data, lines)))
+            else:
+                auction = _auction(first, calls, source, annotations)
         elif key == "note":
             num, _, text = tok.value.partition(":")
             (notes if play_tag is None else play_notes).append((num.strip(), text))
@@ -420,19 +424,18 @@ def _split_suffix(word):
     return (match.group(1), match.group(2)) if match and match.group(1) else (word, "")
 
 
-def _auction(first, dealer, data, source, annotations):
-    """The Auction of a section's tokens, the first column being seat ``first``'s; its annotations (note
-    references, NAGs, suffixes, marks) are added to ``annotations`` as ("auction", calls before, text).
-
-    Leading ``-`` tokens stand for the seats before the dealer (import format); the auction must then start
-    with ``dealer`` when the board names one.
-    """
+def _first_caller(first, data):
+    """The seat that makes the first call, and the section's tokens from that call on: leading ``-`` tokens
+    stand for the seats before the dealer when the columns start with another seat (import format)."""
     data = list(data)
     while data and data[0].value == "-":
         first, data = first.lho, data[1:]
-    if dealer is not None and first != dealer:
-        raise NotationError(f"the auction starts with {first}, but the dealer is {dealer}", source=source,
-                            line=data[0].line if data else None, field="Auction")
+    return first, data
+
+
+def _auction(first, data, source, annotations):
+    """The Auction of a section's tokens, seat ``first`` calling first; its annotations (note references, NAGs,
+    suffixes, marks) are added to ``annotations`` as ("auction", calls before, text)."""
     auction = Auction(first)
     for tok in data:
         word, suffix = _split_suffix(tok.value)

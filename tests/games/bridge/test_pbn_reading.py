@@ -86,8 +86,12 @@ def test_auction_written_from_west_with_dashes_before_the_dealer():
     assert [str(c) for c in board.auction[:3]] == ["1D", "1S", "2H"] and board.contract.strain == Strain.H
     assert board.declarer == Seat.S and again(board) == board
     assert '[Auction "N"]\n1D 1S 2H Pass' in write_pbn([board])
-    with pytest.raises(NotationError):                  # a first caller who is not the dealer cannot be kept
-        read_pbn(game(("Dealer", "E"), body='[Auction "W"]\n- 1D 1S 2H\nAP\n'))
+    log = ReadLog()                                     # a first caller who is not the dealer: kept as text
+    other, = read_pbn(game(("Dealer", "E"), body='[Auction "W"]\n- 1D 1S 2H\nAP\n'), "a.pbn", log)
+    assert other.auction is None and other.tables == (("Auction", "W", ("- 1D 1S 2H", "AP")),)
+    assert [(w.line, w.field) for w in log.warnings] == [(2, "Auction")] and again(other) == other
+    with pytest.raises(NotationError):
+        read_pbn(game(("Dealer", "E"), body='[Auction "W"]\n- 1D 1S 2H\nAP\n'), "a.pbn", ReadLog(strict=True))
 
 
 def test_end_position_gives_only_the_trump():
