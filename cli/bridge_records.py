@@ -41,13 +41,13 @@ def auction_command(file, dealer, fmt, log):
 def convert_command(file, target, encoding, output, log):
     """Convert the boards of FILE (PBN, LIN or JSON, by extension or content) to another notation."""
     boards = read_boards(file, log)
+    show_warnings(log)
     if target == "pbn":
         text = encode_pbn(boards, encoding)
     elif target == "lin":
         text = write_lin(boards)
     else:
         text = to_json(with_warnings([board_to_dict(b) for b in boards], "boards", log))
-    show_warnings(log)
     write_output(text, output)
 
 
