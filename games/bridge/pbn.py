@@ -26,7 +26,8 @@ MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South",
 MODELLED = {"board", "dealer", "vulnerable", "deal", "declarer", "contract", "result", "auction", "play", "note"}
 _UNKNOWN_DATE = "????.??.??"
 _TAG_ORDER = {name: k for k, name in enumerate(MANDATORY)}
-_REPEAT_STARTS_GAME = {name.lower() for name in MANDATORY}
+_MANDATORY_NAMES = {name.lower(): name for name in MANDATORY}      # tag names are case-insensitive
+_MANDATORY_KEYS = set(_MANDATORY_NAMES)
 _TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _STOP = set(" \t\r\n[{;")
 _NO_CARD = ("-", "+")       # in a Play section: a card not given, the next card to be played
@@ -150,7 +151,8 @@ def _games(tokens):
         elif tok.kind == "bad":
             game.bad = game.bad or tok
         elif tok.kind == "tag":
-            if tok.name.lower() in _REPEAT_STARTS_GAME and tok.name.lower() in game.names():
+            # In a file without empty lines between games, a mandatory tag given again starts the next game.
+            if tok.name.lower() in _MANDATORY_KEYS and tok.name.lower() in game.names():
                 games.append(game)
                 game = _Game()
             game.tags.append((tok, []))
@@ -310,10 +312,15 @@ def _board(tags, items, lines, source, log):
             (notes if play_tag is None else play_notes).append((num.strip(), text))
         elif key == "play":
             play_tag = (tok, data)
-        elif data and key.endswith("table"):
-            tables.append((tok.name, tok.value, _rows(data, lines)))
-        elif key not in MODELLED and not (tok.name in MANDATORY and tok.value in ("?", _UNKNOWN_DATE)):
-            kept.append((tok.name, tok.value))     # an unknown mandatory tag is what the export writes anyway
+        elif data and key not in MODELLED and key not in _MANDATORY_KEYS:
+            tables.append((tok.name, tok.value, _rows(data, lines)))       # a table, or any other section
+        else:
+            if data:
+                log.warn(f"text after [{tok.name}] left out: {' '.join(t.value for t in data)[:40]!r}",
+                         source=source, line=data[0].line, field=tok.name, error=NotationError)
+            if key not in MODELLED and not (key in _MANDATORY_KEYS and tok.value in ("?", _UNKNOWN_DATE)):
+                # (an unknown mandatory tag is what the export writes anyway)
+                kept.append((_MANDATORY_NAMES.get(key, tok.name), tok.value))
     if irregular:
         kept.append(("IrregularDeclarer", "yes"))
     outcome = auction.outcome if auction is not None and auction.is_complete else None

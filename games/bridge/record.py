@@ -53,11 +53,6 @@ class PartialDeal:
                 raise InvalidDeal(f"card {min(clash)} is dealt twice (again to {seat})")
             seen |= hand
 
-    @property
-    def n_seats(self):
-        """Number of hands, given or not (always 4)."""
-        return 4
-
     def to_pbn(self, first=0):
         """The PBN deal string starting with seat ``first`` (0 = N); ``-`` for a hand left out."""
         order = [(first + k) % 4 for k in range(4)]

@@ -336,3 +336,13 @@ def test_rows_of_dashes_after_the_last_trick_played():
     log = ReadLog()
     board, = read_pbn(text, "h.pbn", log)
     assert len(board.play) == 24 and board.result == 3 and not board.claimed and log.warnings == []
+
+
+def test_any_section_kept_and_stray_text_warned():
+    log = ReadLog()
+    board, = read_pbn('[event "X"]\n[Deal "N:AKQJ.T98.765.432 - - -"]\nstray words\n[Custom "c"]\nrow one\nrow two\n',
+                      "s.pbn", log)
+    assert board.tags == (("Event", "X"),)                       # tag names are case-insensitive
+    assert board.tables == (("Custom", "c", ("row one", "row two")),)     # a section of an unknown tag is kept
+    assert [(w.line, w.field) for w in log.warnings] == [(3, "Deal")]     # text after a modelled tag is not
+    assert again(board) == board and write_pbn([board]).count("[Event") == 1
