@@ -100,7 +100,7 @@ def _tokens(text, source):
             end = text.find("}", i)
             if end < 0:
                 raise NotationError("a { comment is never closed", source=source, line=line)
-            out.append(_Token("comment", line, value=text[i + 1:end].strip()))
+            out.append(_Token("comment", line, value=text[i + 1:end].replace("\r\n", "\n").strip()))
             line += text.count("\n", i, end)
             i, content = end + 1, True
         elif ch == "[":

@@ -346,3 +346,11 @@ def test_any_section_kept_and_stray_text_warned():
     assert board.tables == (("Custom", "c", ("row one", "row two")),)     # a section of an unknown tag is kept
     assert [(w.line, w.field) for w in log.warnings] == [(3, "Deal")]     # text after a modelled tag is not
     assert again(board) == board and write_pbn([board]).count("[Event") == 1
+
+
+def test_crlf_files_read_the_same_and_export_with_lf():
+    text = (game(("Board", "1"), ("Dealer", "N"), ("Deal", DEAL)) + "{two\nlines}\n; remark\n" + AUCTION + "\n"
+            + game(("Board", "2")))
+    crlf = read_pbn(text.replace("\n", "\r\n"))
+    assert crlf == read_pbn(text) and len(crlf) == 2
+    assert b"\r" not in encode_pbn(crlf)
