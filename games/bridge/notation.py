@@ -66,7 +66,13 @@ def _boards(path, text, fmt, log):
     except json.JSONDecodeError as exc:
         raise NotationError(f"not JSON: {exc.msg}", source=path, line=exc.lineno) from None
     rows = data if isinstance(data, list) else [data]
-    return [board_from_dict(row, source=path) for row in rows]
+    boards = []
+    for number, row in enumerate(rows, 1):
+        try:
+            boards.append(board_from_dict(row, path, log))
+        except TrickcoreError as exc:
+            log.board_failed(exc.located(field=f"board {number}"))
+    return boards
 
 
 def read_auction_text(text, source, dealer):

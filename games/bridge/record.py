@@ -223,8 +223,8 @@ def board_to_dict(board):
     }
 
 
-def board_from_dict(data, source=None):
-    """Read the JSON form of a board (as written by ``board_to_dict``)."""
+def board_from_dict(data, source=None, log=None):
+    """Read the JSON form of a board (as written by ``board_to_dict``); ``log`` as for ``check_board``."""
     try:
         contract = data.get("contract")
         return check_board(Board(
@@ -245,7 +245,7 @@ def board_from_dict(data, source=None):
             tables=tuple((n, s, tuple(r)) for n, s, r in data.get("tables", ())),
             annotations=tuple((sec, pos, text) for sec, pos, text in data.get("annotations", ())),
             remarks=tuple((after, text) for after, text in data.get("remarks", ())),
-            play_notes=tuple((n, t) for n, t in data.get("play_notes", ()))))
+            play_notes=tuple((n, t) for n, t in data.get("play_notes", ()))), log, source)
     except TrickcoreError as exc:
         raise exc.located(source=source)
     except (AttributeError, TypeError, ValueError) as exc:

@@ -75,3 +75,14 @@ def test_latin1_names_round_trip_through_convert(tmp_path):
     assert "Sévigné".encode("latin-1") in out.read_bytes()
     again = run("bridge", "convert", str(out), "--to", "json")
     assert json.loads(again.stdout)[0]["tags"] == [["West", "Sévigné"]]
+
+
+def test_json_boards_are_read_as_forgivingly(tmp_path):
+    converted = run("bridge", "convert", write(tmp_path, CONTRADICTION), "--to", "json")
+    path = tmp_path / "boards.json"
+    path.write_text(json.dumps(json.loads(converted.stdout)["boards"]
+                               + [{"board": 2, "dealer": "N", "auction": ["1H", "1C"]}]))
+    kept = run("bridge", "convert", str(path), "--to", "pbn", "--on-error", "skip")
+    assert kept.exit_code == 0 and '[Declarer "E"]' in kept.stdout and '[Board "2"]' not in kept.stdout
+    assert "field 'Declarer'" in kept.stderr and "board skipped" in kept.stderr
+    assert run("bridge", "convert", str(path), "--to", "pbn").exit_code == 2
