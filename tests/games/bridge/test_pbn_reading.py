@@ -354,3 +354,28 @@ def test_crlf_files_read_the_same_and_export_with_lf():
     crlf = read_pbn(text.replace("\n", "\r\n"))
     assert crlf == read_pbn(text) and len(crlf) == 2
     assert b"\r" not in encode_pbn(crlf)
+
+
+@pytest.mark.parametrize("value, vulnerability", [("None", "None"), ("Love", "None"), ("-", "None"), ("0", "None"),
+                                                  ("NS", "NS"), ("N-S", "NS"), ("ew", "EW"), ("E-W", "EW"),
+                                                  ("All", "All"), ("Both", "All"), ("B", "All")])
+def test_spec_vulnerable_spellings(value, vulnerability):
+    board, = read_pbn(game(("Vulnerable", value)))
+    assert str(board.vulnerability) == vulnerability and f'[Vulnerable "{vulnerability}"]' in write_pbn([board])
+
+
+@pytest.mark.parametrize("value, contract, passed", [("Pass", None, True), ("p", None, True), ("AP", None, True),
+                                                     ("4S*", "4SX", False), ("3 NT", "3NT", False),
+                                                     ("7nt**", "7NTXX", False), ("2♥", "2H", False)])
+def test_spec_contract_spellings(value, contract, passed):
+    board, = read_pbn(game(("Contract", value), ("Declarer", "" if passed else "S")))
+    assert board.passed_out == passed and (None if board.contract is None else str(board.contract)) == contract
+
+
+def test_spec_deal_and_dealer_spellings():
+    dotless = "n:SKQT2HATDJ6542C85 SA8654HKQ5DTCQJ106 - -"   # suit letters, 10 for T, lower case seat
+    board, = read_pbn(game(("Dealer", "North"), ("Deal", "N:KQT2.AT.J6542.85 - - -")))
+    assert board.dealer == Seat.N and len(board.deal.hands[Seat.N]) == 13
+    other, = read_pbn(game(("Dealer", "west"), ("Deal", dotless)))
+    assert other.dealer == Seat.W and other.deal.hands[Seat.N] == board.deal.hands[Seat.N]
+    assert Card.parse("CT") in other.deal.hands[Seat.E]
