@@ -5,7 +5,8 @@ import sys
 
 import click
 
-from trickcore.cli.common import UserError, jobs_option, output_option, to_json, user_errors, write_output
+from trickcore.cli.common import (UserError, jobs_option, output_option, reading_options, show_warnings, to_json,
+                                  user_errors, write_output)
 from trickcore.games.registry import get_game
 
 
@@ -26,9 +27,10 @@ from trickcore.games.registry import get_game
 @click.option("--variant", default=None, help="The game's variant, where it changes the analysis (preferans gusarik).")
 @jobs_option
 @output_option
+@reading_options
 @user_errors("argument")
 def solve(game_name, deal_text, deals_path, fmt, vul, dealer, trump, declarer, contract, talon_mode, variant, jobs,
-          output):
+          output, log):
     """Double-dummy analysis of a deal in its game's terms (e.g. the trick table and par of bridge, each side's
     tricks per trump suit in whist, contracts, misère and all-pass in preferans). Each game takes only the
     options that mean something to it: any other given is an error."""
@@ -39,21 +41,24 @@ def solve(game_name, deal_text, deals_path, fmt, vul, dealer, trump, declarer, c
              "talon_mode": talon_mode, "variant": variant}
     opts = {name: value for name, value in given.items() if value is not None}
     if deals_path is not None:
-        write_output(_solve_file(game, deals_path, opts, jobs), output)
+        write_output(_solve_file(game, deals_path, opts, jobs, log), output)
         return
     result = game.analyse(game.parse_deal(deal_text), **opts)
     write_output(to_json(result.to_dict()) if fmt == "json" else result.text(), output)
 
 
-def _solve_file(game, path, opts, jobs):
+def _solve_file(game, path, opts, jobs, log):
     """Every deal of a file solved: JSON lines, each naming its deal in the file (board number) first, all
     deals checked before any is solved; a deal's own options (a PBN board's [Dealer] and [Vulnerable]) over
-    ``opts``."""
-    items = game.read_deals(path)
+    ``opts``. The reader's warnings go to stderr and, when there are any, make a last line {"warnings": [...]}."""
+    items = game.read_deals(path, log)
+    show_warnings(log)
     results = game.analyse_batch(items, jobs, **opts)
     out = []
     with click.progressbar(results, length=len(items), label="solving", file=sys.stderr,
                            hidden=not sys.stderr.isatty()) as bar:
         for (_, _, label), result in zip(items, bar):
             out.append(json.dumps({**label, **result.to_dict()}))
+    if log.warnings:
+        out.append(json.dumps({"warnings": [w.to_dict() for w in log.warnings]}))
     return "".join(line + "\n" for line in out)

@@ -199,9 +199,10 @@ class Game:
         dealer = self.seat_index(self.analysis_settings(opts).get("dealer", 0))
         return side_tricks(self, deal, dealer, (*Suit, None))
 
-    def read_deals(self, path):
+    def read_deals(self, path, log=None):
         """The deals of a file, each with its own analysis options and its name in the file (e.g. its board
-        number): [(deal, options, label dict)], all checked before any is analysed."""
+        number): [(deal, options, label dict)], all checked before any is analysed; ``log`` (a ReadLog) collects
+        a forgiving reader's warnings."""
         raise InputError(f"{self.name} reads no file of deals: analyse one deal at a time", source=path)
 
     def analyse_batch(self, items, jobs=1, **opts):

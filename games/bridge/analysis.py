@@ -3,8 +3,9 @@ deals of a PBN file solved on worker processes."""
 import attrs
 
 from trickcore.deal import Deal
-from trickcore.errors import InputError, InvalidDeal
-from trickcore.games.bridge.pbn import dd_table as written_dd_table, read_pbn
+from trickcore.errors import InvalidDeal, ReadLog
+from trickcore.games.bridge.notation import read_boards
+from trickcore.games.bridge.pbn import dd_table as written_dd_table
 from trickcore.games.bridge.vocab import (Contract, Seat, Strain, Vulnerability, board_dealer, board_vulnerability,
                                           parse_contract)
 from trickcore.scoring.bridge.contract import duplicate_score
@@ -187,30 +188,25 @@ def solve_bridge_batch(deals, vulnerability="None", dealer="N", jobs=1):
     return solve_batch(solve_bridge, ((d, vulnerability, dealer) for d in deals), jobs)
 
 
-def read_deals(path):
-    """The deals of a PBN file with each board's own par settings and its name in the file:
-    [(deal, {"vul": ..., "dealer": ...}, {"index": k, "board": number})] (k counts the deals from 1; a board
-    without a number has no "board").
+def read_deals(path, log=None):
+    """The deals of a boards file (PBN, or LIN/JSON boards) with each board's own par settings and its name in
+    the file: [(deal, {"vul": ..., "dealer": ...}, {"index": k, "board": number})] (k counts the deals from 1; a
+    board without a number has no "board").
 
-    Every board carrying a deal is read and checked before any is solved; a board's [Vulnerable] and
-    [Dealer] tags are given only when present.
+    Every board carrying a deal is read and checked before any is solved; a board's [Vulnerable] and [Dealer]
+    tags are given only when present. A partial deal (a problem diagram, an end position) cannot be solved: it
+    fails the file, or is left out with a warning when ``log`` (a ReadLog) says to skip such boards.
     """
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc}", source=path) from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")        # the PBN standard's own encoding (ISO-8859-1)
+    log = ReadLog() if log is None else log
     items = []
-    for board in read_pbn(text, path):
+    for board in read_boards(path, log):
         if board.deal is None:
             continue
-        if board.deal.n_seats != 4 or board.deal.hand_size != 13:
-            label = f"board {board.number}" if board.number is not None else f"deal {len(items) + 1}"
-            raise InvalidDeal(f"{label}: [Deal]: a bridge deal has four hands of 13 cards", source=path)
+        label = f"board {board.number}" if board.number is not None else f"deal {len(items) + 1}"
+        if not isinstance(board.deal, Deal) or board.deal.n_seats != 4 or board.deal.hand_size != 13:
+            log.board_failed(InvalidDeal(f"{label}: [Deal] {board.deal.to_pbn()} is not a complete bridge deal "
+                                         "(four hands of 13 cards): it cannot be solved double dummy", source=path))
+            continue
         own = {"vul": board.vulnerability, "dealer": board.dealer}
         label = {"index": len(items) + 1, **({"board": board.number} if board.number is not None else {})}
         items.append((board.deal, {key: value for key, value in own.items() if value is not None}, label))

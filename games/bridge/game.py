@@ -42,9 +42,9 @@ class Bridge(Game):
             return analysis.solve_contract(deal, opts["contract"], opts["declarer"], opts.get("vul", "None"))
         return analysis.solve_bridge(deal, opts.get("vul", "None"), opts.get("dealer", "N"))
 
-    def read_deals(self, path):
+    def read_deals(self, path, log=None):
         """The deals of a PBN file, each with its board's own vulnerability and dealer when tagged."""
-        return analysis.read_deals(path)
+        return analysis.read_deals(path, log)
 
     def board_deal(self, seed, number):
         """The seeded deal of board ``number``: deal ``number − 1`` of ``seed``, dealt by the board's dealer."""

@@ -4,11 +4,10 @@ import json
 import os
 import re
 
-from trickcore.errors import InputError, NotationError, TrickcoreError
-from trickcore.files import read_text
+from trickcore.errors import InputError, NotationError, ReadLog, TrickcoreError
 from trickcore.games.bridge.auction import PASS, Auction, parse_call
 from trickcore.games.bridge.lin import read_lin
-from trickcore.games.bridge.pbn import read_pbn
+from trickcore.games.bridge.pbn import decode_pbn, read_pbn
 from trickcore.games.bridge.record import board_from_dict
 from trickcore.games.bridge.vocab import Seat
 
@@ -16,9 +15,24 @@ FORMATS = ("pbn", "lin", "json")
 _PBN_TAG = re.compile(r'\[\s*\w+\s*"')
 
 
-def read_file(path):
-    """The text of a bridge records file: UTF-8, else ISO-8859-1 (PBN's own character set)."""
-    return read_text(path, "latin-1")
+def read_bytes(path):
+    """The bytes of a records file; InputError naming the file when it cannot be read."""
+    try:
+        with open(path, "rb") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror or exc}", source=path) from None
+
+
+def _text(path, raw, log):
+    """The text of a records file's bytes and its notation: PBN in the charset it declares (ISO-8859-1 by
+    default, §16.2), the others UTF-8, else ISO-8859-1."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    fmt = detect_format(path, text)
+    return (decode_pbn(raw, path, log) if fmt == "pbn" else text), fmt
 
 
 def detect_format(path, text):
@@ -34,20 +48,31 @@ def detect_format(path, text):
     return "lin" if "|" in body else "plain"
 
 
-def read_boards(path):
-    """Read the boards of a PBN, LIN or JSON file."""
-    text = read_file(path)
-    fmt = detect_format(path, text)
+def read_boards(path, log=None):
+    """Read the boards of a PBN, LIN or JSON file; ``log`` (a ReadLog, a default one when None) collects the
+    reader's warnings and says whether a board that cannot be read fails the file or is skipped."""
+    log = ReadLog() if log is None else log
+    text, fmt = _text(path, read_bytes(path), log)
+    return _boards(path, text, fmt, log)
+
+
+def _boards(path, text, fmt, log):
     if fmt == "pbn":
-        return read_pbn(text, path)
+        return read_pbn(text, path, log)
     if fmt in ("lin", "plain"):
-        return read_lin(text, path)
+        return read_lin(text, path, log)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise NotationError(f"not JSON: {exc.msg}", source=path, line=exc.lineno) from None
     rows = data if isinstance(data, list) else [data]
-    return [board_from_dict(row, source=path) for row in rows]
+    boards = []
+    for number, row in enumerate(rows, 1):
+        try:
+            boards.append(board_from_dict(row, path, log))
+        except TrickcoreError as exc:
+            log.board_failed(exc.located(field=f"board {number}"))
+    return boards
 
 
 def read_auction_text(text, source, dealer):
@@ -98,14 +123,16 @@ def outcome_dict(auction):
             "declarer": None if outcome is None or outcome.passed_out else outcome.declarer.name}
 
 
-def read_auctions(path, dealer="N"):
+def read_auctions(path, dealer="N", log=None):
     """The auctions of a file, as (board number or None, Auction) pairs: every board's auction of a PBN, LIN or
-    JSON file, or the one auction of a plain call list (dealt by ``dealer`` unless it says ``Dealer X``)."""
-    text = read_file(path)
-    if detect_format(path, text) == "plain":
+    JSON file, or the one auction of a plain call list (dealt by ``dealer`` unless it says ``Dealer X``);
+    ``log`` as for ``read_boards``."""
+    log = ReadLog() if log is None else log
+    text, fmt = _text(path, read_bytes(path), log)
+    if fmt == "plain":
         return [(None, read_auction_text(text, path, dealer))]
     results = []
-    for k, board in enumerate(read_boards(path), 1):
+    for k, board in enumerate(_boards(path, text, fmt, log), 1):
         if board.auction is not None:
             results.append((board.number or k, Auction(board.dealer or Seat.N, board.auction)))
     if not results:

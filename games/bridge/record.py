@@ -2,17 +2,18 @@
 ``TravellerLine``, one table's result on a board as a club's traveller or a PBN ``ScoreTable`` row gives it.
 
 A board holds its number, dealer, vulnerability, deal, auction, play (cards in playing order), contract,
-declarer and result, plus what the notation carried that the model does not (tags, notes, commentary, tables),
-kept verbatim so that it can be written back. The JSON form is ``board_to_dict`` / ``board_from_dict``.
+declarer and result, plus what the notation carried that the model does not (tags, notes, annotations of calls
+and cards, commentary, remarks, tables), kept verbatim so that it can be written back. Its deal is a ``Deal`` or,
+for problem diagrams and end positions, a ``PartialDeal``. The JSON form is ``board_to_dict`` / ``board_from_dict``.
 A traveller line carries no cards beyond the opening lead; its scores are scoring.bridge.traveller's.
 """
 import attrs
 
 from trickcore.games.bridge.auction import Auction, parse_call
 from trickcore.games.bridge.vocab import Contract, Seat, Vulnerability, parse_contract
-from trickcore.cards import parse_card
-from trickcore.deal import parse_deal
-from trickcore.errors import InvalidRecord, TrickcoreError
+from trickcore.cards import DECK52, format_hand, parse_card, parse_hand
+from trickcore.deal import SEAT_LETTERS, Deal
+from trickcore.errors import InvalidDeal, InvalidRecord, NotationError, TrickcoreError
 from trickcore.play import Trick, trick_winner
 
 
@@ -24,16 +25,87 @@ def contract_rules(contract):
     return BRIDGE.trick_rules(contract.trump)
 
 
+def _known_hands(value):
+    return tuple(None if h is None else frozenset(h) for h in value)
+
+
+@attrs.frozen
+class PartialDeal:
+    """A deal that does not give all 52 cards: a problem diagram or an end position (PBN 2.1 allows both).
+
+    ``hands[seat]`` (N E S W) is the frozenset of that hand's known cards, or None for a hand left out (``-``).
+    No card appears twice and no hand holds more than 13 cards. It cannot be analysed double-dummy.
+    """
+
+    hands: tuple = attrs.field(converter=_known_hands)
+
+    def __attrs_post_init__(self):
+        if len(self.hands) != 4:
+            raise InvalidDeal("a bridge deal has four hands")
+        seen = set()
+        for seat, hand in zip(SEAT_LETTERS, self.hands):
+            if hand is None:
+                continue
+            if len(hand) > 13:
+                raise InvalidDeal(f"hand {seat} holds {len(hand)} cards (at most 13)")
+            clash = seen & hand
+            if clash:
+                raise InvalidDeal(f"card {min(clash)} is dealt twice (again to {seat})")
+            seen |= hand
+
+    def to_pbn(self, first=0):
+        """The PBN deal string starting with seat ``first`` (0 = N); ``-`` for a hand left out."""
+        order = [(first + k) % 4 for k in range(4)]
+        return SEAT_LETTERS[first] + ":" + " ".join("-" if self.hands[s] is None else format_hand(self.hands[s])
+                                                    for s in order)
+
+    def __str__(self):
+        return self.to_pbn()
+
+
+def parse_board_deal(text):
+    """Read a PBN deal string ``F:h1 h2 h3 h4`` as a ``Deal``, or as a ``PartialDeal`` when it gives fewer cards.
+
+    ``F`` (N E S W, any case; N when missing) is the seat of ``h1``; ``-`` is a hand left out. When three hands
+    hold 13 cards and the fourth is left out (or missing), the fourth is completed with the remaining cards.
+    """
+    body = text.strip() if isinstance(text, str) else ""
+    first = "N"
+    if body[1:2] == ":":
+        first, body = body[0].upper(), body[2:]
+        if first not in SEAT_LETTERS:
+            raise NotationError(f"{text!r}: the deal must start with N:, E:, S: or W:")
+    parts = body.split()
+    if len(parts) == 3:
+        parts.append("-")
+    if len(parts) != 4:
+        raise NotationError(f"{text!r}: a deal has four hands separated by spaces")
+    hands = [None] * 4
+    for k, part in enumerate(parts):
+        hands[(SEAT_LETTERS.index(first) + k) % 4] = None if part == "-" else parse_hand(part)
+    unknown = [s for s, h in enumerate(hands) if h is None]
+    if len(unknown) == 1 and all(len(h) == 13 for h in hands if h is not None):
+        hands[unknown[0]] = frozenset(DECK52.cards).difference(*[h for h in hands if h is not None])
+    if all(h is not None and len(h) == 13 for h in hands):
+        return Deal(hands)
+    return PartialDeal(hands)
+
+
 @attrs.frozen
 class Board:
     """One board: deal, auction, play and result, each None (or empty) when the source did not give it.
 
     ``contract`` is None both when unknown and when ``passed_out``; ``play`` lists the cards in playing order;
     ``claimed`` is True when the play ended with a claim (``result`` is then the claimed total, §4.3).
-    ``tags`` are the other tag pairs in source order, ``notes`` the auction notes (number, text), ``tables``
-    the table sections as (name, column spec, row lines). ``annotations`` are what the auction and play carry
-    beside the calls and cards, as (section, position, text): section "auction" or "play", position the number
-    of calls or cards before it, text a note reference ``=n=`` or an alert ``!``.
+    ``tags`` are the other tag pairs (the standard's mandatory ones first, in its order, then the others in
+    source order), ``notes`` the notes (number, text), ``tables`` the table
+    sections as (name, column spec, row lines); ``play_notes`` the notes of the play (PBN writes them after the
+    Play section, the others after the Auction). ``annotations`` are what the auction and play carry beside the
+    calls and cards, as (section, position, text): section "auction" or "play", position the number of calls or
+    cards (in playing order) before it, text a note reference ``=n=``, a NAG ``$n``, an alert or suffix ``!``
+    ``?``, or an irregularity mark. ``remarks`` are the source's ``%`` lines, ``;`` comments and the places of its
+    ``{}`` commentary, as (after, text): ``after`` the lower-case name of the tag they followed ("" before the
+    game's first tag), text the line itself, or ``{}`` where the next commentary block stood.
     """
 
     number: int = None
@@ -52,6 +124,8 @@ class Board:
     commentary: tuple = ()
     tables: tuple = ()
     annotations: tuple = ()
+    remarks: tuple = ()
+    play_notes: tuple = ()
 
     def tag(self, name, default=None):
         """The value of the kept tag ``name`` (case-insensitive), or ``default``."""
@@ -82,18 +156,28 @@ class Board:
         return sum(1 for t in self.tricks() if Seat(t.winner).side == self.declarer.side)
 
 
-def check_board(board):
-    """Check that a board's parts agree: auction legal and ending in its contract, play legal; returns it."""
+def check_board(board, log=None, source=None, line=None):
+    """Check that a board's parts agree: auction legal, play legal; returns it.
+
+    A contract or declarer that contradicts the auction is an InvalidRecord without ``log`` (a ReadLog); with
+    one, the board keeps the values given and ``log`` notes the doubt (an error when strict), located at
+    ``source`` and ``line``. The play is checked against the hands when the deal is complete.
+    """
     if board.auction:
         auction = Auction(board.dealer if board.dealer is not None else Seat.N, board.auction)
         outcome = auction.outcome
+        # "^N" (PBN's irregular declarer): declarer and dummy swapped, so the auction names declarer's partner.
+        swapped = board.tag("IrregularDeclarer") == "yes" and board.declarer is not None
         if outcome is not None and board.contract is not None and (
-                outcome.contract != board.contract or outcome.declarer != board.declarer):
-            raise InvalidRecord(f"the auction ends in {outcome}, not {board.contract} by {board.declarer}",
-                                field="contract")
-    if board.play and board.deal is not None:
+                outcome.contract != board.contract
+                or outcome.declarer not in (board.declarer, board.declarer.partner if swapped else None)):
+            message = f"the auction ends in {outcome}, not {board.contract} by {board.declarer}"
+            if log is None:
+                raise InvalidRecord(message, field="contract")
+            log.warn(message, source=source, line=line, field="Declarer", error=InvalidRecord)
+    if board.play and isinstance(board.deal, Deal):
         hands = [set(h) for h in board.deal.hands]
-        for trick in board.tricks():
+        for trick in board.tricks() + _unfinished_trick(board):
             for k, card in enumerate(trick.cards):
                 seat = (trick.leader + k) % 4
                 if card not in hands[seat]:
@@ -103,6 +187,16 @@ def check_board(board):
                     raise InvalidRecord(f"{Seat(seat)} revoked with {card} (holds {led.name})", field="play")
                 hands[seat].discard(card)
     return board
+
+
+def _unfinished_trick(board):
+    """The cards of the last trick when it was not finished, as a Trick without a winner ([] otherwise)."""
+    rest = len(board.play) % 4
+    if not rest:
+        return []
+    tricks = board.tricks()
+    leader = tricks[-1].winner if tricks else int(board.declarer.lho)
+    return [Trick(leader, tuple(board.play[-rest:]), None)]
 
 
 def board_to_dict(board):
@@ -124,6 +218,8 @@ def board_to_dict(board):
         "tables": [[name, spec, list(rows)] for name, spec, rows in board.tables],
         # Only when present, so that boards without them keep the JSON form they always had.
         **({"annotations": [list(a) for a in board.annotations]} if board.annotations else {}),
+        **({"remarks": [list(r) for r in board.remarks]} if board.remarks else {}),
+        **({"play_notes": [list(n) for n in board.play_notes]} if board.play_notes else {}),
     }
 
 
@@ -149,8 +245,8 @@ def _whole(data, key, low, high):
     return value
 
 
-def board_from_dict(data, source=None):
-    """Read the JSON form of a board (as written by ``board_to_dict``)."""
+def board_from_dict(data, source=None, log=None):
+    """Read the JSON form of a board (as written by ``board_to_dict``); ``log`` as for ``check_board``."""
     try:
         contract = data.get("contract")
         tables = _rows(data, "tables", (str, str, list))
@@ -160,7 +256,7 @@ def board_from_dict(data, source=None):
             number=_whole(data, "board", 1, 10**9),
             dealer=None if data.get("dealer") is None else Seat.parse(data["dealer"]),
             vulnerability=None if data.get("vulnerability") is None else Vulnerability.parse(data["vulnerability"]),
-            deal=None if data.get("deal") is None else parse_deal(data["deal"]),
+            deal=None if data.get("deal") is None else parse_board_deal(data["deal"]),
             auction=None if data.get("auction") is None else tuple(parse_call(c) for c in data["auction"]),
             play=tuple(parse_card(c) for c in data.get("play", ())),
             contract=None if contract in (None, "Pass") else parse_contract(contract),
@@ -172,7 +268,9 @@ def board_from_dict(data, source=None):
             notes=_rows(data, "notes", (str, str)),
             commentary=_rows(data, "commentary", str),
             tables=tuple((n, s, tuple(r)) for n, s, r in tables),
-            annotations=_rows(data, "annotations", (str, int, str))))
+            annotations=_rows(data, "annotations", (str, int, str)),
+            remarks=_rows(data, "remarks", (str, str)),
+            play_notes=_rows(data, "play_notes", (str, str))), log, source)
     except TrickcoreError as exc:
         raise exc.located(source=source)
     except (AttributeError, TypeError, ValueError) as exc:

@@ -13,7 +13,7 @@ from trickcore.games.bridge.pbn import MANDATORY, read_pbn, write_pbn
 from trickcore.games.bridge.record import board_from_dict, board_to_dict
 from trickcore.games.bridge.vocab import Contract, Seat, Strain, Vulnerability
 from trickcore.cards import Card
-from trickcore.errors import IllegalCall, InvalidRecord, NotationError
+from trickcore.errors import IllegalCall, InvalidRecord, NotationError, ReadLog
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..", "..", "examples", "bridge_pbn")
 CORPUS = sorted(glob.glob(os.path.join(ROOT, "*.pbn")))
@@ -81,7 +81,9 @@ def test_bridge_game_pbn_strict_export():
     assert lines[:3] == ["% PBN 2.1", "% EXPORT", ""]
     names = [line.split()[0][1:] for line in lines[3:18]]
     assert names == list(MANDATORY)
-    assert '[Deal "N:' in text and "\n\n[Event" in text
+    assert "\n\n[Event" in text
+    for board in read(CORPUS[0]):     # PBN 2.1 export format: the deal starts with the dealer's hand
+        assert f'[Deal "{board.dealer.name}:' in write_pbn([board])
     passed = write_pbn([b for b in read(CORPUS[2]) if b.passed_out])
     assert '[Declarer ""]\n[Contract "Pass"]\n[Result ""]' in passed
 
@@ -100,8 +102,13 @@ def test_bridge_game_pbn_errors_have_location():
 
 
 def test_bridge_game_pbn_contract_must_match_auction():
-    with pytest.raises(InvalidRecord):
-        read_pbn('[Dealer "N"]\n[Contract "2S"]\n[Declarer "N"]\n[Auction "N"]\n1H AP\n')
+    text = '[Dealer "N"]\n[Contract "2S"]\n[Declarer "N"]\n[Auction "N"]\n1H AP\n'
+    with pytest.raises(InvalidRecord):               # --strict: the contradiction is an error
+        read_pbn(text, log=ReadLog(strict=True))
+    log = ReadLog()                                  # by default the file's tags are kept, with a warning
+    board, = read_pbn(text, "x.pbn", log)
+    assert (str(board.contract), board.declarer) == ("2S", Seat.N)
+    assert [(w.source, w.field) for w in log.warnings] == [("x.pbn", "Declarer")]
 
 
 LIN = ("pn|sue,wanda,nick,ed|st||md|3SAKQ2HKJ3DQ94CA75,S5HT76DT865CQJT98,ST9643HA85DJ72C43,|"
