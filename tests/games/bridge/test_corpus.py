@@ -3,17 +3,18 @@ licences in its SOURCES.md and manifest.json), read by trickcore and checked aga
 
 The count comes from a small plain reader in this module, regular expressions over the raw text that share no
 code with trickcore's readers: the games of each file and, per game, the board number, dealer, vulnerability,
-deal (the cards of each hand), contract, declarer, result and the number of cards played. A PBN round trip
-(read, write, read) must then give the same boards, and trickcore's solver must agree with the double-dummy
-tables and par scores the files carry.
+deal (the cards of each hand), contract, declarer, result, the number of cards played and of calls, and the
+players' names. A PBN round trip (read, write, read) must then give the same boards, and trickcore's solver
+must agree with the double-dummy tables and par scores the files carry.
 
 Where a file leaves room for doubt, the plain reader takes what PBN 2.1 and BBO's LIN habits say: games are
 separated by empty lines only (a ``{}`` comment may hold empty lines; a tag after the Deal opens no new game);
-``#`` copies the previous game's value; a hand left out (``-``) is unknown unless the three others hold 13
+``#`` (and ``##``) copies the previous game's value; a hand left out (``-``) is unknown unless the three others hold 13
 cards each; an empty or missing Contract comes from a complete auction; a result given for a side (``NS 9``,
 ``EW 4``) becomes the declarer's tricks, and a complete play without a result gives them; cards are counted
-in playing order up to the first card not given; a LIN board runs from one ``qx|`` or ``md|`` to the next and
-its result is the claim (``mc|``) or the tricks of its complete play.
+in playing order up to the first card not given, calls without their alerts, notes and NAGs (``AP`` as the
+passes that end the auction); a LIN board runs from one ``qx|`` or ``md|`` (or ``pn|``) to the next, keeps the
+players of the last ``pn|``, and its result is the claim (``mc|``) or the tricks of its complete play.
 """
 import json
 import pathlib
@@ -37,6 +38,7 @@ SEATS = "NESW"
 RANKS = "23456789TJQKA"
 DD_STRAINS = ("NT", "S", "H", "D", "C")  # the order of DoubleDummyTricks and Ability digits
 DECK = frozenset(suit + rank for suit in "SHDC" for rank in RANKS)
+PLAYERS = ("West", "North", "East", "South")  # the player tags, clockwise from West
 VULNERABILITY = {"NONE": "None", "LOVE": "None", "-": "None", "NS": "NS", "EW": "EW", "ALL": "All", "BOTH": "All"}
 LIN_VULNERABILITY = {"o": "None", "0": "None", "-": "None", "n": "NS", "e": "EW", "b": "All"}
 
@@ -168,7 +170,7 @@ def pbn_games(text):
         tags = list(_TAG.finditer(block))
         if tags:
             ends = [tag.start() for tag in tags[1:]] + [len(block)]
-            games.append([(tag.group(1), re.sub(r"\\(.)", r"\1", tag.group(2)),
+            games.append([(tag.group(1), re.sub(r'\\(["\\\\])', r"\1", tag.group(2)),
                            [t for t in block[tag.end():end].split() if t != "\x00"]) for tag, end in zip(tags, ends)])
     return games
 
@@ -186,7 +188,7 @@ def pbn_expected(path):
         values, data = {}, {}
         for name, value, tokens in game:
             if name not in values:
-                values[name] = previous.get(name, "") if value == "#" else value
+                values[name] = previous.get(name, "") if value in ("#", "##") else value.removeprefix("##")
                 data[name] = tokens
         previous = values
         boards.append(pbn_board(values, data))
@@ -202,21 +204,29 @@ def pbn_hands(deal):
         for k, part in enumerate(parts)})
 
 
+def passes_to_end(calls):
+    """The passes that end an auction ("AP"): 3 after the last bid or double, 4 when no one has bid."""
+    trailing = len(calls) - len("".join("p" if call == "Pass" else "c" for call in calls).rstrip("p"))
+    return max(0, (3 if trailing < len(calls) else 4) - trailing)
+
+
 def pbn_auction(seat, tokens):
-    """(contract, declarer) of an Auction section; a leading ``-`` is a seat before the first call."""
+    """The seat of the first call and the calls of an Auction section (a leading ``-`` is a seat that made no
+    call; ``AP`` the passes that end the auction; ``+`` an auction to be continued)."""
     calls = []
     for token in tokens:
         if token == "-" and not calls:
             seat = seat_after(seat)
         elif token.upper() == "AP":
-            calls += ["Pass"] * 4
+            calls += ["Pass"] * passes_to_end(calls)
+            break
         elif token in ("+", "*"):
             break
         elif plain_call(token):
             calls.append(plain_call(token))
         else:
             assert _ANNOTATION.fullmatch(token), f"{token!r} in an Auction section"
-    return auction_outcome(seat, calls)
+    return seat, calls
 
 
 def pbn_play(leader, tokens):
@@ -256,8 +266,11 @@ def pbn_board(values, data):
     contract_text = known(values, "Contract") or ""
     contract = plain_contract(contract_text)
     declarer = (known(values, "Declarer") or "").lstrip("^").upper() or None
-    if contract is None and known(values, "Auction") and "Auction" in data:
-        contract, declarer = pbn_auction(known(values, "Auction")[0].upper(), data["Auction"]) or (None, declarer)
+    calls = None
+    if "Auction" in data:
+        first, calls = pbn_auction((known(values, "Auction") or dealer or "N")[0].upper(), data["Auction"])
+        if contract is None:
+            contract, declarer = auction_outcome(first, calls) or (None, declarer)
     played, winners = 0, []
     if "Play" in data:
         leader = (known(values, "Play") or (seat_after(declarer) if declarer else "N"))[0].upper()
@@ -270,7 +283,9 @@ def pbn_board(values, data):
             "vulnerability": VULNERABILITY.get(vulnerable.upper()) if vulnerable else None,
             "hands": pbn_hands(deal) if deal else None,
             "contract": contract, "declarer": declarer,
-            "result": pbn_result(known(values, "Result"), declarer, winners), "cards": played}
+            "result": pbn_result(known(values, "Result"), declarer, winners), "cards": played,
+            "calls": None if calls is None else len(calls),
+            "names": tuple(known(values, seat) for seat in PLAYERS)}
 
 
 # ------------------------------------------------------------------ the plain LIN reader
@@ -289,13 +304,17 @@ def lin_hand(text):
 def lin_expected(path):
     """The independent count of a LIN file: one dict per board, a run from one qx| or md| to the next."""
     parts = path.read_bytes().decode("latin-1").split("|")
-    runs, run = [], {}
+    runs, run, players = [], {}, ""
     for k in range(0, len(parts) - 1, 2):
-        key, value = parts[k].strip().lower(), parts[k + 1]
-        if key == "qx" or (key == "md" and "md" in run):
+        key, value = parts[k].strip().lower(), parts[k + 1].strip()
+        if key == "qx" or (key in ("md", "pn") and "md" in run):
             runs.append(run)
             run = {}
-        run.setdefault(key, []).append(value.strip())
+        if key == "pn":
+            players = value  # the players stay until the next pn| (a vugraph header names them once)
+        if key == "md":
+            run["players"] = players
+        run.setdefault(key, []).append(value)
     return [lin_board(run) for run in runs + [run] if "md" in run]
 
 
@@ -315,10 +334,12 @@ def lin_board(run):
             winners.append(leader)
         result = declarer_tricks(winners, declarer)
     number = re.search(r"\d+", run["ah"][0]) if "ah" in run else None
+    players = dict(zip("SWNE", [name.strip() or None for name in run["players"].split(",")]))
     return {"number": int(number.group()) if number else None, "dealer": dealer,
             "vulnerability": LIN_VULNERABILITY.get(run["sv"][0].lower()) if "sv" in run else None,
             "hands": hands, "contract": contract, "declarer": None if contract == "Pass" else declarer,
-            "result": result, "cards": len(cards)}
+            "result": result, "cards": len(cards), "calls": len(run.get("mb", [])),
+            "names": tuple(players.get(seat[0]) for seat in PLAYERS)}
 
 
 def expected(name):
@@ -341,7 +362,9 @@ def view(board):
             "vulnerability": None if board.vulnerability is None else str(board.vulnerability),
             "hands": hands, "contract": contract,
             "declarer": None if board.declarer is None or contract == "Pass" else board.declarer.name,
-            "result": board.result, "cards": len(board.play)}
+            "result": board.result, "cards": len(board.play),
+            "calls": None if board.auction is None else len(board.auction),
+            "names": tuple(known({seat: board.tag(seat) or ""}, seat) for seat in PLAYERS)}
 
 
 def differences(want, got):
