@@ -164,7 +164,7 @@ def pbn_text(path):
 def pbn_games(text):
     """The games of a PBN text, each a list of (tag, value, data tokens), comments left out."""
     # A comment becomes a mark, so that a line holding only a comment does not count as an empty line.
-    text = _NOISE.sub(lambda m: m.group() if m.group().startswith('"') else "\x00", text.replace("\r\n", "\n"))
+    text = _NOISE.sub(lambda m: m.group() if m.group().startswith('"') else " \x00 ", text.replace("\r\n", "\n"))
     games = []
     for block in re.split(r"\n[ \t]*\n", text):
         tags = list(_TAG.finditer(block))
@@ -302,7 +302,8 @@ def lin_hand(text):
 
 
 def lin_expected(path):
-    """The independent count of a LIN file: one dict per board, a run from one qx| or md| to the next."""
+    """The independent count of a LIN file: one dict per board, a run from one qx| (or a pn| or md| after the
+    run's deal) to the next; runs without a deal (vugraph headers) are no boards."""
     parts = path.read_bytes().decode("latin-1").split("|")
     runs, run, players = [], {}, ""
     for k in range(0, len(parts) - 1, 2):
