@@ -551,7 +551,8 @@ def _blocks(board):
         "Date": kept.get("date", _UNKNOWN_DATE),
     }
     if board.passed_out:
-        known.update(Declarer="", Contract="Pass", Result="")
+        # Some scorers name a declarer on a passed-out board (RealBridge): it is written back as read.
+        known.update(Declarer="" if board.declarer is None else board.declarer.name, Contract="Pass", Result="")
     else:
         mark = "^" if kept.get("irregulardeclarer") == "yes" else ""
         result = board.result if kept.get("irregularresult") != "yes" else f"^{board.result}"
