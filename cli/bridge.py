@@ -46,7 +46,7 @@ def _integer(text, field):
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def bridge():
-    """Contract bridge scoring (bridge.md §5-§11, §14)."""
+    """Contract bridge: scores, records files, movements, pairs sessions and team matches (bridge.md)."""
 
 
 @bridge.command(context_settings=NUMBERS_OK)
