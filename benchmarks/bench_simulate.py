@@ -10,7 +10,7 @@ import pytest
 
 from trickcore.games.simulate import Simulation, dask_client, simulate
 
-DEALS = 192
+DEALS = 768
 PLAYED = Simulation("bridge", DEALS, 11, agents=("heuristic",))
 
 
