@@ -194,6 +194,7 @@ ENTRY_POINTS = {
     ],
     "trickcore.scorings": [
         "bridge-duplicate = trickcore.scoring.bridge.systems:DUPLICATE",
+        "bridge-par = trickcore.scoring.bridge.systems:PAR",
         "bridge-rubber = trickcore.scoring.bridge.systems:RUBBER",
         "bridge-chicago = trickcore.scoring.bridge.systems:CHICAGO",
         "bridge-imps = trickcore.scoring.bridge.systems:IMPS",

@@ -24,6 +24,9 @@ from trickcore.statistics import summary_text
               help="Give up when fewer than DEALS of this many candidate deals qualify (default 10**8).")
 @click.option("--dealer", default=None, help="The dealer's seat (default: the first seat).")
 @click.option("--agents", default=None, help="Play every deal with these agents (one name, or one per seat).")
+@click.option("--analyse", "analyse", is_flag=True,
+              help="With --agents: add each played deal's double-dummy analysis (bridge: table and par, which "
+                   "the bridge-par scoring system scores against).")
 @click.option("--solve", "solve_", is_flag=True, help="Solve every deal double dummy instead (options below).")
 @click.option("--contract", default=None, help="--solve one contract only (bridge: 3NT), with --declarer.")
 @click.option("--declarer", default=None, help="--solve: the declarer (bridge: of --contract; preferans: hand1..3).")
@@ -43,7 +46,7 @@ from trickcore.statistics import summary_text
               help="The summary's format.")
 @output_option
 @user_errors("argument")
-def simulate_command(game_name, deals, seed, variant, where, predeal, tries, dealer, agents, solve_, contract, declarer,
+def simulate_command(game_name, deals, seed, variant, where, predeal, tries, dealer, agents, analyse, solve_, contract, declarer,
                      vul, trump, talon_mode, out_path, resume, jobs, dask_address, compare_specs, per, fmt, output):
     """Deal DEALS deals of a game (under --where/--predeal), play each with --agents or --solve it double dummy,
     and print a summary: shares, means and 95% confidence intervals of each outcome. The lines do not depend on
@@ -59,7 +62,7 @@ def simulate_command(game_name, deals, seed, variant, where, predeal, tries, dea
     entrants = entrants_of([compare_specs]) if compare_specs else None
     if entrants and agents is None:
         raise UserError("--compare scores played deals: give --agents")
-    simulation = Simulation(game_name, deals, seed, variant, where, predeal, dealer, tries,
+    simulation = Simulation(game_name, deals, seed, variant, where, predeal, dealer, tries, analyse,
                             None if agents is None else agents.split(","), options if solve_ else None)
     client = dask_client(dask_address) if dask_address else None
     with tempfile.TemporaryDirectory() as scratch:

@@ -160,6 +160,12 @@ class Game:
         do through the protocol; None when the game has no such batch for these agents."""
         return None
 
+    def simulation_analysis(self, deal, index, dealer):
+        """The double-dummy analysis of deal number ``index`` of a simulation, dealt by seat index ``dealer``,
+        with the options the played deal had (``analyse``; the dealer where the game takes one)."""
+        options = {"dealer": self.seats[dealer]} if "dealer" in self.analysis_options else {}
+        return self.analyse(deal, **options)
+
     def record_dict(self, record):
         """A deal's result record (``State.record()``) as the JSON object its scorers read."""
         return record.to_dict()

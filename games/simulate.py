@@ -47,6 +47,7 @@ class Simulation:
     predeal: tuple = attrs.field(default=(), converter=_strings)
     dealer: str | None = None
     tries: int | None = None
+    analyse: bool = False
     agents: tuple | None = attrs.field(default=None, converter=lambda v: None if v is None else _strings(v))
     solve: tuple | None = attrs.field(default=None, converter=_pairs)
 
@@ -54,6 +55,8 @@ class Simulation:
         if (self.agents is None) == (self.solve is None):
             raise InputError("a simulation either plays with agents or solves double dummy: give one of them",
                              field="agents")
+        if self.analyse and self.agents is None:
+            raise InputError("--analyse adds the analysis of played deals: give --agents", field="analyse")
         if isinstance(self.deals, bool) or not isinstance(self.deals, int) or self.deals < 1:
             raise InputError(f"the number of deals must be at least 1, not {self.deals!r}", field="deals")
 
@@ -118,6 +121,10 @@ def run_chunk(simulation, items):
                 agents = [cls(seat, seed) for seat, cls in enumerate(classes)]
                 record = play_deal(state, agents).record()
             line.update(record=game.record_dict(record), outcome=game.outcome(record))
+            if simulation.analyse:
+                analysis = game.simulation_analysis(deal, index, dealer).to_dict()
+                analysis.pop("deal", None)
+                line["analysis"] = analysis
         lines.append(line)
     return lines
 

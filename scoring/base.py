@@ -85,8 +85,9 @@ SIMULATION_FORMAT = "trickcore simulation 1"   # the first line of `tricks simul
 
 
 def simulation_rows(text, source):
-    """The result records (JSON objects) of a simulation's output file (`tricks simulate --out`), in deal order,
-    or None when ``text`` is not one; InvalidRecord for a simulation that played no deals (it solved them)."""
+    """The lines of a simulation's output file (`tricks simulate --out`), in deal order, each a JSON object with
+    the played deal's ``record`` (and its ``analysis`` when the simulation asked for one), or None when ``text``
+    is not such a file; InvalidRecord for a simulation that played no deals (it solved them)."""
     first = text.split("\n", 1)[0]
     if SIMULATION_FORMAT not in first:
         return None
@@ -101,7 +102,7 @@ def simulation_rows(text, source):
         if not isinstance(row, dict) or not isinstance(row.get("record"), dict):
             raise InvalidRecord("a simulation line without a played deal's record (was it solved, not played?)",
                                 source=source, line=number, field="record")
-        rows.append(row["record"])
+        rows.append(row)
     return rows
 
 

@@ -62,6 +62,10 @@ class Bridge(Game):
         """Board ``index + 1`` of a simulation: its number fixes the vulnerability; the deal's dealer deals."""
         return self.new_state(deal, dealer, variant, board=index + 1)
 
+    def simulation_analysis(self, deal, index, dealer):
+        """The table and par of board ``index + 1`` of a simulation: its dealer, its number's vulnerability."""
+        return self.analyse(deal, dealer=self.seats[dealer], vul=board_vulnerability(index + 1).value)
+
     def batch_records(self, deals, indices, dealer, variant, agent_names, agent_seeds):
         """Random agents' boards from the compiled batch (games.bridge.random_boards), the same boards as
         simulation_state's played by RandomAgent; None for any other agents."""

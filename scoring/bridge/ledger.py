@@ -27,13 +27,15 @@ def _entered_honours(value):
 @attrs.frozen
 class DealResult:
     """One deal as played at the table: ``contract`` (None = passed out), ``declarer``, ``tricks`` (0..13), and
-    the honours either ``entered`` as (side or seat, 100/150) or read from the original ``hands`` (N E S W)."""
+    the honours either ``entered`` as (side or seat, 100/150) or read from the original ``hands`` (N E S W);
+    ``par`` the deal's par N-S score when known (scored against by IMPs against par)."""
 
     contract: Contract = None
     declarer: Seat = attrs.field(default=None, converter=_optional_seat)
     tricks: int = None
     entered_honours: tuple = attrs.field(default=None, converter=_entered_honours)
     hands: tuple = None
+    par: int = None     # the deal's double-dummy par (N-S score), when the record carries it
 
     def __attrs_post_init__(self):
         if self.contract is None:

@@ -4,9 +4,10 @@ examples/bridge/README.md): one deal per line as text, or the same records as JS
 Text line: ``CONTRACT[RESULT] DECLARER [RESULT] [honours=HOLDER:POINTS]``, e.g. ``3NT+1 S``, ``4SX S -2``,
 ``2H W 8``, ``6NT= N honours=N:150``; ``pass`` for a passed-out deal; ``#`` starts a comment.
 JSON: a list of objects (or ``{"deals": [...]}``) with ``contract`` ("pass" or null for passed out),
-``declarer``, ``result`` ("=", "+1", "-2") or ``tricks``, optional ``honours`` ("N:150") and optional ``deal``
-(a PBN deal string from which honours are read).
+``declarer``, ``result`` ("=", "+1", "-2") or ``tricks``, optional ``honours`` ("N:150"), optional ``deal``
+(a PBN deal string from which honours are read) and optional ``par`` (the deal's par, N-S score).
 """
+import attrs
 
 from trickcore.games.bridge.vocab import Seat
 from trickcore.scoring.bridge.ledger import DealResult
@@ -56,18 +57,21 @@ def parse_text_line(line):
 def _json_result(record):
     if not isinstance(record, dict):
         raise InvalidRecord(f"a deal must be a JSON object, not {record!r}", field="deal")
-    unknown = set(record) - {"contract", "declarer", "result", "tricks", "honours", "deal"}
+    unknown = set(record) - {"contract", "declarer", "result", "tricks", "honours", "deal", "par"}
     if unknown:
         raise InvalidRecord(f"unknown key(s) {sorted(unknown)}", field=sorted(unknown)[0])
+    par = record.get("par")
+    if par is not None and (isinstance(par, bool) or not isinstance(par, int) or abs(par) > 7600 or par % 10):
+        raise InvalidRecord(f"par is an N-S score, a multiple of 10, not {par!r}", field="par")
     contract = record.get("contract")
     if contract is None or str(contract).strip().lower() in PASSED_OUT:
         # A passed-out deal keeps its hands: Russian scoring still counts their high-card points.
-        return DealResult(hands=None if record.get("deal") is None else parse_deal(record["deal"]).hands)
+        return DealResult(hands=None if record.get("deal") is None else parse_deal(record["deal"]).hands, par=par)
     if "result" in record and "tricks" in record:
         raise InvalidRecord("give result or tricks, not both", field="tricks")
     result = record.get("result", record.get("tricks"))
-    return _result(contract, record.get("declarer"), None if result is None else str(result),
-                   record.get("honours"), record.get("deal"))
+    return attrs.evolve(_result(contract, record.get("declarer"), None if result is None else str(result),
+                                record.get("honours"), record.get("deal")), par=par)
 
 
 def read_deal_results(text, source):

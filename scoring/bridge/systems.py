@@ -69,11 +69,13 @@ class DealResultsSystem(BridgeSystem):
             return RecordsFile(source, tuple(read_deal_results(text, source)))
         results = []
         for number, row in enumerate(rows, 1):
-            board = board_from_dict(row, source=f"{source} deal {number}")
+            board = board_from_dict(row["record"], source=f"{source} deal {number}")
+            par = (row.get("analysis") or {}).get("par", {}).get("score")
             if board.passed_out:
-                results.append(DealResult(hands=board.deal.hands))
+                results.append(DealResult(hands=board.deal.hands, par=par))
             else:
-                results.append(DealResult(board.contract, board.declarer, board.result, hands=board.deal.hands))
+                results.append(DealResult(board.contract, board.declarer, board.result, hands=board.deal.hands,
+                                          par=par))
         return RecordsFile(source, tuple(results))
 
     def standings(self, result):
@@ -221,6 +223,31 @@ class DuplicateSystem(DealResultsSystem):
     def render_text(self, ledger):
         """One line per board with the N-S score, then the total."""
         return _board_table(ledger, "Duplicate, N-S scores by board", "board", (("NS", "ns_score", 6),))
+
+
+@attrs.frozen
+class ParSystem(DuplicateSystem):
+    """IMPs against par: each deal's duplicate N-S score (as DuplicateSystem scores it) against the deal's par,
+    converted to IMPs (Law 78B); every record must carry its par (a deal-results file's ``par``, or the analysis
+    of `tricks simulate --agents ... --analyse`)."""
+
+    def ledger(self, settings=None, **context):
+        """An empty IMPs-against-par ledger."""
+        duplicate = DuplicateSystem.ledger(self, settings).score
+
+        def score(record, board):
+            row = duplicate(record, board)
+            if record.par is None:
+                raise InvalidRecord(f"deal {board} has no par to score against (give 'par', or simulate with "
+                                    "--analyse)", field="par")
+            return {**row, "par": record.par, "ns_imps": imps(row["ns_score"] - record.par)}
+
+        return BoardLedger("par", score, lambda boards: _ns_total(boards, "ns_imps"))
+
+    def render_text(self, ledger):
+        """One line per board with the N-S score, the par and the N-S IMPs, then the total."""
+        return _board_table(ledger, "IMPs against par, N-S by board", "board",
+                            (("NS", "ns_score", 6), ("par", "par", 6), ("IMPs", "ns_imps", 5)))
 
 
 @attrs.frozen
@@ -395,6 +422,7 @@ RUBBER = RubberSystem("bridge-rubber", "bridge", "Rubber bridge score sheet with
 CHICAGO = SheetSystem("bridge-chicago", "bridge", "Chicago, four-deal bridge (§7)", sheet=chicago_ledger)
 IMPS = TeamSystem("bridge-imps", "bridge", "International match points, Law 78B (§8)")
 VP = TeamSystem("bridge-vp", "bridge", "WBF 2013 continuous 20-VP scale (§11.3)", victory_points=True)
+PAR = ParSystem("bridge-par", "bridge", "IMPs against par: each deal's duplicate score against its double-dummy par")
 RUSSIAN = RussianSystem("bridge-russian", "bridge", "Russian scoring: IMPs against an HCP target (§14)")
 MATCHPOINTS = PairsSystem("bridge-matchpoints", "bridge", "Matchpoints on a board with Neuberg and adjusted scores (§9)")
 BUTLER = PairsSystem("bridge-butler", "bridge", "IMP pairs against a trimmed-mean datum, Butler (§10.1)",

@@ -46,7 +46,7 @@ class PreferansSystem(ScoringSystem):
         text = read_text(path)
         rows = simulation_rows(text, path)
         if rows is not None:
-            deals = [row.get("record") for row in rows]
+            deals = [row["record"].get("record") for row in rows]
             players = sorted({p for deal in deals if isinstance(deal, dict) for p in deal.get("tricks", {})})
             protocol = {"format": PROTOCOL_FORMAT, "players": players, "deals": deals}
         else:

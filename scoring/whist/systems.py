@@ -63,7 +63,7 @@ class WhistSystem(ScoringSystem):
             hands = []
             for number, row in enumerate(rows, 1):
                 try:
-                    hands.append(WhistHand.from_dict(row).result())
+                    hands.append(WhistHand.from_dict(row["record"]).result())
                 except TrickcoreError as exc:
                     raise exc.located(source=f"{path} hand {number}") from None
             return RecordsFile(path, tuple(hands))
