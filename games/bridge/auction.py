@@ -7,7 +7,7 @@ import re
 
 import attrs
 
-from trickcore.games.bridge.vocab import Contract, Seat, Strain
+from trickcore.games.bridge.vocab import SEATS, Contract, Seat, Strain
 from trickcore.errors import IllegalCall, NotationError
 
 
@@ -118,7 +118,7 @@ class Auction:
     @property
     def turn(self):
         """The seat to call next."""
-        return Seat((self.dealer + len(self.calls)) % 4)
+        return SEATS[(self.dealer + len(self.calls)) % 4]
 
     @property
     def last_bid(self):

@@ -66,7 +66,7 @@ All its decisions come from ``trickcore.solver`` (hand1 leads, must trump):
 import functools
 import itertools
 
-from trickcore.cards import DECK32, Suit
+from trickcore.cards import DECK32, Suit, hand_mask
 from trickcore.duck import duck_fewest_tricks, follower_wins
 from trickcore.errors import InputError
 from trickcore.games.base import Agent
@@ -174,11 +174,18 @@ def suit_winners(ours):
     return sure, total, safe
 
 
+# The ranks (descending) of each 8-bit pattern of sevens to aces in one suit's 16 bits of a hand mask: the
+# evaluations below run hundreds of times per decision, and a table lookup per suit beats sorting Card objects.
+_RANKS_OF_BYTE = tuple(tuple(r for r in reversed(RANKS32) if byte >> (r - 7) & 1) for byte in range(256))
+
+
+def _by_suit_mask(mask):
+    """The ranks of the 32-card hand ``mask`` in each suit, a descending tuple per suit (S H D C order)."""
+    return {s: _RANKS_OF_BYTE[(mask >> (16 * s + 5)) & 0xFF] for s in Suit}
+
+
 def _by_suit(cards):
-    out = {s: [] for s in Suit}
-    for c in cards:
-        out[c.suit].append(int(c.rank))
-    return {s: tuple(sorted(r, reverse=True)) for s, r in out.items()}
+    return _by_suit_mask(hand_mask(cards))
 
 
 def _stopper(ranks):
@@ -187,7 +194,11 @@ def _stopper(ranks):
 
 def evaluate(cards, strain_letter):
     """Expected declarer tricks of ``cards`` played in ``strain_letter`` (S, C, D, H or NT)."""
-    suits = _by_suit(cards)
+    return _evaluate(_by_suit(cards), strain_letter)
+
+
+def _evaluate(suits, strain_letter):
+    """``evaluate`` of a hand already split by ``_by_suit_mask``."""
     trump = STRAIN_SUITS.get(strain_letter)
     n_trump = len(suits[trump]) if trump is not None else 0
     est = 0.0
@@ -235,10 +246,14 @@ def misere_danger(cards):
 def bidding_estimates(hand):
     """Estimated declarer tricks per strain for a 10-card hand (a sorted tuple), with the talon's expectation."""
     unseen = [c for c in DECK32.cards if c not in hand]
+    mask = hand_mask(hand)
+    suits = _by_suit_mask(mask)
+    # Each eleven-card hand is split once for all five strains.
+    elevens = [_by_suit_mask(mask | c.bit) for c in unseen]
     out = {}
     for st in ("S", "C", "D", "H", "NT"):
-        base = evaluate(hand, st)
-        gain = sum(evaluate(hand + (c,), st) - base for c in unseen) / len(unseen)
+        base = _evaluate(suits, st)
+        gain = sum(_evaluate(eleven, st) - base for eleven in elevens) / len(unseen)
         out[st] = base + 2 * gain - 0.25
     return out
 
@@ -368,10 +383,11 @@ class HeuristicAgent(PreferansAgent):
                                        and misere_danger([c for c in twelve if c not in pair]) <= 3):
             return pair, MISERE
         best = {}
+        mask = hand_mask(twelve)
         for pair in itertools.combinations(twelve, 2):
-            ten = [c for c in twelve if c not in pair]
+            ten = _by_suit_mask(mask & ~(pair[0].bit | pair[1].bit))
             for st in ("S", "C", "D", "H", "NT"):
-                est = evaluate(ten, st)
+                est = _evaluate(ten, st)
                 if st not in best or est > best[st][0]:
                     best[st] = (est, pair)
 
