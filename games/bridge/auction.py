@@ -71,6 +71,9 @@ def parse_call(text):
     return Bid(int(match.group(1)), Strain.parse(match.group(2)))
 
 
+_THREE_PASSES = [PASS] * 3   # the end of an auction with a bid, compared as a list: no generator per call
+
+
 @attrs.frozen
 class AuctionOutcome:
     """How an auction ended: ``contract`` and ``declarer``, both None when the deal was passed out."""
@@ -141,7 +144,7 @@ class Auction:
         n = len(self.calls)
         if self._last_bid is None:
             return n == 4
-        return n >= 4 and all(c == PASS for c in self.calls[-3:])
+        return n >= 4 and self.calls[-3:] == _THREE_PASSES
 
     @property
     def passed_out(self):

@@ -37,7 +37,7 @@ class Seat(enum.IntEnum):
     @property
     def side(self):
         """The partnership this seat belongs to."""
-        return side_of(self)
+        return SIDES[self % 2]
 
     @classmethod
     def parse(cls, text):
@@ -82,13 +82,13 @@ class Side(enum.IntEnum):
 
 def side_of(seat):
     """The side of ``seat``: NS for N and S, EW for E and W."""
-    return _SIDES[int(seat) % 2]
+    return SIDES[int(seat) % 2]
 
 
 # Seats and sides by index: the table and the agents turn indices into seats on every card, and a tuple
 # lookup is several times cheaper than the enum's constructor.
 SEATS = tuple(Seat)
-_SIDES = tuple(Side)
+SIDES = tuple(Side)
 
 
 class Strain(enum.IntEnum):
