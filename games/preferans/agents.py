@@ -322,10 +322,8 @@ def _would_win(card, trick, trump):
     return trick_winner(_winner_rules(trump), [c for _, c in trick] + [card]) == len(trick)
 
 
-def _played(view):
-    cards = {c for t in view.done for _, c in t.plays}
-    cards.update(c for _, c in view.trick)
-    return cards
+def _played_mask(view):
+    return hand_mask(c for t in view.done for _, c in t.plays) | hand_mask(c for _, c in view.trick)
 
 
 class HeuristicAgent(PreferansAgent):
@@ -436,12 +434,13 @@ class HeuristicAgent(PreferansAgent):
 
     def _outstanding(self, view, friends=()):
         """Cards that opponents may still hold: not ours, not played, not discarded, not in a friend's hand."""
-        known = set(view.hand) | _played(view) | set(view.discard)
+        # One mask of the known cards, tested bit by bit over the deck: cheaper than a set of Card objects.
+        known = hand_mask(view.hand) | _played_mask(view) | hand_mask(view.discard)
         for seat in friends:
-            known.update(view.visible.get(seat, ()))
+            known |= hand_mask(view.visible.get(seat, ()))
         if view.seat == view.declarer and view.kind != "all_pass":
-            known.update(view.talon)
-        return [c for c in DECK32.cards if c not in known]
+            known |= hand_mask(view.talon)
+        return [c for c in DECK32.cards if not known & c.bit]
 
     def _is_top(self, card, outstanding):
         return not any(o.suit == card.suit and o.rank > card.rank for o in outstanding)
