@@ -157,7 +157,6 @@ class Auction:
             raise NotationError(f"{call!r} is not a call")
         if self.is_complete:
             return "auction complete"
-        turn = self.turn
         if call == PASS:
             return None
         if call.is_bid:
@@ -167,12 +166,12 @@ class Auction:
         if call == DOUBLE:
             if self._last_bid is None:
                 return "nothing to double"
-            if self._last_bid[1].side == turn.side:
+            if self._last_bid[1].side == self.turn.side:
                 return "double of own side"
             return "already doubled" if self._doubled else None
         if self._last_bid is None or self._doubled == 0:
             return "nothing to redouble"
-        if self._last_bid[1].side != turn.side:
+        if self._last_bid[1].side != self.turn.side:
             return "nothing to redouble: the double is of the opponents' bid"
         return "already doubled" if self._doubled == 2 else None
 
