@@ -53,7 +53,7 @@ it plays for (declarer's side when it plays declarer's or dummy's cards), the lo
 """
 import attrs
 
-from trickcore.games.bridge.auction import DOUBLE, PASS, REDOUBLE, Auction, Bid
+from trickcore.games.bridge.auction import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Auction, Bid
 from trickcore.games.base import Agent
 from trickcore.games.bridge.vocab import Seat, Strain
 from trickcore.games.double_dummy import best_card
@@ -148,7 +148,7 @@ class PartnerPicture:
 def _cheapest(auction, strain):
     """The lowest legal bid in ``strain`` now, or None above 7."""
     for level in range(1, 8):
-        bid = Bid(level, strain)
+        bid = ALL_BIDS[5 * (level - 1) + strain]   # Bid(level, strain), without building and checking it
         if auction.is_legal(bid):
             return bid
     return None
