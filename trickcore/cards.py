@@ -86,16 +86,15 @@ class Card:
 
     suit: Suit = attrs.field(converter=Suit)
     rank: Rank = attrs.field(converter=Rank)
+    # ``index`` (the card's bit position in a hand mask) and ``bit`` (the card as a one-bit mask) are stored
+    # when the card is made, not computed per read: every hand mask and every trick winner reads them.
+    # They follow from suit and rank, so equality and hashing leave them out.
+    index: int = attrs.field(init=False, eq=False)
+    bit: int = attrs.field(init=False, eq=False)
 
-    @property
-    def index(self):
-        """The card's bit position in a hand mask."""
-        return 16 * self.suit + self.rank - 2
-
-    @property
-    def bit(self):
-        """The card as a one-bit mask."""
-        return 1 << self.index
+    def __attrs_post_init__(self):
+        object.__setattr__(self, "index", 16 * self.suit + self.rank - 2)
+        object.__setattr__(self, "bit", 1 << self.index)
 
     @classmethod
     def from_index(cls, index):
@@ -226,12 +225,15 @@ def hand_mask(cards):
 
 def mask_cards(mask):
     """The cards of a bitmask, highest suit (spades) and rank first."""
+    # Suit by suit from spades (bits 0..12), each from its highest bit down: already in order, no sort.
     cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(_BY_INDEX[low.bit_length() - 1])
-        mask ^= low
-    return sorted(cards, reverse=True)
+    for base in (0, 16, 32, 48):
+        chunk = mask >> base & 0xFFFF
+        while chunk:
+            top = chunk.bit_length() - 1
+            cards.append(_BY_INDEX[base + top])
+            chunk ^= 1 << top
+    return cards
 
 
 @attrs.frozen

@@ -85,6 +85,12 @@ def trick_winner(rules, cards, leader=0):
     return (leader + _kernel.winner([c.index for c in cards], trump)) % rules.n_seats
 
 
+def trick_winner_unchecked(rules, cards, leader):
+    """``trick_winner`` without its input checks, for agents asking it of every legal card on every turn: the
+    caller guarantees valid rules, leader and trick (cards taken from a legal position)."""
+    return (leader + _kernel.winner([c.index for c in cards], rules.kernel_tuple()[1])) % rules.n_seats
+
+
 class PlayState:
     """A position in the play: hands, the trick in progress, tricks won; play and undo card by card.
 

@@ -53,12 +53,12 @@ it plays for (declarer's side when it plays declarer's or dummy's cards), the lo
 """
 import attrs
 
-from trickcore.games.bridge.auction import DOUBLE, PASS, REDOUBLE, Auction, Bid
+from trickcore.games.bridge.auction import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Auction, Bid
 from trickcore.games.base import Agent
 from trickcore.games.bridge.vocab import Seat, Strain
 from trickcore.games.double_dummy import best_card
-from trickcore.cards import DECK52, Rank, Suit
-from trickcore.play import trick_winner
+from trickcore.cards import DECK52, Rank, Suit, hand_mask
+from trickcore.play import trick_winner_unchecked
 from trickcore.rng import Stream
 from trickcore.solver import Position
 
@@ -87,15 +87,23 @@ class RandomAgent(Agent):
 
 SUIT_STRAINS = (Strain.C, Strain.D, Strain.H, Strain.S)
 
+# Evaluation counts bits of the hand's mask (suit s at bits 16s.., rank r at offset r - 2): the bidder
+# evaluates every call, and a few integer operations beat a pass over Card objects per suit.
+_SHIFTS = tuple((s, 16 * s.suit) for s in SUIT_STRAINS)
+_EVERY_SUIT = 0x0001_0001_0001_0001
+_HONOURS = tuple((points, _EVERY_SUIT << (rank - 2)) for points, rank in enumerate(range(11, 15), 1))
+
 
 def hcp(cards):
     """High-card points: A 4, K 3, Q 2, J 1."""
-    return sum(max(0, c.rank - 10) for c in cards)
+    mask = hand_mask(cards)
+    return sum(points * (mask & bits).bit_count() for points, bits in _HONOURS)
 
 
 def lengths(cards):
     """The number of cards in each suit strain (C D H S)."""
-    return {s: sum(1 for c in cards if c.suit == s.suit) for s in SUIT_STRAINS}
+    mask = hand_mask(cards)
+    return {s: (mask >> shift & 0x1FFF).bit_count() for s, shift in _SHIFTS}
 
 
 def is_balanced(lens):
@@ -140,7 +148,7 @@ class PartnerPicture:
 def _cheapest(auction, strain):
     """The lowest legal bid in ``strain`` now, or None above 7."""
     for level in range(1, 8):
-        bid = Bid(level, strain)
+        bid = ALL_BIDS[5 * (level - 1) + strain]   # Bid(level, strain), without building and checking it
         if auction.is_legal(bid):
             return bid
     return None
@@ -468,17 +476,25 @@ class HeuristicBidder:
 
 # ---- the card player -------------------------------------------------------------------------------------
 
-_DECK = DECK52.cards
-
-
 def _trump(view):
     return view.contract.strain.suit
 
 
-def _unseen_higher(view, card):
-    """True when some card of ``card``'s suit above it is neither played nor visible to the player."""
-    seen = view.played.union(*view.visible.values())
-    return any(c.suit == card.suit and c.rank > card.rank for c in _DECK if c not in seen)
+def _unseen(view):
+    """The mask of the cards neither played nor visible to the player."""
+    seen = hand_mask(view.played)
+    for hand in view.visible.values():
+        seen |= hand_mask(hand)
+    return DECK52.mask & ~seen
+
+
+def _suit_mask(suit):
+    return 0x1FFF << 16 * suit
+
+
+def _unseen_higher(unseen, card):
+    """True when some card of ``card``'s suit above it is in ``unseen`` (the mask of ``_unseen``)."""
+    return bool(unseen & _suit_mask(card.suit) & -(card.bit << 1))
 
 
 class HeuristicPlayer:
@@ -503,14 +519,13 @@ class HeuristicPlayer:
                 if cards:
                     return max(cards) if len(cards) <= 2 else min(cards, key=lambda c: c.rank)
             return self._lead_from_length(legal, trump)
+        unseen = _unseen(view)
         if trump is not None:
             ours = [c for c in legal if c.suit == trump]
-            outstanding = [c for c in _DECK if c.suit == trump and c not in view.played
-                           and not any(c in h for h in view.visible.values())]
-            if ours and outstanding:
+            if ours and unseen & _suit_mask(trump):
                 top = max(ours, key=lambda c: c.rank)
-                return top if not _unseen_higher(view, top) else min(ours, key=lambda c: c.rank)
-        winners = [c for c in legal if not _unseen_higher(view, c) and c.suit != trump]
+                return top if not _unseen_higher(unseen, top) else min(ours, key=lambda c: c.rank)
+        winners = [c for c in legal if not _unseen_higher(unseen, c) and c.suit != trump]
         if winners:
             return max(winners, key=lambda c: c.rank)
         return self._lead_from_length(legal, trump)
@@ -544,14 +559,15 @@ class HeuristicPlayer:
         leader = view.current[0][0]
         trick = tuple(c for _, c in view.current)
         led = trick[0].suit
-        best_seat = Seat(trick_winner(view.rules, trick, leader))
+        best_seat = Seat(trick_winner_unchecked(view.rules, trick, leader))
         best = trick[(best_seat - leader) % 4]
         position = len(view.current)
-        winning = sorted((c for c in legal if trick_winner(view.rules, trick + (c,), leader) == view.seat),
+        winning = sorted((c for c in legal if trick_winner_unchecked(view.rules, trick + (c,), leader)
+                          == view.seat),
                          key=lambda c: (c.suit == trump, c.rank))
         lowest = self._discard(legal, trump) if legal[0].suit != led else min(legal, key=lambda c: c.rank)
         partner_winning = best_seat.side == view.seat.side
-        if not winning or (partner_winning and (position == 3 or not _unseen_higher(view, best))):
+        if not winning or (partner_winning and (position == 3 or not _unseen_higher(_unseen(view), best))):
             return lowest
         if position == 1 and legal[0].suit == led:
             # Second hand low, but cover an honour led with a higher honour.

@@ -7,7 +7,7 @@ import re
 
 import attrs
 
-from trickcore.games.bridge.vocab import Contract, Seat, Strain
+from trickcore.games.bridge.vocab import SEATS, Contract, Seat, Strain
 from trickcore.errors import IllegalCall, NotationError
 
 
@@ -71,6 +71,9 @@ def parse_call(text):
     return Bid(int(match.group(1)), Strain.parse(match.group(2)))
 
 
+_THREE_PASSES = [PASS] * 3   # the end of an auction with a bid, compared as a list: no generator per call
+
+
 @attrs.frozen
 class AuctionOutcome:
     """How an auction ended: ``contract`` and ``declarer``, both None when the deal was passed out."""
@@ -118,7 +121,7 @@ class Auction:
     @property
     def turn(self):
         """The seat to call next."""
-        return Seat((self.dealer + len(self.calls)) % 4)
+        return SEATS[(self.dealer + len(self.calls)) % 4]
 
     @property
     def last_bid(self):
@@ -141,7 +144,7 @@ class Auction:
         n = len(self.calls)
         if self._last_bid is None:
             return n == 4
-        return n >= 4 and all(c == PASS for c in self.calls[-3:])
+        return n >= 4 and self.calls[-3:] == _THREE_PASSES
 
     @property
     def passed_out(self):
@@ -154,7 +157,6 @@ class Auction:
             raise NotationError(f"{call!r} is not a call")
         if self.is_complete:
             return "auction complete"
-        turn = self.turn
         if call == PASS:
             return None
         if call.is_bid:
@@ -164,12 +166,12 @@ class Auction:
         if call == DOUBLE:
             if self._last_bid is None:
                 return "nothing to double"
-            if self._last_bid[1].side == turn.side:
+            if self._last_bid[1].side == self.turn.side:
                 return "double of own side"
             return "already doubled" if self._doubled else None
         if self._last_bid is None or self._doubled == 0:
             return "nothing to redouble"
-        if self._last_bid[1].side != turn.side:
+        if self._last_bid[1].side != self.turn.side:
             return "nothing to redouble: the double is of the opponents' bid"
         return "already doubled" if self._doubled == 2 else None
 

@@ -26,10 +26,8 @@ from trickcore.games.base import State
 from trickcore.games.bridge.auction import Call
 from trickcore.games.bridge.record import Board
 from trickcore.games.bridge.variants import STANDARD
-from trickcore.games.bridge.vocab import Seat
+from trickcore.games.bridge.vocab import SEATS, Seat
 from trickcore.play import PlayState, Trick
-
-SEATS = tuple(Seat)   # Seat by index without the enum lookup, on the path of every card
 
 @attrs.frozen
 class AuctionView:

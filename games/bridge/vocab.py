@@ -22,22 +22,22 @@ class Seat(enum.IntEnum):
     @property
     def lho(self):
         """The left-hand opponent: the next seat clockwise."""
-        return Seat((self + 1) % 4)
+        return SEATS[(self + 1) % 4]
 
     @property
     def rho(self):
         """The right-hand opponent: the previous seat clockwise."""
-        return Seat((self + 3) % 4)
+        return SEATS[(self + 3) % 4]
 
     @property
     def partner(self):
         """The seat opposite."""
-        return Seat((self + 2) % 4)
+        return SEATS[(self + 2) % 4]
 
     @property
     def side(self):
         """The partnership this seat belongs to."""
-        return side_of(self)
+        return SIDES[self % 2]
 
     @classmethod
     def parse(cls, text):
@@ -82,7 +82,13 @@ class Side(enum.IntEnum):
 
 def side_of(seat):
     """The side of ``seat``: NS for N and S, EW for E and W."""
-    return Side(int(seat) % 2)
+    return SIDES[int(seat) % 2]
+
+
+# Seats and sides by index: the table and the agents turn indices into seats on every card, and a tuple
+# lookup is several times cheaper than the enum's constructor.
+SEATS = tuple(Seat)
+SIDES = tuple(Side)
 
 
 class Strain(enum.IntEnum):
@@ -107,7 +113,7 @@ class Strain(enum.IntEnum):
     @property
     def suit(self):
         """The trump suit as a trickcore Suit, or None at no-trump."""
-        return None if self is Strain.NT else Suit[self.name]
+        return _STRAIN_SUITS[self]
 
     @classmethod
     def parse(cls, text):
@@ -125,6 +131,10 @@ _STRAIN_WORDS = {
     "C": Strain.C, "♣": Strain.C, "D": Strain.D, "♦": Strain.D, "H": Strain.H, "♥": Strain.H,
     "S": Strain.S, "♠": Strain.S, "NT": Strain.NT, "N": Strain.NT,
 }
+
+
+# Each strain's trump suit, looked up by the card player on every card.
+_STRAIN_SUITS = {strain: None if strain is Strain.NT else Suit[strain.name] for strain in Strain}
 
 
 class Vulnerability(enum.Enum):

@@ -66,7 +66,7 @@ All its decisions come from ``trickcore.solver`` (hand1 leads, must trump):
 import functools
 import itertools
 
-from trickcore.cards import DECK32, Suit
+from trickcore.cards import DECK32, Suit, hand_mask
 from trickcore.duck import duck_fewest_tricks, follower_wins
 from trickcore.errors import InputError
 from trickcore.games.base import Agent
@@ -174,11 +174,19 @@ def suit_winners(ours):
     return sure, total, safe
 
 
+# The ranks (descending) of each 8-bit pattern of sevens to aces in one suit's 16 bits of a hand mask: the
+# evaluations below run hundreds of times per decision, and a table lookup per suit beats sorting Card objects.
+_RANKS_OF_BYTE = tuple(tuple(r for r in reversed(RANKS32) if byte >> (r - 7) & 1) for byte in range(256))
+_SHIFTS = tuple((s, 16 * s + 5) for s in Suit)   # each suit's seven in a hand mask
+
+
+def _by_suit_mask(mask):
+    """The ranks of the 32-card hand ``mask`` in each suit, a descending tuple per suit (S H D C order)."""
+    return {s: _RANKS_OF_BYTE[mask >> shift & 0xFF] for s, shift in _SHIFTS}
+
+
 def _by_suit(cards):
-    out = {s: [] for s in Suit}
-    for c in cards:
-        out[c.suit].append(int(c.rank))
-    return {s: tuple(sorted(r, reverse=True)) for s, r in out.items()}
+    return _by_suit_mask(hand_mask(cards))
 
 
 def _stopper(ranks):
@@ -187,23 +195,41 @@ def _stopper(ranks):
 
 def evaluate(cards, strain_letter):
     """Expected declarer tricks of ``cards`` played in ``strain_letter`` (S, C, D, H or NT)."""
-    suits = _by_suit(cards)
+    return _evaluate(_by_suit(cards), strain_letter)
+
+
+@functools.lru_cache(maxsize=None)
+def _suit_terms(ranks):
+    """One suit's parts of ``_evaluate``: its winners as trumps or beside five trumps, beside fewer trumps,
+    at no-trump (one less without a stopper), and its shortness value beside trumps."""
+    sure, total, safe = suit_winners(ranks)
+    return total, safe + 0.5 * (total - safe), total - (not _stopper(ranks)), {0: 1.0, 1: 0.5}.get(len(ranks), 0.0)
+
+
+def _evaluate(suits, strain_letter):
+    """``evaluate`` of a hand already split by ``_by_suit_mask``.
+
+    Every term is a multiple of one half, so the float sums are exact and need not follow any one order; the
+    terms of each suit come from a cache, as a hand has few distinct suit holdings.
+    """
     trump = STRAIN_SUITS.get(strain_letter)
-    n_trump = len(suits[trump]) if trump is not None else 0
     est = 0.0
+    if trump is None:
+        for ranks in suits.values():
+            est += _suit_terms(ranks)[2]
+        return min(est, 10.0)
+    n_trump = len(suits[trump])
+    shortness = 0
     for s, ranks in suits.items():
-        sure, total, safe = suit_winners(ranks)
-        if trump is None or s == trump or n_trump >= 5:
-            est += total
+        full, beside, _, short = _suit_terms(ranks)
+        if s == trump:
+            est += full
         else:
-            est += safe + 0.5 * (total - safe)
-        if trump is None and not _stopper(ranks):
-            est -= 1
-    if trump is not None:
-        shortness = sum({0: 1.0, 1: 0.5}.get(len(r), 0.0) for s, r in suits.items() if s != trump)
-        est += min(max(0, n_trump - 4), shortness)
-        if n_trump <= 2:
-            est -= 1
+            est += full if n_trump >= 5 else beside
+            shortness += short
+    est += min(max(0, n_trump - 4), shortness)
+    if n_trump <= 2:
+        est -= 1
     return min(est, 10.0)
 
 
@@ -224,21 +250,31 @@ def defensive_tricks(cards, trump):
 def misere_danger(cards):
     """How far the suits are from safe misère ladders: Σ max(0, pos_i − 2i) over each suit's cards from the
     lowest (pos 0 = seven); 0 means every suit can always duck when led."""
-    danger = 0
-    for ranks in _by_suit(cards).values():
-        for i, r in enumerate(sorted(ranks)):
-            danger += max(0, (r - 7) - 2 * i)
-    return danger
+    return _misere_danger_mask(hand_mask(cards))
+
+
+def _misere_danger_mask(mask):
+    return sum(_suit_danger(ranks) for ranks in _by_suit_mask(mask).values())
+
+
+@functools.lru_cache(maxsize=None)
+def _suit_danger(ranks):
+    """One suit's share of ``misere_danger``."""
+    return sum(max(0, (r - 7) - 2 * i) for i, r in enumerate(sorted(ranks)))
 
 
 @functools.lru_cache(maxsize=4096)
 def bidding_estimates(hand):
     """Estimated declarer tricks per strain for a 10-card hand (a sorted tuple), with the talon's expectation."""
-    unseen = [c for c in DECK32.cards if c not in hand]
+    mask = hand_mask(hand)
+    unseen = [c for c in DECK32.cards if not mask & c.bit]
+    suits = _by_suit_mask(mask)
+    # Each eleven-card hand is split once for all five strains.
+    elevens = [_by_suit_mask(mask | c.bit) for c in unseen]
     out = {}
     for st in ("S", "C", "D", "H", "NT"):
-        base = evaluate(hand, st)
-        gain = sum(evaluate(hand + (c,), st) - base for c in unseen) / len(unseen)
+        base = _evaluate(suits, st)
+        gain = sum(_evaluate(eleven, st) - base for eleven in elevens) / len(unseen)
         out[st] = base + 2 * gain - 0.25
     return out
 
@@ -286,10 +322,8 @@ def _would_win(card, trick, trump):
     return trick_winner(_winner_rules(trump), [c for _, c in trick] + [card]) == len(trick)
 
 
-def _played(view):
-    cards = {c for t in view.done for _, c in t.plays}
-    cards.update(c for _, c in view.trick)
-    return cards
+def _played_mask(view):
+    return hand_mask(c for t in view.done for _, c in t.plays) | hand_mask(c for _, c in view.trick)
 
 
 class HeuristicAgent(PreferansAgent):
@@ -360,18 +394,19 @@ class HeuristicAgent(PreferansAgent):
     def choose_discard(self, view):
         """The best discard and contract for the twelve cards (see the module docstring)."""
         twelve = tuple(view.hand)
+        mask = hand_mask(twelve)
         pair = min(itertools.combinations(twelve, 2),
-                   key=lambda p: (misere_danger([c for c in twelve if c not in p]), -sum(c.rank for c in p)))
+                   key=lambda p: (_misere_danger_mask(mask & ~(p[0].bit | p[1].bit)), -sum(c.rank for c in p)))
         # Misère when it is the only choice, or (Gusarik's forced player, who may name any game he owes) when
         # the hand is a clean misère by the bidding screen.
         if view.legal == (MISERE,) or (MISERE in view.legal
-                                       and misere_danger([c for c in twelve if c not in pair]) <= 3):
+                                       and _misere_danger_mask(mask & ~(pair[0].bit | pair[1].bit)) <= 3):
             return pair, MISERE
         best = {}
         for pair in itertools.combinations(twelve, 2):
-            ten = [c for c in twelve if c not in pair]
+            ten = _by_suit_mask(mask & ~(pair[0].bit | pair[1].bit))
             for st in ("S", "C", "D", "H", "NT"):
-                est = evaluate(ten, st)
+                est = _evaluate(ten, st)
                 if st not in best or est > best[st][0]:
                     best[st] = (est, pair)
 
@@ -399,12 +434,13 @@ class HeuristicAgent(PreferansAgent):
 
     def _outstanding(self, view, friends=()):
         """Cards that opponents may still hold: not ours, not played, not discarded, not in a friend's hand."""
-        known = set(view.hand) | _played(view) | set(view.discard)
+        # One mask of the known cards, tested bit by bit over the deck: cheaper than a set of Card objects.
+        known = hand_mask(view.hand) | _played_mask(view) | hand_mask(view.discard)
         for seat in friends:
-            known.update(view.visible.get(seat, ()))
+            known |= hand_mask(view.visible.get(seat, ()))
         if view.seat == view.declarer and view.kind != "all_pass":
-            known.update(view.talon)
-        return [c for c in DECK32.cards if c not in known]
+            known |= hand_mask(view.talon)
+        return [c for c in DECK32.cards if not known & c.bit]
 
     def _is_top(self, card, outstanding):
         return not any(o.suit == card.suit and o.rank > card.rank for o in outstanding)
