@@ -30,10 +30,10 @@ CASES = {
         "1cbbc397b2123a474e8c6662c7e543be4cfc9c333026a92ab9a5a9098d55b6a6"),
     "bridge simulate heuristic": (
         "simulate --game bridge --deals 64 --agents heuristic --seed 3",
-        "b0abdc79b5ca271b6d0634033cd209ef99268d14530a86fd314d53682e8f2e5d"),
+        "c282605e027c5b0d7187bee55fe770f891d974b3608dd38385eaec6d5b4e1e8a"),
     "bridge simulate random": (
         "simulate --game bridge --deals 64 --agents random --seed 3",
-        "e67d4d3750737494760c9ffdaae435aa27963eb284b2add95beb85e93d2b26b3"),
+        "fc7a70876683834b8e390f7eceac102ae1f6510cf5a1aa58a19fed9cf3bfbc16"),
     "preferans heuristic seed 0": (
         "play --game preferans --agents heuristic --seed 0",
         "251999ab7a80d24332523b6705001a4b83555e67e71e575fe5c1f23b2b891d27"),
@@ -51,7 +51,7 @@ CASES = {
         "298b4bd3e0fefd666a4b3ba3d292329bf4ff8168857b91d5f2d229225d88f636"),
     "preferans simulate heuristic": (
         "simulate --game preferans --deals 64 --agents heuristic --seed 3",
-        "92a90463806e9cdd572f6cfc49c55736a337a8c3613ebd4598436ad65807c64d"),
+        "4b148f16bb4f152abcc6d0bac01446d6255cff45a23c62b68de9302498cb5203"),
 }
 
 
