@@ -86,7 +86,7 @@ def test_the_page_is_written_whole_or_not_at_all(tmp_path):
 
 
 @pytest.mark.skipif(BROWSER is None, reason="headless Chromium is not installed (Debian package chromium; "
-                                            ".ci/run installs it)")
+                                            "tests/install_chromium.sh installs it)")
 def test_the_page_renders_in_headless_chromium(tmp_path):
     out = tmp_path / "session.html"
     result = CliRunner().invoke(bridge, ["session", "score", SESSION, "--hands", HANDS, "--format", "html",
