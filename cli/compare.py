@@ -23,9 +23,7 @@ def parse_entrant(spec):
         matches = [n for n in scoring_names() if n.split("-", 1)[-1] == name]
         name = matches[0] if len(matches) == 1 else name
     parse_assignments(words[1:])    # each override written KEY=VALUE
-    entrant = Entrant(" ".join(words), get_scoring(name), tuple(words[1:]))
-    entrant.settings()     # a bad override is an error before any scoring
-    return entrant
+    return Entrant(" ".join(words), get_scoring(name), tuple(words[1:]))
 
 
 def entrants_of(specs):

@@ -19,14 +19,16 @@ from trickcore.statistics import correlation, mean_interval
 
 @attrs.frozen
 class Entrant:
-    """One system under comparison: its label (as the user wrote it), the system and its ``--set`` overrides."""
+    """One system under comparison: its label (as the user wrote it), the system, its ``--set`` overrides and
+    the settings they give (read once, when the entrant is made: a bad override is an error before any scoring)."""
 
     label: str
     system: object
     overrides: tuple = ()
+    settings: object = attrs.field(init=False, eq=False, repr=False)
 
-    def settings(self):
-        """The system's default preset with the overrides."""
+    @settings.default
+    def _settings(self):
         return self.system.settings(None, self.overrides)
 
 
@@ -38,7 +40,7 @@ def _add(total, standing):
 def match_standings(entrant, found, records):
     """Each participant's result of one match (``records``) under ``entrant``: the sum over the ledgers the
     records fill, a new one started whenever the last ended."""
-    system, settings = entrant.system, entrant.settings()
+    system, settings = entrant.system, entrant.settings
     context = {k: v for k, v in found.context.items() if k != "protocol"}
     total, ledger = {}, None
     for record in records:

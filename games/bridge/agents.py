@@ -195,6 +195,18 @@ def _game_level(strain):
     return {Strain.NT: 3, Strain.H: 4, Strain.S: 4}.get(strain, 5)
 
 
+def _level_for(points, strain, game):
+    """The level a side's combined ``points`` reach in ``strain``: 7 from 37, 6 from 33, ``game`` from 28 in a
+    minor (25 otherwise); None below game, where each bidder has its own part-score rule."""
+    if points >= 37:
+        return 7
+    if points >= 33:
+        return 6
+    if points >= (28 if strain.is_minor else 25):
+        return game
+    return None
+
+
 def partner_picture(view):
     """Estimate partner's points and suit lengths from partner's calls in ``view``."""
     me, partner = view.seat, view.seat.partner
@@ -277,13 +289,8 @@ class HeuristicBidder:
         best = max(fits, key=lambda s: (fits[s] >= 8 and s.is_major, fits[s], s))
         strain = best if fits[best] >= 8 else Strain.NT
         game = _game_level(strain)
-        if points >= 37:
-            target = 7
-        elif points >= 33:
-            target = 6
-        elif points >= (28 if strain.is_minor else 25):
-            target = game
-        else:
+        target = _level_for(points, strain, game)
+        if target is None:
             target = max(0, min(game - 1, (points - 17) // 3))
         legal = view.legal_calls
         bids = [c for c in legal if c.is_bid and c.strain == strain and c.level <= target]
@@ -419,16 +426,9 @@ class HeuristicBidder:
         game = _game_level(strain)
         if strain.is_minor and total < 28 and me.balanced:
             strain, game = Strain.NT, 3
-        if total >= 37:
-            target = 7
-        elif total >= 33:
-            target = 6
-        elif total >= (28 if strain.is_minor else 25):
-            target = game
-        elif total >= 23:
-            target = game - 1
-        else:
-            target = 3 if fit >= 9 else 2
+        target = _level_for(total, strain, game)
+        if target is None:
+            target = game - 1 if total >= 23 else (3 if fit >= 9 else 2)
         current = auction.last_bid
         ours_last = auction.last_bidder is not None and auction.last_bidder.side == view.seat.side
         # Our side's contract is high enough when it reaches the target in a part-score, or is already a game

@@ -113,15 +113,22 @@ def assert_zero_sum(settlement):
     assert all(abs(settlement.display[p] - settlement.result[p]) < 1 for p in settlement.result)
 
 
-@PROPS
-@given(gusarik_protocols())
-def test_gusarik_settlements_sum_to_zero_and_replay_deal_by_deal(protocol):
+def scored_zero_sum_and_replayed(protocol):
+    """The sheet of ``protocol``, after checking its settlement sums to zero and that feeding its deals one by
+    one to an empty ledger gives the same sheet."""
     sheet = score_protocol(protocol)
     assert_zero_sum(sheet.settlement)
     ledger = Ledger.for_protocol(parse_protocol({**protocol, "deals": []}))
     for deal in protocol["deals"]:
         ledger.add(deal)
     assert ledger.sheet().to_dict() == sheet.to_dict()
+    return sheet
+
+
+@PROPS
+@given(gusarik_protocols())
+def test_gusarik_settlements_sum_to_zero_and_replay_deal_by_deal(protocol):
+    scored_zero_sum_and_replayed(protocol)
 
 
 @PROPS
@@ -173,12 +180,7 @@ def test_simple_countdown_keeps_the_whists_and_counts_pool_and_mountain_together
 @given(st.sampled_from(["simple", "kurochka", "kotel"]).flatmap(
     lambda form: base_protocols(variants=("sochi", "classic"), overlays=(form,))))
 def test_countdown_settlements_sum_to_zero_and_replay_deal_by_deal(protocol):
-    sheet = score_protocol(protocol)
-    assert_zero_sum(sheet.settlement)
-    ledger = Ledger.for_protocol(parse_protocol({**protocol, "deals": []}))
-    for deal in protocol["deals"]:
-        ledger.add(deal)
-    assert ledger.sheet().to_dict() == sheet.to_dict()
+    sheet = scored_zero_sum_and_replayed(protocol)
     final = sheet.settlement.final_mountain
     queued = {p: sum((part[p] for part in sheet.state.queued), Fraction(0)) for p in sheet.players}
     assert final == {p: sheet.state.count[p] + sheet.state.pot[p] + queued[p]
