@@ -23,7 +23,9 @@ from trickcore.statistics import summary_text
 @click.option("--tries", type=click.IntRange(1, None), default=None,
               help="Give up when fewer than DEALS of this many candidate deals qualify (default 10**8).")
 @click.option("--dealer", default=None, help="The dealer's seat (default: the first seat).")
-@click.option("--agents", default=None, help="Play every deal with these agents (one name, or one per seat).")
+@click.option("--agents", multiple=True, metavar="AGENTS",
+              help="Play every deal with these agents (one name, or one per seat); give --agents again for each "
+                   "further table of a field, which plays the same deals (matchpoints, IMPs against a datum).")
 @click.option("--analyse", "analyse", is_flag=True,
               help="With --agents: add each played deal's double-dummy analysis (bridge: table and par, which "
                    "the bridge-par scoring system scores against).")
@@ -60,10 +62,11 @@ def simulate_command(game_name, deals, seed, variant, where, predeal, tries, dea
     if resume and out_path is None:
         raise UserError("--resume continues the run of an --out file: give --out")
     entrants = entrants_of([compare_specs]) if compare_specs else None
-    if entrants and agents is None:
+    if entrants and not agents:
         raise UserError("--compare scores played deals: give --agents")
     simulation = Simulation(game_name, deals, seed, variant, where, predeal, dealer, tries, analyse,
-                            None if agents is None else agents.split(","), options if solve_ else None)
+                            agents[0].split(",") if agents else None, options if solve_ else None,
+                            [table.split(",") for table in agents[1:]])
     client = dask_client(dask_address) if dask_address else None
     with tempfile.TemporaryDirectory() as scratch:
         path = out_path or (os.path.join(scratch, "deals.jsonl") if entrants else None)

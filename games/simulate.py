@@ -2,9 +2,13 @@
 through the State protocol; one result line per deal, in deal order, whatever splits the work.
 
 Deal ``i`` of a simulation is the ``i``-th deal of the seed that satisfies the condition (trickcore's
-constrained dealing), and its agents are seeded from (seed, the deal's number): so a deal's line depends on
-nothing but the simulation and its number, and the lines are the same on one process, on ``jobs`` processes,
-on a Dask cluster, or in a run interrupted and resumed. Work goes out in chunks of CHUNK deals.
+constrained dealing), and its agents are seeded from (seed, the deal's number, their table): so a deal's line
+depends on nothing but the simulation and its number, and the lines are the same on one process, on ``jobs``
+processes, on a Dask cluster, or in a run interrupted and resumed. Work goes out in chunks of CHUNK deals.
+
+A simulation may seat a **field**: further tables, each with its own agents, play every deal as well (the
+duplicate principle), so that scoring systems which compare a result with the other tables' (matchpoints,
+IMPs against a datum) can score them. A field's line holds each table's record and outcome under ``tables``.
 """
 import json
 import os
@@ -36,7 +40,8 @@ def _pairs(value):
 @attrs.frozen
 class Simulation:
     """What a simulation does: ``deals`` deals of ``game`` from ``seed`` under ``where`` and ``predeal``
-    (among the first ``tries`` candidates), dealt by ``dealer``; each played by ``agents`` (one name, or one per seat) or solved (``solve``: the
+    (among the first ``tries`` candidates), dealt by ``dealer``; each played by ``agents`` (one name, or one per
+    seat) and by the further tables of ``field`` (one such list of names per table), or solved (``solve``: the
     analysis options, e.g. contract and declarer)."""
 
     game: str
@@ -50,6 +55,7 @@ class Simulation:
     analyse: bool = False
     agents: tuple | None = attrs.field(default=None, converter=lambda v: None if v is None else _strings(v))
     solve: tuple | None = attrs.field(default=None, converter=_pairs)
+    field: tuple = attrs.field(default=(), converter=lambda tables: tuple(_strings(t) for t in tables))
 
     def __attrs_post_init__(self):
         if (self.agents is None) == (self.solve is None):
@@ -57,6 +63,8 @@ class Simulation:
                              field="agents")
         if self.analyse and self.agents is None:
             raise InputError("--analyse adds the analysis of played deals: give --agents", field="analyse")
+        if self.field and self.agents is None:
+            raise InputError("a field's tables play the deals: give --agents", field="agents")
         if isinstance(self.deals, bool) or not isinstance(self.deals, int) or self.deals < 1:
             raise InputError(f"the number of deals must be at least 1, not {self.deals!r}", field="deals")
 
@@ -66,6 +74,10 @@ class Simulation:
         data["predeal"] = list(self.predeal)
         data["agents"] = None if self.agents is None else list(self.agents)
         data["solve"] = None if self.solve is None else dict(self.solve)
+        if self.field:
+            data["field"] = [list(table) for table in self.field]
+        else:
+            del data["field"]       # a one-table simulation's header reads as it always has
         return data
 
     @classmethod
@@ -73,10 +85,16 @@ class Simulation:
         """The simulation of an output file's first line."""
         return cls(**data)
 
+    @property
+    def tables(self):
+        """The agent names of every table, the first table's (``agents``) first."""
+        return (self.agents,) + self.field if self.agents is not None else ()
 
-def agent_seed(seed, number):
-    """The seed of the agents playing deal ``number`` of ``seed``."""
-    return mix64((mix64(seed ^ AGENT_SALT) + number) & M64)
+
+def agent_seed(seed, number, table=0):
+    """The seed of the agents playing deal ``number`` of ``seed`` at ``table`` (0 for the first)."""
+    first = mix64((mix64(seed ^ AGENT_SALT) + number) & M64)
+    return first if table == 0 else mix64((first + table) & M64)
 
 
 def choose_deals(simulation):
@@ -95,15 +113,9 @@ def run_chunk(simulation, items):
     dealer = game.seat_index(simulation.dealer or 0)
     plan = game.dealing_plan(dealer)
     predealt = parse_predeal(list(simulation.predeal), game.hand_names(), plan) if simulation.predeal else None
-    classes = agent_classes(game.name, simulation.agents, game.n_seats)[0] if simulation.agents else ()
     dealt = [(index, number, deal_where(plan, simulation.seed, 1, predealt=predealt, start=number))
              for index, number in items]
-    batched = None
-    if simulation.agents:
-        names = [cls.name for cls in classes]
-        batched = game.batch_records([batch[0] for _, _, batch in dealt], [index for index, _, _ in dealt],
-                                     dealer, simulation.variant, names,
-                                     [agent_seed(simulation.seed, number) for _, number, _ in dealt])
+    played = [_play_table(game, simulation, dealer, dealt, table) for table in range(len(simulation.tables))]
     lines = []
     for k, (index, number, batch) in enumerate(dealt):
         deal = batch[0]
@@ -113,20 +125,36 @@ def run_chunk(simulation, items):
             result.pop("deal", None)
             line.update(result=result, outcome=flatten(result))
         else:
-            if batched is not None:
-                record = batched[k]
+            tables = [{"record": game.record_dict(records[k]), "outcome": game.outcome(records[k])}
+                      for records in played]
+            if simulation.field:
+                outcome = {f"table {t} {key}": value for t, table in enumerate(tables, 1)
+                           for key, value in table["outcome"].items()}
+                line.update(tables=tables, outcome=outcome)
             else:
-                state = game.simulation_state(deal, index, dealer, simulation.variant, batch.last_card(0))
-                seed = agent_seed(simulation.seed, number)
-                agents = [cls(seat, seed) for seat, cls in enumerate(classes)]
-                record = play_deal(state, agents).record()
-            line.update(record=game.record_dict(record), outcome=game.outcome(record))
+                line.update(tables[0])
             if simulation.analyse:
                 analysis = game.simulation_analysis(deal, index, dealer).to_dict()
                 analysis.pop("deal", None)
                 line["analysis"] = analysis
         lines.append(line)
     return lines
+
+
+def _play_table(game, simulation, dealer, dealt, table):
+    """The records of the ``dealt`` deals played at ``table`` of the simulation (a compiled batch when the game
+    has one for these agents, else through the State protocol)."""
+    classes = agent_classes(game.name, simulation.tables[table], game.n_seats)[0]
+    seeds = [agent_seed(simulation.seed, number, table) for _, number, _ in dealt]
+    batched = game.batch_records([batch[0] for _, _, batch in dealt], [index for index, _, _ in dealt], dealer,
+                                 simulation.variant, [cls.name for cls in classes], seeds)
+    if batched is not None:
+        return batched
+    records = []
+    for (index, _, batch), seed in zip(dealt, seeds):
+        state = game.simulation_state(batch[0], index, dealer, simulation.variant, batch.last_card(0))
+        records.append(play_deal(state, [cls(seat, seed) for seat, cls in enumerate(classes)]).record())
+    return records
 
 
 def flatten(data, prefix=""):

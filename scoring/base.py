@@ -86,8 +86,9 @@ SIMULATION_FORMAT = "trickcore simulation 1"   # the first line of `tricks simul
 
 def simulation_rows(text, source):
     """The lines of a simulation's output file (`tricks simulate --out`), in deal order, each a JSON object with
-    the played deal's ``record`` (and its ``analysis`` when the simulation asked for one), or None when ``text``
-    is not such a file; InvalidRecord for a simulation that played no deals (it solved them)."""
+    the played deal's ``record`` (and its ``analysis`` when the simulation asked for one), or, for a field of
+    tables, the ``tables`` that each hold one; None when ``text`` is not such a file; InvalidRecord for a
+    simulation that played no deals (it solved them)."""
     first = text.split("\n", 1)[0]
     if SIMULATION_FORMAT not in first:
         return None
@@ -99,11 +100,38 @@ def simulation_rows(text, source):
             raise NotationError(f"not valid JSON: {exc.msg}", source=source, line=number) from None
         if number == 1 or row is None:
             continue
-        if not isinstance(row, dict) or not isinstance(row.get("record"), dict):
+        tables = row.get("tables", [row]) if isinstance(row, dict) else None
+        if not isinstance(tables, list) or not tables or not all(
+                isinstance(table, dict) and isinstance(table.get("record"), dict) for table in tables):
             raise InvalidRecord("a simulation line without a played deal's record (was it solved, not played?)",
                                 source=source, line=number, field="record")
         rows.append(row)
     return rows
+
+
+@attrs.frozen
+class FieldDeal:
+    """One deal played at every table of a field (`tricks simulate` with several ``--agents``): each table's
+    record, in table order. A system that scores one table at a time is given each table's records on their
+    own (scoring.compare names its participants by table, "NS 2"); a system with ``scores_fields`` scores the
+    tables of a deal together (matchpoints, IMPs against a datum)."""
+
+    tables: tuple
+
+
+def simulation_records(rows, source, record_of, word="deal"):
+    """The records of a simulation's lines (``simulation_rows``): ``record_of(table, row)`` for the one table of
+    a line (``table`` is the line itself) or, for a field, a FieldDeal of every table's; errors name the deal."""
+    records = []
+    for number, row in enumerate(rows, 1):
+        try:
+            if "tables" in row:
+                records.append(FieldDeal(tuple(record_of(table, row) for table in row["tables"])))
+            else:
+                records.append(record_of(row, row))
+        except TrickcoreError as exc:
+            raise exc.located(source=f"{source} {word} {number}", line=number + 1) from None
+    return tuple(records)
 
 
 @attrs.frozen
@@ -124,7 +152,8 @@ class ScoringSystem:
     the named ``presets`` of its settings (the first is the default).
 
     Subclasses implement ``preset``, ``ledger``, ``read_records`` and ``render_text``; ``formats`` lists the
-    output formats ``render`` gives (text and JSON always, SVG where the system draws its sheet).
+    output formats ``render`` gives (text and JSON always, SVG where the system draws its sheet);
+    ``scores_fields`` is True for a system whose records are a field's (every table's result of a deal).
     """
 
     name: str
@@ -135,6 +164,7 @@ class ScoringSystem:
     formats = ("text", "json")
     record_word = "record"
     read_value = None
+    scores_fields = False
 
     def preset(self, name):
         """The settings object of the preset ``name``."""
@@ -188,6 +218,10 @@ class ScoringSystem:
         if not found.records:
             # An empty file would score as a level result: most likely the wrong file, so say so.
             raise InvalidRecord(f"no {self.record_word}s to score", source=found.source)
+        if not self.scores_fields and isinstance(found.records[0], FieldDeal):
+            raise InvalidRecord(f"these deals were played by a field of {len(found.records[0].tables)} tables: "
+                                f"{self.name} scores one table at a time (`tricks compare` scores each table)",
+                                source=found.source)
         ledger = self.ledger(settings, preset=preset or self.presets[0], **found.context)
         for number, record in enumerate(found.records, 1):
             try:

@@ -5,6 +5,10 @@ differently, how closely their outcomes agree, and which kinds of deal make them
 The records are cut into matches of ``per`` records (all of them by default); within a match each system
 scores the records in order, starting a new ledger whenever one ends (a rubber, a Chicago, a pool), and a
 participant's result for the match is the sum over those ledgers.
+
+Deals played by a field of tables (scoring.base.FieldDeal) go whole to a system that scores a field
+(matchpoints, IMPs against a datum); any other system scores each table's deals on their own, and its
+participants are named with their table ("NS 2": N-S at the second table), as the field systems name them.
 """
 import csv
 import io
@@ -14,6 +18,7 @@ import math
 import attrs
 
 from trickcore.errors import InputError, SettingsError, TrickcoreError
+from trickcore.scoring.base import FieldDeal
 from trickcore.statistics import correlation, mean_interval
 
 
@@ -39,7 +44,18 @@ def _add(total, standing):
 
 def match_standings(entrant, found, records):
     """Each participant's result of one match (``records``) under ``entrant``: the sum over the ledgers the
-    records fill, a new one started whenever the last ended."""
+    records fill, a new one started whenever the last ended; a field's deals table by table for a system that
+    scores one table at a time."""
+    if records and isinstance(records[0], FieldDeal) and not entrant.system.scores_fields:
+        total = {}
+        for table in range(len(records[0].tables)):
+            standing = _ledgers_standing(entrant, found, [record.tables[table] for record in records])
+            total.update((f"{name} {table + 1}", value) for name, value in standing.items())
+        return total
+    return _ledgers_standing(entrant, found, records)
+
+
+def _ledgers_standing(entrant, found, records):
     system, settings = entrant.system, entrant.settings
     context = {k: v for k, v in found.context.items() if k != "protocol"}
     total, ledger = {}, None
@@ -88,7 +104,7 @@ def compare(entrants, found, per=None):
             # Records played under one variant's rules may break another's (e.g. Classic's mandatory whist).
             exc.message = f"{entrant.label} cannot score these records: {exc.message}"
             raise
-    participants = sorted({p for rows in results.values() for row in rows for p in row})
+    participants = sorted({p for rows in results.values() for row in rows for p in row}, key=_table_order)
     return {"source": found.source, "records": len(records), "matches": len(matches), "per": per,
             "systems": [e.label for e in entrants], "participants": participants,
             "standings": _standings(results, participants),
@@ -96,6 +112,12 @@ def compare(entrants, found, per=None):
             "correlation": _correlations(entrants, results, participants),
             "situations": _situations(entrants, found, records),
             "matches_detail": [{e.label: results[e.label][m] for e in entrants} for m in range(len(matches))]}
+
+
+def _table_order(participant):
+    """Participants table by table ("NS 1", "EW 1", "NS 2", ...), otherwise by name."""
+    name, _, table = participant.rpartition(" ")
+    return (int(table), name) if table.isdigit() and name else (0, participant)
 
 
 def _standings(results, participants):
@@ -129,16 +151,23 @@ def _correlations(entrants, results, participants):
 
 
 def _situations(entrants, found, records, limit=12):
-    """Per kind of deal (the systems' ``situation``), what the participant concerned gets from that one deal
-    scored alone under each system; the kinds ordered by how much the systems differ, weighted by frequency."""
+    """Per kind of deal (the systems' ``situation``; each table of a field's deal), what the participant
+    concerned gets from that one deal scored alone under each system; the kinds ordered by how much the systems
+    differ, weighted by frequency."""
     groups = {}
     for record in records:
-        label, who = entrants[0].system.situation(record)
-        if label is None or who is None:
-            continue
-        row = groups.setdefault(label, {e.label: [] for e in entrants})
-        for entrant in entrants:
-            row[entrant.label].append(match_standings(entrant, found, [record]).get(who, 0))
+        tables = record.tables if isinstance(record, FieldDeal) else (record,)
+        scored = None
+        for table, played in enumerate(tables, 1):
+            label, who = entrants[0].system.situation(played)
+            if label is None or who is None:
+                continue
+            if scored is None:
+                scored = {entrant.label: match_standings(entrant, found, [record]) for entrant in entrants}
+            who = f"{who} {table}" if isinstance(record, FieldDeal) else who
+            row = groups.setdefault(label, {e.label: [] for e in entrants})
+            for entrant in entrants:
+                row[entrant.label].append(scored[entrant.label].get(who, 0))
     out = []
     for label, row in groups.items():
         means = {name: math.fsum(values) / len(values) for name, values in row.items()}

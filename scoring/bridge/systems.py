@@ -10,7 +10,11 @@ The records each system scores:
   the N-S scores of the two rooms; IMPs go to the team sitting N-S in the open room, VPs convert the margin.
 - matchpoints, butler, cross-imps: a pairs session, JSON: a list (or ``{"boards": [...]}``) of ``{"board": 1,
   "scores": [620, 170, "A+", "NP"]}`` (every table's N-S score on the board; matchpoints may add
-  ``"expected"``).
+  ``"expected"``); or the boards a field of tables played (`tricks simulate` with ``--agents`` per table), each
+  table's duplicate score against the others'. Their participants are the entries: "NS 1", "EW 1", ...
+
+Every deal-results system also reads a simulation's played boards; a field's boards (scoring.base.FieldDeal)
+are scored table by table by `tricks compare`.
 """
 import os
 
@@ -20,7 +24,8 @@ from trickcore.errors import InputError, InvalidRecord
 from trickcore.games.bridge.record import Board, board_from_dict
 from trickcore.games.bridge.vocab import Seat, board_vulnerability
 from trickcore.files import read_text
-from trickcore.scoring.base import Ledger, RecordsFile, ScoringSystem, json_rows, simulation_rows
+from trickcore.scoring.base import (FieldDeal, Ledger, RecordsFile, ScoringSystem, json_rows, simulation_records,
+                                    simulation_rows)
 from trickcore.scoring.bridge import render
 from trickcore.scoring.bridge.butler import score_board_imps
 from trickcore.scoring.bridge.chicago import chicago_ledger, chicago_vulnerability
@@ -53,6 +58,31 @@ class BridgeSystem(ScoringSystem):
         return settings if settings is not None else self.settings()
 
 
+def simulated_results(text, source):
+    """The RecordsFile of the boards a simulation played, as DealResults (with the deal's par when the simulation
+    analysed it), a FieldDeal of them per deal a field played; None when ``text`` is not a simulation's."""
+    rows = simulation_rows(text, source)
+    if rows is None:
+        return None
+
+    def result(table, row):
+        board = board_from_dict(table["record"])
+        par = (row.get("analysis") or {}).get("par", {}).get("score")
+        if board.passed_out:
+            return DealResult(hands=board.deal.hands, par=par)
+        return DealResult(board.contract, board.declarer, board.result, hands=board.deal.hands, par=par)
+
+    return RecordsFile(source, simulation_records(rows, source, result))
+
+
+def contract_situation(record):
+    """A deal result's situation: its contract (level and strain, doubled or not) and the declarer's side;
+    "passed out" (concerning no side)."""
+    if record.passed_out:
+        return "passed out", None
+    return str(record.contract), "NS" if record.declarer.side == 0 else "EW"
+
+
 @attrs.frozen
 class DealResultsSystem(BridgeSystem):
     """A system that scores the deal-results file (examples/bridge/README.md)."""
@@ -64,19 +94,8 @@ class DealResultsSystem(BridgeSystem):
         """The DealResults of a deal-results file, or of the boards a simulation played (`tricks simulate`)."""
         source = os.path.basename(path)
         text = read_text(path)
-        rows = simulation_rows(text, source)
-        if rows is None:
-            return RecordsFile(source, tuple(read_deal_results(text, source)))
-        results = []
-        for number, row in enumerate(rows, 1):
-            board = board_from_dict(row["record"], source=f"{source} deal {number}")
-            par = (row.get("analysis") or {}).get("par", {}).get("score")
-            if board.passed_out:
-                results.append(DealResult(hands=board.deal.hands, par=par))
-            else:
-                results.append(DealResult(board.contract, board.declarer, board.result, hands=board.deal.hands,
-                                          par=par))
-        return RecordsFile(source, tuple(results))
+        played = simulated_results(text, source)
+        return played if played is not None else RecordsFile(source, tuple(read_deal_results(text, source)))
 
     def standings(self, result):
         """Each side's net score: {"NS": ..., "EW": ...}."""
@@ -84,9 +103,7 @@ class DealResultsSystem(BridgeSystem):
 
     def situation(self, record):
         """The contract (level and strain, doubled or not) and the declarer's side; "passed out"."""
-        if record.passed_out:
-            return "passed out", None
-        return str(record.contract), "NS" if record.declarer.side == 0 else "EW"
+        return contract_situation(record)
 
 
 @attrs.frozen
@@ -362,33 +379,72 @@ class TeamSystem(BridgeSystem):
         return "\n".join(lines) + "\n"
 
 
+class PairsLedger(BoardLedger):
+    """A pairs session's boards (``score(record, number)`` gives a board's JSON-ready data and its scored board,
+    with ``ns`` and ``ew`` per entry), and each entry's running total: "NS 1", "EW 1", ... (its standing)."""
+
+    def __init__(self, scoring, score):
+        super().__init__(scoring, score)
+        self.totals = {}
+
+    def add(self, record):
+        """Score the next board and add its figures to the entries' totals (a not-played entry adds nothing)."""
+        data, scored = self.score(record, len(self.boards) + 1)
+        self.boards.append(data)
+        for entry, figures in enumerate(zip(scored.ns, scored.ew), 1):
+            for side, figure in zip(("NS", "EW"), figures):
+                if figure is not None:
+                    name = f"{side} {entry}"
+                    self.totals[name] = self.totals.get(name, 0) + figure
+
+    def settle(self):
+        """Each entry's total over the boards so far."""
+        return {name: float(total) for name, total in self.totals.items()}
+
+
 @attrs.frozen
 class PairsSystem(BridgeSystem):
-    """Matchpoints, Butler or cross-IMPs of a pairs session: every table's N-S score, board by board."""
+    """Matchpoints, Butler or cross-IMPs of a pairs session: every table's N-S score, board by board; or the
+    boards a field of tables played (each table's duplicate score)."""
 
-    records: str = 'pairs boards, JSON: [{"board": 1, "scores": [620, 170, "A+", "NP"]}, ...]'
+    records: str = ('pairs boards, JSON: [{"board": 1, "scores": [620, 170, "A+", "NP"]}, ...]; or a simulation '
+                    'of a field of tables')
     record_word = "board"
     method: str = "matchpoints"
+    scores_fields = True
 
     def read_records(self, path):
-        """The boards of a pairs-session JSON file."""
+        """The boards of a pairs-session JSON file, or of the field of tables a simulation played."""
+        played = simulated_results(read_text(path), os.path.basename(path))
+        if played is not None:
+            return played
         keys = ("board", "scores", "expected") if self.method == "matchpoints" else ("board", "scores")
         return read_board_records(path, keys, ("scores",))
 
     def ledger(self, settings=None, **context):
         """An empty pairs ledger."""
         settings = self._settings(settings)
+        duplicate = DUPLICATE.ledger(settings).score
 
         def score(record, number):
+            if isinstance(record, FieldDeal):
+                record = {"board": number, "scores": [duplicate(table, number)["ns_score"] for table in record.tables]}
+            elif not isinstance(record, dict):
+                raise InvalidRecord(f"{self.method} compares each table's score with the other tables': simulate a "
+                                    "field (give --agents once per table)", field="tables")
             scores = record["scores"]
             if not isinstance(scores, (list, tuple)) or not scores:
                 raise InvalidRecord("scores is a non-empty list of N-S scores", field="scores")
-            return {"board": record.get("board", number), **self.board(scores, settings, record.get("expected"))}
+            data, scored = self._scored(scores, settings, record.get("expected"))
+            return {"board": record.get("board", number), **data}, scored
 
-        return BoardLedger(self.method, score)
+        return PairsLedger(self.method, score)
 
     def board(self, scores, settings, expected=None):
         """One board's JSON-ready result from its N-S ``scores`` (int, "NP", or an adjusted code such as "A+")."""
+        return self._scored(scores, settings, expected)[0]
+
+    def _scored(self, scores, settings, expected):
         entries = []
         for value in scores:
             text = str(value).strip().upper()
@@ -400,10 +456,18 @@ class PairsSystem(BridgeSystem):
                 entries.append(_score(value, "score"))
         if self.method == "matchpoints":
             board = score_board(entries, expected, mp_units=settings.mp_units, use_neuberg=settings.neuberg)
-            return {"top": format_figure(board.top), "results": render.matchpoint_rows(scores, board)}
+            return {"top": format_figure(board.top), "results": render.matchpoint_rows(scores, board)}, board
         board = score_board_imps(entries, self.method, settings)
         return {"method": self.method, **render.imp_pair_head(board, settings.cross_imps),
-                "results": render.imp_pair_rows(scores, board, settings.cross_imps)}
+                "results": render.imp_pair_rows(scores, board, settings.cross_imps)}, board
+
+    def standings(self, result):
+        """Each entry's total: {"NS 1": ..., "EW 1": ..., "NS 2": ...} (an entry is a table of a field)."""
+        return dict(result)
+
+    def situation(self, record):
+        """The contract and the declaring side at one table of a field; none for a pairs file's board."""
+        return (None, None) if isinstance(record, dict) else contract_situation(record)
 
     def render_board(self, data):
         """One board's table as text."""

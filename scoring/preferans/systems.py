@@ -7,7 +7,8 @@ import attrs
 
 from trickcore.errors import InputError, SettingsError, TrickcoreError
 from trickcore.files import read_text
-from trickcore.scoring.base import RecordsFile, ScoringSystem, json_or_text, parse_assignments, simulation_rows
+from trickcore.scoring.base import (FieldDeal, RecordsFile, ScoringSystem, json_or_text, parse_assignments,
+                                    simulation_records, simulation_rows)
 from trickcore.scoring.preferans.ledger import Ledger
 from trickcore.scoring.preferans.protocol import PROTOCOL_FORMAT, parse_protocol
 from trickcore.scoring.preferans.old import OLD_PRESET, RemiseLedger, make_old_settings, parse_old_protocol
@@ -46,9 +47,10 @@ class PreferansSystem(ScoringSystem):
         text = read_text(path)
         rows = simulation_rows(text, path)
         if rows is not None:
-            deals = [row["record"].get("record") for row in rows]
-            players = sorted({p for deal in deals if isinstance(deal, dict) for p in deal.get("tricks", {})})
-            protocol = {"format": PROTOCOL_FORMAT, "players": players, "deals": deals}
+            deals = simulation_records(rows, path, lambda table, row: table["record"].get("record"))
+            tables = [d for deal in deals for d in (deal.tables if isinstance(deal, FieldDeal) else (deal,))]
+            players = sorted({p for deal in tables if isinstance(deal, dict) for p in deal.get("tricks", {})})
+            protocol = {"format": PROTOCOL_FORMAT, "players": players, "deals": list(deals)}
         else:
             try:
                 protocol = json.loads(text)

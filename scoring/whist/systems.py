@@ -2,10 +2,10 @@
 ScoringSystem protocol over the whist ledger, scoring the hand results of examples/whist/."""
 import attrs
 
-from trickcore.errors import TrickcoreError
 from trickcore.games.whist.record import WhistHand, read_results
 from trickcore.files import read_text
-from trickcore.scoring.base import Ledger, RecordsFile, ScoringSystem, simulation_rows, typed_overrides
+from trickcore.scoring.base import (Ledger, RecordsFile, ScoringSystem, simulation_records, simulation_rows,
+                                    typed_overrides)
 from trickcore.scoring.whist.ledger import WhistLedger
 from trickcore.scoring.whist.rules import WhistRules
 from trickcore.scoring.whist.sheet import render_ledger
@@ -60,13 +60,9 @@ class WhistSystem(ScoringSystem):
         text = read_text(path)
         rows = simulation_rows(text, path)
         if rows is not None:
-            hands = []
-            for number, row in enumerate(rows, 1):
-                try:
-                    hands.append(WhistHand.from_dict(row["record"]).result())
-                except TrickcoreError as exc:
-                    raise exc.located(source=f"{path} hand {number}") from None
-            return RecordsFile(path, tuple(hands))
+            played = simulation_records(rows, path, lambda table, row: WhistHand.from_dict(table["record"]).result(),
+                                        "hand")
+            return RecordsFile(path, played)
         ruleset, settings, results = read_results(text, path)
         return RecordsFile(path, tuple(results), ruleset, settings)
 

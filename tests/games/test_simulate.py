@@ -131,3 +131,43 @@ def test_bad_simulations_are_one_clean_error(args, message, tmp_path):
     result = CliRunner().invoke(tricks, ["simulate", "--game", "bridge", *args, "--out", str(out)])
     assert result.exit_code == 2 and message in result.output, result.output
     assert "Traceback" not in result.output and not out.exists()
+
+
+FIELD = Simulation("bridge", 20, 5, agents=("heuristic",), field=[("random",), ("random",)])
+
+
+def test_a_field_plays_each_deal_at_every_table_its_first_table_as_a_simulation_alone():
+    lines = simulate(FIELD)
+    alone = simulate(Simulation("bridge", 20, 5, agents=("heuristic",)))
+    for line, single in zip(lines, alone):
+        assert line["deal"] == single["deal"] and len(line["tables"]) == 3
+        assert line["tables"][0] == {"record": single["record"], "outcome": single["outcome"]}
+        assert {table["record"]["deal"] for table in line["tables"]} == {single["record"]["deal"]}
+        assert line["outcome"] == {f"table {t} {key}": value for t, table in enumerate(line["tables"], 1)
+                                   for key, value in table["outcome"].items()}
+
+
+def test_the_tables_of_a_field_seat_differently_seeded_agents():
+    lines = simulate(FIELD)
+    assert any(line["tables"][1]["record"]["play"] != line["tables"][2]["record"]["play"] for line in lines)
+
+
+def test_a_fields_lines_do_not_depend_on_the_number_of_processes():
+    assert simulate(FIELD, jobs=2) == simulate(FIELD, jobs=1)
+
+
+def test_a_field_is_written_in_the_header_and_resumed(tmp_path):
+    whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
+    simulate_to_file(FIELD, str(whole))
+    text = whole.read_text(encoding="utf-8")
+    assert Simulation.from_dict(json.loads(text.splitlines()[0])["simulation"]) == FIELD
+    with open(partial_path(str(cut)), "w", encoding="utf-8") as f:
+        f.write(text[:len(text) // 2])
+    simulate_to_file(FIELD, str(cut), resume=True)
+    assert cut.read_text(encoding="utf-8") == text
+    assert "field" not in Simulation("bridge", 2, 5, agents=("heuristic",)).to_dict()
+
+
+def test_a_field_needs_agents():
+    with pytest.raises(InputError, match="a field's tables play the deals"):
+        Simulation("bridge", 2, 5, solve={}, field=[("random",)])
