@@ -33,7 +33,7 @@ cdef inline int level_of(int call) noexcept nogil:
 cdef Hand hand_shape(uint64_t mask) noexcept nogil:
     """agents.HandShape.of (hcp, lengths, is_balanced, suit_points)."""
     cdef Hand h
-    cdef int s, points, doubletons = 0, shortest = 13, longest = 0
+    cdef int s, points, doubletons = 0, shortest = 13, most = 0
     cdef uint64_t every_suit = <uint64_t>0x0001000100010001
     h.hcp = 0
     for points in range(1, 5):        # J Q K A at rank offsets 9..12
@@ -45,9 +45,9 @@ cdef Hand hand_shape(uint64_t mask) noexcept nogil:
             h.suit_points += h.lens[s] - 4
         doubletons += h.lens[s] == 2
         shortest = min(shortest, h.lens[s])
-        longest = max(longest, h.lens[s])
+        most = max(most, h.lens[s])
     # 4333, 4432 and 5332: no suit shorter than two, at most one doubleton, none longer than five.
-    h.balanced = shortest >= 2 and doubletons <= 1 and longest <= 5
+    h.balanced = shortest >= 2 and doubletons <= 1 and most <= 5
     return h
 
 
@@ -87,7 +87,7 @@ cdef inline int level_for(double points, int strain, int game) noexcept nogil:
 
 # ---- what the auction says -------------------------------------------------------------------------------
 
-cdef double first_action_estimate(int call, const int* bid_seat, const int* bid_code_, int n_bids, int me,
+cdef double first_action_estimate(int call, const int* bid_seat, const int* bid_codes, int n_bids, int me,
                                   int partner, int cheapest_level, bint i_doubled, int* lens) noexcept nogil:
     """agents._first_action_estimate: the points shown (returned) and the lengths (written to ``lens``)."""
     cdef int level = level_of(call), strain = call % 5, opening, j
@@ -108,7 +108,7 @@ cdef double first_action_estimate(int call, const int* bid_seat, const int* bid_
         lens[strain] = 5 + level
         return 8.0
     if opened_by_me:
-        opening = bid_code_[0] % 5
+        opening = bid_codes[0] % 5
         if opening == NT:
             if strain == NT:
                 return 8.5 if level == 2 else 12.0
