@@ -47,11 +47,13 @@ extensions = [
         depends=["trickcore/_kernel_where.pxi"],
         extra_compile_args=compile_args,
     ),
-    # Bridge's own compiled loop (random boards), beside the game it belongs to: the kernel knows no game.
+    # Bridge's own compiled loop (random and heuristic boards), beside the game it belongs to: the kernel knows
+    # no game.
     Extension(
-        "trickcore.games.bridge._random_boards",
-        ["games/bridge/_random_boards.pyx"],
+        "trickcore.games.bridge._boards",
+        ["games/bridge/_boards.pyx"],
         include_dirs=["trickcore"],
+        depends=["games/bridge/_heuristic.pxi"],
         extra_compile_args=compile_args,
     ),
     Extension(

@@ -12,8 +12,9 @@ import pytest
 from trickcore import reference
 from trickcore.games.base import run_match
 from trickcore.games.bridge.game import BRIDGE
-from trickcore.games.bridge.random_boards import random_boards
+from trickcore.games.bridge.random_boards import heuristic_boards, random_boards
 from trickcore.games.registry import get_game
+from trickcore.games.simulate import Simulation, choose_deals, run_chunk
 
 DEALS = 60
 TRUMPS = {"bridge": "NT", "whist": "S", "preferans": "S"}
@@ -57,15 +58,31 @@ def test_reference_playouts(benchmark, rates, name):
 BATCH_BOARDS = 20_000
 
 
-def test_bridge_random_boards_batch(benchmark, rates):
-    """Deal, random auction, random play and the record arrays of whole bridge boards in the compiled batch:
-    the same boards as random agents through the protocol (tests/games/bridge/test_random_boards.py)."""
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_bridge_boards_batch(benchmark, rates, agent):
+    """Deal, auction, play and the record arrays of whole bridge boards in the compiled batch: the same boards as
+    the random or heuristic agents through the protocol (tests/games/bridge/test_random_boards.py and
+    test_heuristic_boards.py)."""
     dealers = [(n - 1) % 4 for n in range(1, BATCH_BOARDS + 1)]
-    seeds = [7] * BATCH_BOARDS
     boards = list(range(1, BATCH_BOARDS + 1))
-
-    def run():
-        random_boards(BRIDGE.deal_batch(7, BATCH_BOARDS), dealers, seeds, boards)
+    if agent == "random":
+        def run():
+            random_boards(BRIDGE.deal_batch(7, BATCH_BOARDS), dealers, [7] * BATCH_BOARDS, boards)
+    else:
+        def run():
+            heuristic_boards(BRIDGE.deal_batch(7, BATCH_BOARDS), dealers, boards)
 
     benchmark.pedantic(run, rounds=5, warmup_rounds=1)
-    record(benchmark, rates, "bridge random boards batch", BATCH_BOARDS)
+    record(benchmark, rates, f"bridge {agent} boards batch", BATCH_BOARDS)
+
+
+SIMULATED = 800
+
+
+def test_bridge_simulate_heuristic(benchmark, rates):
+    """Heuristic bridge boards the way ``tricks simulate --agents heuristic`` plays them (simulate.run_chunk:
+    dealing, the game's batch, the record and outcome of each line), one process."""
+    simulation = Simulation("bridge", SIMULATED, 7, agents=("heuristic",))
+    items = list(enumerate(choose_deals(simulation)))
+    benchmark.pedantic(run_chunk, args=(simulation, items), rounds=3, warmup_rounds=1)
+    record(benchmark, rates, "bridge simulate heuristic (run_chunk)", SIMULATED)

@@ -27,6 +27,13 @@ def pytest_terminal_summary(terminalreporter):
     batch, protocol = RATES.get("bridge random boards batch"), RATES.get("bridge whole deals random")
     if batch and protocol:
         write(f"  ratio bridge random boards batch / whole deals random (protocol): {batch / protocol:,.0f}x")
+    batch, protocol = RATES.get("bridge heuristic boards batch"), RATES.get("bridge whole deals heuristic")
+    simulated = RATES.get("bridge simulate heuristic (run_chunk)")
+    if batch and protocol:
+        write(f"  ratio bridge heuristic boards batch / whole deals heuristic (protocol): {batch / protocol:,.0f}x")
+    if simulated and protocol:
+        write(f"  ratio bridge simulate heuristic (run_chunk) / whole deals heuristic (protocol): "
+              f"{simulated / protocol:,.1f}x")
     session, loop = RATES.get("session scored (sessions)"), RATES.get("session plain matchpoint loop (sessions)")
     if session and loop:
         write(f"  session scored in {1 / session:.3f} s; ratio plain matchpoint loop / session: {loop / session:,.1f}x")

@@ -46,6 +46,10 @@ some, then cashes winners; second hand low, third hand high (the cheapest card t
 a higher honour, fourth hand wins as cheaply as possible; ruff when the opponents are winning, else discard
 the lowest card of the longest side suit.
 
+At the standard table, ``tricks simulate`` plays all-heuristic boards in a compiled batch:
+games/bridge/_heuristic.pxi mirrors ``HeuristicBidder`` and ``HeuristicPlayer`` rule for rule over card masks, so a
+rule changed here is changed there too (tests/games/bridge/test_heuristic_boards.py fails until both agree).
+
 ``DoubleDummyAgent`` ("dd") bids with the heuristic bidder above and plays the cards double dummy: it is the
 one agent exempt from the view rule (``omniscient``: it is given ``State.open_view``, every hand as it stands).
 It solves the position with ``trickcore.solver.solve_cards`` and plays a card with the most tricks for the side

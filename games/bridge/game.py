@@ -7,7 +7,7 @@ from trickcore.errors import InputError
 from trickcore.games.base import Game
 from trickcore.games.bridge import analysis
 from trickcore.games.bridge.match import BridgeMatch, board_score
-from trickcore.games.bridge.random_boards import random_boards
+from trickcore.games.bridge.random_boards import heuristic_boards, random_boards
 from trickcore.games.bridge.record import board_to_dict
 from trickcore.games.bridge.table import BridgeState
 from trickcore.games.bridge.variants import STANDARD, VARIANTS, variant as find_variant
@@ -67,11 +67,17 @@ class Bridge(Game):
         return self.analyse(deal, dealer=self.seats[dealer], vul=board_vulnerability(index + 1).value)
 
     def batch_records(self, deals, indices, dealer, variant, agent_names, agent_seeds):
-        """Random agents' boards from the compiled batch (games.bridge.random_boards), the same boards as
-        simulation_state's played by RandomAgent; None for any other agents."""
-        if set(agent_names) != {"random"} or find_variant(variant) is not STANDARD:
+        """Random or heuristic agents' boards at the standard table from the compiled batch
+        (games.bridge.random_boards), the same boards as simulation_state's played by RandomAgent or
+        HeuristicAgent at every seat; None for any other agents or variant."""
+        names = set(agent_names)
+        if names not in ({"random"}, {"heuristic"}) or find_variant(variant) is not STANDARD:
             return None
-        played = random_boards(deals, [dealer] * len(deals), agent_seeds, [index + 1 for index in indices])
+        dealers, numbers = [dealer] * len(deals), [index + 1 for index in indices]
+        if names == {"random"}:
+            played = random_boards(deals, dealers, agent_seeds, numbers)
+        else:
+            played = heuristic_boards(deals, dealers, numbers)
         return [played.record(i) for i in range(len(played))]
 
     def record_dict(self, record):

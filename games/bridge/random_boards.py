@@ -1,9 +1,11 @@
-"""Whole bridge boards played by random agents in one compiled batch: deal, auction and play exactly as
-``RandomAgent`` (games/bridge/agents.py) plays them through the game protocol, at kernel speed.
+"""Whole bridge boards played by random or heuristic agents in one compiled batch: deal, auction and play
+exactly as ``RandomAgent`` or ``HeuristicAgent`` (games/bridge/agents.py) play them through the game protocol,
+at kernel speed (the compiled loop: games/bridge/_boards.pyx, the heuristic rules in _heuristic.pxi).
 
-``random_boards(deals, dealers, agent_seeds, boards)`` plays every board and returns a ``RandomBoards`` batch:
-its arrays (calls, contracts, declarers, tricks, cards) for statistics, and ``record(i)``, the same Board record
-``BridgeState.record()`` gives after the protocol's play of that board.
+``random_boards(deals, dealers, agent_seeds, boards)`` and ``heuristic_boards(deals, dealers, boards)`` play every
+board and return a ``PlayedBoards`` batch: its arrays (calls, contracts, declarers, tricks, cards) for
+statistics, and ``record(i)``, the same Board record ``BridgeState.record()`` gives after the protocol's play of
+that board (tests/games/bridge/test_random_boards.py and test_heuristic_boards.py prove it).
 """
 import array
 
@@ -12,19 +14,21 @@ import attrs
 from trickcore.cards import Card
 from trickcore.deal import DealBatch
 from trickcore.errors import InputError
-from trickcore.games.bridge import _random_boards
+from trickcore.games.bridge import _boards
 from trickcore.games.bridge.auction import ALL_BIDS, DOUBLE, PASS, REDOUBLE
 from trickcore.games.bridge.record import Board
 from trickcore.games.bridge.vocab import Contract, Seat, Strain, board_vulnerability
 
 CALLS = ALL_BIDS + (PASS, DOUBLE, REDOUBLE)     # the compiled loop's call codes
-CALLS_PER_BOARD = _random_boards.CALLS_PER_BOARD
+CALLS_PER_BOARD = _boards.CALLS_PER_BOARD
+AGENTS = ("random", "heuristic")      # the compiled loop's agent codes
 
 
 @attrs.frozen
-class RandomBoards:
-    """Boards played at random (``deals`` a DealBatch or a list of Deals): per board its deal, dealer, board number, calls, contract (level 0: passed out,
-    strain, doubled), declarer, the declaring side's tricks and the 52 cards in playing order."""
+class PlayedBoards:
+    """Boards played by one kind of agents (``deals`` a DealBatch or a list of Deals): per board its deal, dealer,
+    board number, calls, contract (level 0: passed out, strain, doubled), declarer, the declaring side's tricks
+    and the 52 cards in playing order."""
 
     deals: object
     dealers: tuple
@@ -54,16 +58,26 @@ class RandomBoards:
 def random_boards(batch, dealers, agent_seeds, boards):
     """Play each deal of ``batch`` (a DealBatch of bridge deals, or a list of Deals: 13-card hands N E S W) dealt
     by ``dealers[i]`` (seat index) as board number ``boards[i]`` with random agents seeded ``agent_seeds[i]``; a
-    RandomBoards batch."""
+    PlayedBoards batch."""
+    return _play(batch, dealers, agent_seeds, boards, "random")
+
+
+def heuristic_boards(batch, dealers, boards):
+    """Play each deal of ``batch`` (as ``random_boards``) dealt by ``dealers[i]`` as board number ``boards[i]``
+    with heuristic agents at every seat (they draw no random numbers: no seed); a PlayedBoards batch."""
+    return _play(batch, dealers, [0] * len(dealers), boards, "heuristic")
+
+
+def _play(batch, dealers, agent_seeds, boards, agents):
     if isinstance(batch, DealBatch):
         hands, stride = batch.masks, batch.plan.n_owners
         if batch.plan.n_seats != 4 or len(batch.plan.deck) != 52 or stride != 5:
-            raise InputError("random boards are played from bridge deals")
+            raise InputError("boards are played from bridge deals")
     else:
         hands, stride = array.array("Q"), 4
         for deal in batch:
             if deal.n_seats != 4 or deal.hand_size != 13:
-                raise InputError("random boards are played from 13-card hands N E S W")
+                raise InputError("boards are played from 13-card hands N E S W")
             hands.extend(deal.masks())
     count = len(batch)
     if not count == len(dealers) == len(agent_seeds) == len(boards):
@@ -74,9 +88,10 @@ def random_boards(batch, dealers, agent_seeds, boards):
     for dealer in dealers:
         if dealer not in (0, 1, 2, 3):
             raise InputError(f"a dealer is a seat index 0-3, not {dealer!r}", field="dealer")
-    out = RandomBoards(batch, tuple(int(d) for d in dealers), tuple(boards),
+    out = PlayedBoards(batch, tuple(int(d) for d in dealers), tuple(boards),
                        array.array("B", bytes(CALLS_PER_BOARD * count)), array.array("H", bytes(2 * count)),
                        array.array("b", bytes(5 * count)), array.array("B", bytes(52 * count)))
-    _random_boards.random_boards(hands, stride, array.array("B", out.dealers), array.array("Q", agent_seeds),
-                                 array.array("Q", boards), out.calls, out.n_calls, out.outcomes, out.cards)
+    _boards.play_boards(hands, stride, array.array("B", out.dealers), AGENTS.index(agents),
+                        array.array("Q", agent_seeds), array.array("Q", boards), out.calls, out.n_calls,
+                        out.outcomes, out.cards)
     return out

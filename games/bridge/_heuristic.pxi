@@ -1,0 +1,547 @@
+# The heuristic agents over bit masks (included by _boards.pyx): HeuristicBidder and HeuristicPlayer of
+# games/bridge/agents.py, rule for rule and in the same order, for the standard four-player table. Each function
+# names the Python function it mirrors; the Python agents are the definition (their module docstring is the
+# spec), and tests/games/bridge/test_heuristic_boards.py proves that these give the same calls and cards.
+#
+# Strains are C D H S NT = 0..4 (a bid's code is 5 * (level - 1) + strain), a strain's suit is 3 - strain; a set
+# of strains is a bit mask (1 << strain). Seats N E S W = 0..3, a seat's side is its parity.
+
+cdef enum:
+    NT = 4
+
+
+# agents.HandShape: high-card points, the length of each suit strain, balanced, the suit-contract points.
+cdef struct Hand:
+    int hcp
+    int lens[4]
+    bint balanced
+    int suit_points
+
+
+cdef inline bint is_major(int strain) noexcept nogil:
+    return strain == 2 or strain == 3
+
+
+cdef inline int bid_code(int level, int strain) noexcept nogil:
+    return 5 * (level - 1) + strain
+
+
+cdef inline int level_of(int call) noexcept nogil:
+    return call // 5 + 1
+
+
+cdef Hand hand_shape(uint64_t mask) noexcept nogil:
+    """agents.HandShape.of (hcp, lengths, is_balanced, suit_points)."""
+    cdef Hand h
+    cdef int s, points, doubletons = 0, shortest = 13, most = 0
+    cdef uint64_t every_suit = <uint64_t>0x0001000100010001
+    h.hcp = 0
+    for points in range(1, 5):        # J Q K A at rank offsets 9..12
+        h.hcp += points * tc_popcount(mask & (every_suit << (8 + points)))
+    h.suit_points = h.hcp
+    for s in range(4):
+        h.lens[s] = tc_popcount((mask >> (16 * (3 - s))) & 0x1FFF)
+        if h.lens[s] > 4:
+            h.suit_points += h.lens[s] - 4
+        doubletons += h.lens[s] == 2
+        shortest = min(shortest, h.lens[s])
+        most = max(most, h.lens[s])
+    # 4333, 4432 and 5332: no suit shorter than two, at most one doubleton, none longer than five.
+    h.balanced = shortest >= 2 and doubletons <= 1 and most <= 5
+    return h
+
+
+cdef inline int longest(const Hand* me, int strains) noexcept nogil:
+    """HandShape.longest: the longest strain of the set ``strains``, the higher one on equal length."""
+    cdef int s, best = -1
+    for s in range(4):
+        if strains >> s & 1 and (best < 0 or me.lens[s] >= me.lens[best]):
+            best = s
+    return best
+
+
+cdef inline int cheapest(int last, int strain) noexcept nogil:
+    """agents._cheapest: the lowest bid in ``strain`` above the bid ``last`` (-1: none), or NO_CALL above 7."""
+    cdef int level
+    for level in range(1, 8):
+        if bid_code(level, strain) > last:
+            return bid_code(level, strain)
+    return NO_CALL
+
+
+cdef inline int game_level(int strain) noexcept nogil:
+    """agents._game_level."""
+    return 3 if strain == NT else 4 if is_major(strain) else 5
+
+
+cdef inline int level_for(double points, int strain, int game) noexcept nogil:
+    """agents._level_for (0 for None)."""
+    if points >= 37:
+        return 7
+    if points >= 33:
+        return 6
+    if points >= (28 if strain < 2 else 25):
+        return game
+    return 0
+
+
+# ---- what the auction says -------------------------------------------------------------------------------
+
+cdef double first_action_estimate(int call, const int* bid_seat, const int* bid_codes, int n_bids, int me,
+                                  int partner, int cheapest_level, bint i_doubled, int* lens) noexcept nogil:
+    """agents._first_action_estimate: the points shown (returned) and the lengths (written to ``lens``)."""
+    cdef int level = level_of(call), strain = call % 5, opening, j
+    cdef bint opened_by_me = n_bids > 0 and bid_seat[0] == me
+    if call > PASS:
+        return 13.0
+    if i_doubled and strain != NT:
+        lens[strain] = 4
+        if level >= (4 if is_major(strain) else 5):
+            return 13.0
+        return 10.0 if level > cheapest_level else 4.5
+    if n_bids == 0:
+        if strain == NT:
+            return 16.0 if level == 1 else 20.5
+        if level == 1:
+            lens[strain] = 5 if is_major(strain) else 3
+            return 14.0
+        lens[strain] = 5 + level
+        return 8.0
+    if opened_by_me:
+        opening = bid_codes[0] % 5
+        if opening == NT:
+            if strain == NT:
+                return 8.5 if level == 2 else 12.0
+            lens[strain] = 5 if level < 4 else 6
+            return 4.0 if level == 2 else 11.0
+        if strain == opening:
+            lens[strain] = 3 if is_major(strain) else 5
+            return 7.5 if level == 2 else 11.0 if level == 3 else 13.0
+        if strain == NT:
+            return 7.5 if level == 1 else 11.5 if level == 2 else 14.0
+        lens[strain] = 4
+        return 9.0 if level == 1 else 12.0
+    for j in range(n_bids):
+        if (bid_seat[j] & 1) == (partner & 1):
+            if strain != NT:
+                lens[strain] = 4
+            return 8.0
+    if strain == NT:
+        return 16.5
+    lens[strain] = 5
+    return 11.0
+
+
+cdef double partner_picture(const Auction* a, int me, int* lens) noexcept nogil:
+    """agents.partner_picture: partner's estimated points (returned) and suit lengths (``lens``, 0 = none shown)."""
+    cdef int partner = (me + 2) % 4, bid_seat[40], bid_codes[40], n_bids = 0, last = -1
+    cdef int k, j, seat, call, level, strain, low = NO_CALL, my_first = NO_CALL, shown, agreed
+    cdef bint has_points = False, passed_hand = False, uncontested, invitation, mine_before
+    cdef double points = 0
+    for k in range(4):
+        lens[k] = 0
+    for k in range(a.n):
+        seat, call = (a.dealer + k) % 4, a.calls[k]
+        if seat == partner and call == PASS and not has_points and n_bids == 0:
+            passed_hand = True
+        if seat == me and call != PASS and my_first == NO_CALL:
+            my_first = call
+        if seat == partner and call != PASS:
+            level, strain = level_of(call), call % 5
+            low = cheapest(last, strain) if call < PASS else NO_CALL
+            if not has_points:
+                points = first_action_estimate(call, bid_seat, bid_codes, n_bids, me, partner,
+                                               level_of(low) if low != NO_CALL else 0, my_first == DOUBLE, lens)
+                has_points = True
+            elif call < PASS:
+                agreed = 0
+                uncontested = True
+                mine_before = False
+                for j in range(n_bids):
+                    agreed += (bid_seat[j] & 1) == (me & 1) and bid_codes[j] % 5 == strain
+                    uncontested = uncontested and (bid_seat[j] & 1) == (me & 1)
+                    mine_before = mine_before or (bid_seat[j] == me and bid_codes[j] % 5 == strain)
+                invitation = uncontested and agreed >= 2 and level == game_level(strain) - 1
+                points += 3 if level > level_of(low) or invitation else 1
+                if strain != NT:
+                    shown = lens[strain]
+                    lens[strain] = max(shown + 1, 6) if shown else (3 if mine_before else 4)
+        if call < PASS:
+            bid_seat[n_bids], bid_codes[n_bids] = seat, call
+            n_bids += 1
+            last = call
+    if not has_points:
+        points = 5.0 if passed_hand else 4.0
+    return min(points, 11.0) if passed_hand else points
+
+
+# ---- the bidder ------------------------------------------------------------------------------------------
+
+cdef int opening(const Hand* me) noexcept nogil:
+    """HeuristicBidder._opening."""
+    cdef int s, best = longest(me, 0xF), long_suits = 0
+    if me.balanced and 15 <= me.hcp <= 17:
+        return bid_code(1, NT)
+    if me.balanced and 20 <= me.hcp <= 21:
+        return bid_code(2, NT)
+    for s in range(4):
+        long_suits += me.lens[s] >= 5
+    if me.hcp >= 12 or (me.hcp >= 11 and (long_suits >= 2 or me.lens[best] >= 6)):
+        if me.lens[3] >= 5 or me.lens[2] >= 5:
+            return bid_code(1, 3 if me.lens[3] >= 5 and me.lens[3] >= me.lens[2] else 2)
+        if me.lens[1] > me.lens[0] or me.lens[1] == me.lens[0] == 4:
+            return bid_code(1, 1)
+        return bid_code(1, 0)
+    if 6 <= me.hcp <= 10 and me.lens[best] == 6 and best != 0:
+        return bid_code(2, best)
+    if 6 <= me.hcp <= 10 and me.lens[best] >= 7:
+        return bid_code(3, best)
+    return PASS
+
+
+cdef int respond_nt(int opening_bid, const Hand* me) noexcept nogil:
+    """HeuristicBidder._respond_nt."""
+    cdef int majors = (me.lens[3] >= 5) << 3 | (me.lens[2] >= 5) << 2, major
+    if level_of(opening_bid) == 2:
+        if majors and me.hcp >= 4:
+            return bid_code(3, longest(me, majors))
+        return bid_code(6, NT) if me.hcp >= 12 else bid_code(3, NT) if me.hcp >= 4 else PASS
+    if majors:
+        major = longest(me, majors)
+        if me.lens[major] >= 6 and me.hcp >= 9:
+            return bid_code(4, major)
+        if me.hcp <= 7:
+            return bid_code(2, major)
+        if me.hcp >= 10:
+            return bid_code(3, major)
+    if me.hcp <= 7:
+        return PASS
+    if me.hcp <= 9:
+        return bid_code(2, NT)
+    if me.hcp <= 15:
+        return bid_code(3, NT)
+    return bid_code(4, NT) if me.hcp <= 17 else bid_code(6, NT)
+
+
+cdef int response(const Auction* a, int opening_bid, const Hand* me) noexcept nogil:
+    """HeuristicBidder._response."""
+    cdef int suit = opening_bid % 5, level = level_of(opening_bid), points = me.suit_points, major, s, new = 0
+    cdef bint support
+    if suit == NT:
+        return respond_nt(opening_bid, me)
+    if level > 1:
+        support = me.lens[suit] >= (2 if is_major(suit) else 3)
+        if support and me.suit_points >= 16:
+            return bid_code(4 if is_major(suit) else 5, suit)
+        if (me.balanced or (not is_major(suit) and level == 3)) and me.hcp >= 16:
+            return bid_code(3, NT)
+        return PASS
+    if me.hcp < 6:
+        return PASS
+    if is_major(suit) and me.lens[suit] >= 3:
+        return bid_code(2 if points <= 9 else 3 if points <= 12 else 4, suit)
+    for major in range(2, 4):      # hearts, then spades
+        if me.lens[major] >= 4 and me.lens[major] >= me.lens[5 - major]:
+            if is_legal(a, bid_code(1, major)):
+                return bid_code(1, major)
+    if not is_major(suit) and me.lens[suit] >= 5:
+        return bid_code(2 if points <= 9 else 3, suit)
+    if me.lens[1] >= 4 and is_legal(a, bid_code(1, 1)) and not me.balanced:
+        return bid_code(1, 1)
+    if me.hcp >= 10 and not me.balanced:
+        for s in range(4):
+            if s != suit and me.lens[s] >= (5 if is_major(s) else 4):
+                new |= 1 << s
+        if new:
+            return cheapest(a.last, longest(me, new))
+    if me.hcp <= 10:
+        return bid_code(1, NT)
+    return bid_code(2, NT) if me.hcp <= 12 else bid_code(3, NT)
+
+
+cdef int their_strains(const Auction* a, int seat) noexcept nogil:
+    """The set of strains the opponents of ``seat`` have bid (the ``theirs`` of the Python rules)."""
+    cdef int k, theirs = 0
+    for k in range(a.n):
+        if a.calls[k] < PASS and ((a.dealer + k) & 1) != (seat & 1):
+            theirs |= 1 << (a.calls[k] % 5)
+    return theirs
+
+
+cdef int overcall(const Auction* a, int seat, const Hand* me) noexcept nogil:
+    """HeuristicBidder._overcall."""
+    cdef int theirs = their_strains(a, seat), s, suits = 0, bid, need
+    cdef bint short = True, others = True
+    if me.balanced and 15 <= me.hcp <= 18 and is_legal(a, bid_code(1, NT)):
+        return bid_code(1, NT)
+    for s in range(4):
+        if theirs >> s & 1:
+            short = short and me.lens[s] <= 2
+        else:
+            others = others and me.lens[s] >= 3
+            if me.lens[s] >= 5:
+                suits |= 1 << s
+    if level_of(a.last) <= 3 and ((me.hcp >= 12 and short and others) or me.hcp >= 17):
+        return DOUBLE
+    if suits:
+        bid = cheapest(a.last, longest(me, suits))
+        need = 99 if bid == NO_CALL else 8 if level_of(bid) == 1 else 11 if level_of(bid) == 2 else 14
+        if need <= me.hcp <= 16 and (level_of(bid) < 3 or me.lens[bid % 5] >= 6):
+            return bid
+    return PASS
+
+
+cdef int advance_double(const Auction* a, int seat, const Hand* me) noexcept nogil:
+    """HeuristicBidder._advance_double."""
+    cdef int theirs = their_strains(a, seat), suits = ~theirs & 0xF, majors, best, low
+    if not suits:
+        return PASS
+    majors = suits & ((me.lens[3] >= 4) << 3 | (me.lens[2] >= 4) << 2)
+    best = longest(me, majors if majors else suits)
+    if me.hcp >= 12:
+        return bid_code(4, best) if is_major(best) and me.lens[best] >= 4 else bid_code(3, NT)
+    low = cheapest(a.last, best)
+    if me.hcp >= 9 and low != NO_CALL and level_of(low) < 4:
+        return bid_code(level_of(low) + 1, best)
+    return low
+
+
+cdef bint forcing(const Auction* a, int seat) noexcept nogil:
+    """HeuristicBidder._forcing: partner's last call is a new suit by an unpassed responder, uncontested."""
+    cdef int k, n_bids = 0, first = NO_CALL, first_k = -1, last = NO_CALL, last_seat = -1
+    cdef bint partner_passed = False
+    for k in range(a.n):
+        if a.calls[k] < PASS:
+            if ((a.dealer + k) & 1) != (seat & 1):
+                return False
+            if n_bids == 0:
+                first, first_k = a.calls[k], k
+            last, last_seat = a.calls[k], (a.dealer + k) % 4
+            n_bids += 1
+    if n_bids < 2 or (a.dealer + first_k) % 4 != seat:
+        return False
+    for k in range(first_k):
+        if a.calls[k] == PASS and (a.dealer + k) % 4 == (seat + 2) % 4:
+            partner_passed = True
+    return (last_seat == (seat + 2) % 4 and n_bids == 2 and last % 5 != NT and not partner_passed
+            and last % 5 != first % 5 and first % 5 != NT and level_of(first) == 1)
+
+
+cdef int choose_strain(const Hand* me, const int* fits, int theirs, bint picture_shown, int* fit) noexcept nogil:
+    """HeuristicBidder._strain: the side's best strain, its fit length written to ``fit`` (0 at no-trump)."""
+    cdef int s, best = -1
+    cdef bint key, best_key = False
+    fit[0] = 0
+    for s in range(4):
+        if theirs >> s & 1:
+            continue
+        key = fits[s] >= 8 and is_major(s)
+        if best < 0 or key > best_key or (key == best_key and fits[s] >= fits[best]):
+            best, best_key = s, key
+    if best < 0:
+        return NT
+    if fits[best] >= 8 and (is_major(best) or not me.balanced):
+        fit[0] = fits[best]
+        return best
+    if fits[best] >= 8 and not picture_shown:
+        fit[0] = fits[best]
+        return best
+    return NT
+
+
+cdef int place(const Auction* a, int seat, const Hand* me) noexcept nogil:
+    """HeuristicBidder._place."""
+    cdef int plens[4], fits[4], theirs = their_strains(a, seat), s, strain, fit, game, target, bid
+    cdef double points = partner_picture(a, seat, plens), total
+    cdef bint ours_last, reached
+    for s in range(4):
+        fits[s] = me.lens[s] + (plens[s] if plens[s] else 2)
+    strain = choose_strain(me, fits, theirs, plens[0] or plens[1] or plens[2] or plens[3], &fit)
+    if theirs:
+        total = me.hcp + max(0, fit - 8) + points - 1
+    else:
+        total = (me.suit_points if strain != NT else me.hcp) + points
+    game = game_level(strain)
+    if strain < 2 and total < 28 and me.balanced:
+        strain, game = NT, 3
+    target = level_for(total, strain, game)
+    if target == 0:
+        target = game - 1 if total >= 23 else (3 if fit >= 9 else 2)
+    ours_last = (a.last_seat & 1) == (seat & 1)
+    reached = ours_last and (
+        (level_of(a.last) >= game_level(a.last % 5) and target < 6)
+        or (level_of(a.last) >= target and target < game)
+        or (total < 23 and (a.last % 5 == strain or fit < 8)))
+    if reached:
+        if forcing(a, seat):
+            bid = cheapest(a.last, strain)
+            return bid if bid != NO_CALL else PASS
+        return PASS
+    bid = cheapest(a.last, strain)
+    if bid != NO_CALL and target >= game and level_of(bid) <= game:
+        bid = bid_code(max(level_of(bid), target if target > game else game), strain)
+    if bid != NO_CALL and level_of(bid) <= target:
+        return bid
+    if not ours_last and not a.doubled and total >= 23 and level_of(a.last) >= 2:
+        return DOUBLE
+    return PASS
+
+
+cdef int decide(const Auction* a, const Hand* me) noexcept nogil:
+    """HeuristicBidder._decide (NO_CALL for None)."""
+    cdef int seat = (a.dealer + a.n) % 4, partner = (seat + 2) % 4, k, opener = -1, opening_bid = NO_CALL
+    cdef int n_ours = 0, first_ours = -1, call
+    cdef bint i_acted = False
+    for k in range(a.n):
+        if a.calls[k] < PASS and opener < 0:
+            opener, opening_bid = (a.dealer + k) % 4, a.calls[k]
+        if a.calls[k] != PASS and ((a.dealer + k) & 1) == (seat & 1):
+            if n_ours == 0:
+                first_ours = k
+            n_ours += 1
+            i_acted = i_acted or (a.dealer + k) % 4 == seat
+    if opener < 0:
+        return opening(me)
+    if n_ours == 0 and opener == partner:
+        return NO_CALL
+    if not i_acted and opener == partner and n_ours == 1:
+        call = response(a, opening_bid, me)
+        return call if call != NO_CALL else place(a, seat, me)
+    if n_ours == 0:
+        return overcall(a, seat, me)
+    if not i_acted and n_ours == 1 and a.calls[first_ours] == DOUBLE and a.calls[a.n - 1] == PASS:
+        return advance_double(a, seat, me)
+    return place(a, seat, me)
+
+
+cdef int heuristic_call(const Auction* a, const Hand* me) noexcept nogil:
+    """HeuristicBidder.choose_call at the standard table: the decided call when legal, else Pass."""
+    cdef int call = decide(a, me)
+    return call if call != NO_CALL and is_legal(a, call) else PASS
+
+
+# ---- the card player -------------------------------------------------------------------------------------
+
+cdef inline int highest(uint64_t cards) noexcept nogil:
+    return 63 - tc_clz(cards)
+
+
+cdef inline bint unseen_higher(uint64_t unseen, int card) noexcept nogil:
+    """agents._unseen_higher."""
+    return (unseen & suit_mask(card >> 4) & ~(((<uint64_t>2) << card) - 1)) != 0
+
+
+cdef int lead_from_length(uint64_t legal, int trump) noexcept nogil:
+    """HeuristicPlayer._lead_from_length: the top of an honour sequence, else fourth best of the longest suit."""
+    cdef int s, top, second, best = -1, n, best_n = -1, best_top = -1
+    cdef uint64_t cards, side = legal & ~suit_mask(trump) if trump >= 0 else legal
+    if not side:
+        side = legal
+    for s in range(4):         # the protocol lists suits spades first: the first of equals wins
+        cards = side & suit_mask(s)
+        if tc_popcount(cards) >= 2:
+            top = highest(cards)
+            second = highest(cards & ~((<uint64_t>1) << top))
+            if (top & 15) >= 10 and top - second == 1:       # a sequence headed by the queen or higher
+                return top
+    for s in range(4):
+        cards = side & suit_mask(s)
+        n = tc_popcount(cards)
+        if n and (n > best_n or (n == best_n and (highest(cards) & 15) > best_top)):
+            best, best_n, best_top = s, n, highest(cards) & 15
+    cards = side & suit_mask(best)
+    if best_n >= 4:
+        for n in range(3):
+            cards &= ~((<uint64_t>1) << highest(cards))
+        return highest(cards)
+    return tc_ctz(cards)
+
+
+cdef int discard(uint64_t legal, int trump) noexcept nogil:
+    """HeuristicPlayer._discard: the lowest card of the longest side suit."""
+    cdef int s, n, best = -1, best_n = 0
+    cdef uint64_t side = legal & ~suit_mask(trump) if trump >= 0 else legal
+    if not side:
+        side = legal
+    for s in range(4):
+        n = tc_popcount(side & suit_mask(s))
+        if n > best_n:
+            best, best_n = s, n
+    return tc_ctz(side & suit_mask(best))
+
+
+cdef int lead(const State* st, uint64_t legal, int player, int declarer, uint64_t unseen,
+              const Auction* a) noexcept nogil:
+    """HeuristicPlayer._lead."""
+    cdef int trump = st.rules.trump, partner = (player + 2) % 4, t, k, suit, s, card, best = -1
+    cdef uint64_t cards, ours
+    if (player & 1) != (declarer & 1):
+        # _partner_suits: suits partner led, most recent first; before any trick, partner's bid suits.
+        if st.n_tricks:
+            for t in range(st.n_tricks - 1, -1, -1):
+                if st.trick_leader[t] == partner:
+                    cards = legal & suit_mask(st.history[4 * t] >> 4)
+                    if cards:
+                        return highest(cards) if tc_popcount(cards) <= 2 else tc_ctz(cards)
+        else:
+            for k in range(a.n - 1, -1, -1):
+                if a.calls[k] < PASS and a.calls[k] % 5 != NT and (a.dealer + k) % 4 == partner:
+                    cards = legal & suit_mask(3 - a.calls[k] % 5)
+                    if cards:
+                        return highest(cards) if tc_popcount(cards) <= 2 else tc_ctz(cards)
+        return lead_from_length(legal, trump)
+    if trump >= 0:
+        ours = legal & suit_mask(trump)
+        if ours and unseen & suit_mask(trump):
+            card = highest(ours)
+            return card if not unseen_higher(unseen, card) else tc_ctz(ours)
+    for s in range(4):      # the highest winner, the first listed suit (spades first) of equal ranks
+        cards = legal & suit_mask(s)
+        if s != trump and cards and not unseen_higher(unseen, highest(cards)):
+            if best < 0 or (highest(cards) & 15) > (best & 15):
+                best = highest(cards)
+    if best >= 0:
+        return best
+    return lead_from_length(legal, trump)
+
+
+cdef int follow(const State* st, uint64_t legal, int seat, uint64_t unseen) noexcept nogil:
+    """HeuristicPlayer._follow."""
+    cdef int trick[4], position = st.n_in_trick, trump = st.rules.trump, k, card, best, best_seat, lowest
+    cdef int winning = -1, key, best_key = 1 << 10
+    cdef bint following
+    cdef uint64_t rest
+    for k in range(position):
+        trick[k] = st.history[st.n_history - position + k]
+    best = trick[winning_position(trick, position, trump)]
+    best_seat = (st.leader + winning_position(trick, position, trump)) % 4
+    rest = legal
+    while rest:            # the cheapest winning card, ordered (is a trump, rank)
+        card = tc_ctz(rest)
+        rest &= rest - 1
+        trick[position] = card
+        if winning_position(trick, position + 1, trump) == position:
+            key = ((card >> 4) == trump) << 4 | (card & 15)
+            if key < best_key:
+                winning, best_key = card, key
+    following = (legal & suit_mask(trick[0] >> 4)) != 0
+    lowest = tc_ctz(legal) if following else discard(legal, trump)
+    if winning < 0 or ((best_seat & 1) == (seat & 1) and (position == 3 or not unseen_higher(unseen, best))):
+        return lowest
+    if position == 1 and following:
+        # Second hand low, but cover an honour led with a higher honour.
+        return winning if (best & 15) >= 9 and (winning & 15) >= 10 else lowest
+    return winning
+
+
+cdef int heuristic_card(const State* st, uint64_t legal, int seat, int player, int declarer, uint64_t played,
+                        const Auction* a) noexcept nogil:
+    """HeuristicPlayer.choose_card: ``seat`` the hand to play, ``player`` the one choosing (declarer for dummy);
+    ``unseen`` is what the player's view does not show (neither played, nor his hand, nor dummy's)."""
+    cdef uint64_t unseen
+    if tc_popcount(legal) == 1:
+        return tc_ctz(legal)
+    unseen = (<uint64_t>0x1FFF1FFF1FFF1FFF) & ~(played | st.hands[player] | st.hands[(declarer + 2) % 4])
+    if st.n_in_trick == 0:
+        return lead(st, legal, player, declarer, unseen, a)
+    return follow(st, legal, seat, unseen)
