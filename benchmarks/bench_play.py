@@ -12,7 +12,7 @@ import pytest
 from trickcore import reference
 from trickcore.games.base import run_match
 from trickcore.games.bridge.game import BRIDGE
-from trickcore.games.bridge.random_boards import heuristic_boards, random_boards
+from trickcore.games.bridge.played_boards import heuristic_boards, random_boards
 from trickcore.games.registry import get_game
 from trickcore.games.simulate import Simulation, choose_deals, run_chunk
 
@@ -61,7 +61,7 @@ BATCH_BOARDS = 20_000
 @pytest.mark.parametrize("agent", ["random", "heuristic"])
 def test_bridge_boards_batch(benchmark, rates, agent):
     """Deal, auction, play and the record arrays of whole bridge boards in the compiled batch: the same boards as
-    the random or heuristic agents through the protocol (tests/games/bridge/test_random_boards.py and
+    the random or heuristic agents through the protocol (tests/games/bridge/test_played_boards.py and
     test_heuristic_boards.py)."""
     dealers = [(n - 1) % 4 for n in range(1, BATCH_BOARDS + 1)]
     boards = list(range(1, BATCH_BOARDS + 1))

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 from trickcore.games.base import play_deal
 from trickcore.games.bridge.agents import HeuristicAgent
 from trickcore.games.bridge.game import BRIDGE
-from trickcore.games.bridge.random_boards import heuristic_boards
+from trickcore.games.bridge.played_boards import heuristic_boards
 from trickcore.games.simulate import Simulation, choose_deals, run_chunk
 
 
