@@ -13,7 +13,9 @@ from trickcore import reference
 from trickcore.games.base import run_match
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.random_boards import random_boards
+from trickcore.games.preferans.game import Preferans
 from trickcore.games.registry import get_game
+from trickcore.games.simulate import Simulation, choose_deals, run as run_simulation
 
 DEALS = 60
 TRUMPS = {"bridge": "NT", "whist": "S", "preferans": "S"}
@@ -69,3 +71,28 @@ def test_bridge_random_boards_batch(benchmark, rates):
 
     benchmark.pedantic(run, rounds=5, warmup_rounds=1)
     record(benchmark, rates, "bridge random boards batch", BATCH_BOARDS)
+
+
+SIMULATED_DEALS = 400
+
+
+@pytest.mark.parametrize("path", ["batch", "protocol"])
+def test_preferans_heuristic_deals(benchmark, rates, monkeypatch, path):
+    """Whole preferans deals of three heuristic players the way ``tricks simulate --agents heuristic`` plays them
+    (run_chunk, chunk by chunk, one result line each): from the compiled batch (games.preferans.heuristic_deals),
+    and with the batch turned off, through the protocol. Each round plays deals of a new seed, so that neither
+    path reuses the agent's cached hand evaluations of an earlier round."""
+    if path == "protocol":
+        monkeypatch.setattr(Preferans, "batch_records", lambda self, *args: None)
+    seeds = iter(range(100, 200))
+
+    def setup():
+        simulation = Simulation("preferans", SIMULATED_DEALS, next(seeds), agents=("heuristic",))
+        return (simulation, choose_deals(simulation)), {}
+
+    def run(simulation, numbers):
+        for _ in run_simulation(simulation, numbers):
+            pass
+
+    benchmark.pedantic(run, setup=setup, rounds=5, warmup_rounds=1)
+    record(benchmark, rates, f"preferans heuristic deals {path}", SIMULATED_DEALS)

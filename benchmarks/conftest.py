@@ -27,6 +27,9 @@ def pytest_terminal_summary(terminalreporter):
     batch, protocol = RATES.get("bridge random boards batch"), RATES.get("bridge whole deals random")
     if batch and protocol:
         write(f"  ratio bridge random boards batch / whole deals random (protocol): {batch / protocol:,.0f}x")
+    batch, protocol = RATES.get("preferans heuristic deals batch"), RATES.get("preferans heuristic deals protocol")
+    if batch and protocol:
+        write(f"  ratio preferans heuristic deals batch / protocol (simulate): {batch / protocol:,.1f}x")
     session, loop = RATES.get("session scored (sessions)"), RATES.get("session plain matchpoint loop (sessions)")
     if session and loop:
         write(f"  session scored in {1 / session:.3f} s; ratio plain matchpoint loop / session: {loop / session:,.1f}x")
