@@ -40,6 +40,10 @@ Heuristics of the ``heuristic`` agent:
   outstanding lower cards. Misère defenders lead low in a suit where the declarer's cards lie above theirs,
   and play under the declarer's winning card.
 
+Simulations of three heuristic players (``tricks simulate --agents heuristic``) take these decisions from a
+compiled twin, games/preferans/_heuristic_deals.pyx: a rule changed here must be changed there too, and
+tests/games/preferans/test_heuristic_batch.py fails until it is.
+
 The ``dd`` agent (``DDAgent``) plays double dummy. It is the one agent exempt from the view rule: it is shown
 the open view (games.double_dummy.view_for), which adds every hand as it stands and the deal as dealt with its
 talon; no other agent sees more than its view. Seeing the talon while bidding is part of that omniscience.
