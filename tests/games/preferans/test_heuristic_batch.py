@@ -8,7 +8,7 @@ from trickcore.games.base import play_deal
 from trickcore.games.preferans.agents import HeuristicAgent
 from trickcore.games.preferans.game import PREFERANS
 from trickcore.games.preferans.heuristic_deals import batch_playable, play_heuristic
-from trickcore.games.preferans.variants import VARIANTS
+from trickcore.games.preferans.variants import VARIANTS, play_settings
 from trickcore.games.simulate import Simulation, choose_deals, run_chunk
 
 
@@ -69,6 +69,14 @@ def test_rare_deals_equal_the_protocol(variant):
     """Deals of seed 11 found among its first 30,000 (by the batch, checked here by the protocol): nine-level
     contracts, a trick bid over a misère, the longest auctions."""
     assert_same_records([9295, 12285, 15324, 19241, 21547, 23113, 29481], 11, 0, variant)
+
+
+@pytest.mark.parametrize("variant, overrides", [("sochi", {"open_after_first_lead": True}),
+                                                ("rostov", {"all_pass_talon": "none"}),
+                                                ("leningrad", {"mandatory_whist_6s": True, "allow_hold": False})])
+def test_settings_the_batch_reads_equal_the_protocol(variant, overrides):
+    """Play settings no main variant combines this way (the batch reads each one)."""
+    assert_same_records(range(150), 14, 1, play_settings(variant, **overrides))
 
 
 @settings(max_examples=25, deadline=None)
