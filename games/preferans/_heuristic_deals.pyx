@@ -24,6 +24,8 @@ cdef enum:
     A_RETURN = 94
     A_OPEN = 95
     A_TALON = 96           # then the two discarded cards and the contract's ladder code
+    # At most 81 calls (each of the 26 bids held at most twice, three passes), 4 talon codes, 4 defence calls
+    # and open, and 30 cards: 120.
     MAX_ACTIONS = 128
     MISERE = 15            # the ladder index of misère
     N_LADDER = 26
