@@ -512,6 +512,7 @@ cdef int choose_card(const Table* tb, int seat, uint64_t legal_cards) noexcept n
 
 
 cdef int play_card(Table* tb, int seat, int card, int16_t* out, int n_out) noexcept nogil:
+    """``seat`` plays ``card`` to the trick; writes its action code, returns the codes' new count."""
     tb.left[seat] &= ~bit(card)
     tb.played |= bit(card)
     tb.who[tb.n_trick] = seat
