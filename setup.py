@@ -56,6 +56,13 @@ extensions = [
         depends=["games/bridge/_heuristic.pxi"],
         extra_compile_args=compile_args,
     ),
+    # Preferans's own compiled loop (the heuristic players' decisions), beside the game it belongs to.
+    Extension(
+        "trickcore.games.preferans._heuristic_deals",
+        ["games/preferans/_heuristic_deals.pyx"],
+        include_dirs=["trickcore"],
+        extra_compile_args=compile_args,
+    ),
     Extension(
         "trickcore._solver",
         ["trickcore/_solver.pyx"],

@@ -13,8 +13,9 @@ from trickcore import reference
 from trickcore.games.base import run_match
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.played_boards import heuristic_boards, random_boards
+from trickcore.games.preferans.game import Preferans
 from trickcore.games.registry import get_game
-from trickcore.games.simulate import Simulation, choose_deals, run_chunk
+from trickcore.games.simulate import Simulation, choose_deals, run as run_simulation, run_chunk
 
 DEALS = 60
 TRUMPS = {"bridge": "NT", "whist": "S", "preferans": "S"}
@@ -61,7 +62,7 @@ BATCH_BOARDS = 20_000
 @pytest.mark.parametrize("agent", ["random", "heuristic"])
 def test_bridge_boards_batch(benchmark, rates, agent):
     """Deal, auction, play and the record arrays of whole bridge boards in the compiled batch: the same boards as
-    the random or heuristic agents through the protocol (tests/games/bridge/test_played_boards.py and
+    the random or heuristic agents through the protocol (tests/games/bridge/test_random_boards.py and
     test_heuristic_boards.py)."""
     dealers = [(n - 1) % 4 for n in range(1, BATCH_BOARDS + 1)]
     boards = list(range(1, BATCH_BOARDS + 1))
@@ -86,3 +87,29 @@ def test_bridge_simulate_heuristic(benchmark, rates):
     items = list(enumerate(choose_deals(simulation)))
     benchmark.pedantic(run_chunk, args=(simulation, items), rounds=3, warmup_rounds=1)
     record(benchmark, rates, "bridge simulate heuristic (run_chunk)", SIMULATED)
+    record(benchmark, rates, "bridge random boards batch", BATCH_BOARDS)
+
+
+SIMULATED_DEALS = 400
+
+
+@pytest.mark.parametrize("path", ["batch", "protocol"])
+def test_preferans_heuristic_deals(benchmark, rates, monkeypatch, path):
+    """Whole preferans deals of three heuristic players the way ``tricks simulate --agents heuristic`` plays them
+    (run_chunk, chunk by chunk, one result line each): from the compiled batch (games.preferans.heuristic_deals),
+    and with the batch turned off, through the protocol. Each round plays deals of a new seed, so that neither
+    path reuses the agent's cached hand evaluations of an earlier round."""
+    if path == "protocol":
+        monkeypatch.setattr(Preferans, "batch_records", lambda self, *args: None)
+    seeds = iter(range(100, 200))
+
+    def setup():
+        simulation = Simulation("preferans", SIMULATED_DEALS, next(seeds), agents=("heuristic",))
+        return (simulation, choose_deals(simulation)), {}
+
+    def run(simulation, numbers):
+        for _ in run_simulation(simulation, numbers):
+            pass
+
+    benchmark.pedantic(run, setup=setup, rounds=5, warmup_rounds=1)
+    record(benchmark, rates, f"preferans heuristic deals {path}", SIMULATED_DEALS)

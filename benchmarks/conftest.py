@@ -34,6 +34,9 @@ def pytest_terminal_summary(terminalreporter):
     if simulated and protocol:
         write(f"  ratio bridge simulate heuristic (run_chunk) / whole deals heuristic (protocol): "
               f"{simulated / protocol:,.1f}x")
+    batch, protocol = RATES.get("preferans heuristic deals batch"), RATES.get("preferans heuristic deals protocol")
+    if batch and protocol:
+        write(f"  ratio preferans heuristic deals batch / protocol (simulate): {batch / protocol:,.1f}x")
     session, loop = RATES.get("session scored (sessions)"), RATES.get("session plain matchpoint loop (sessions)")
     if session and loop:
         write(f"  session scored in {1 / session:.3f} s; ratio plain matchpoint loop / session: {loop / session:,.1f}x")

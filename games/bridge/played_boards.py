@@ -5,7 +5,7 @@ at kernel speed (the compiled loop: games/bridge/_boards.pyx, the heuristic rule
 ``random_boards(deals, dealers, agent_seeds, boards)`` and ``heuristic_boards(deals, dealers, boards)`` play every
 board and return a ``PlayedBoards`` batch: its arrays (calls, contracts, declarers, tricks, cards) for
 statistics, and ``record(i)``, the same Board record ``BridgeState.record()`` gives after the protocol's play of
-that board (tests/games/bridge/test_played_boards.py and test_heuristic_boards.py prove it).
+that board (tests/games/bridge/test_random_boards.py and test_heuristic_boards.py prove it).
 """
 import array
 

@@ -40,6 +40,10 @@ Heuristics of the ``heuristic`` agent:
   outstanding lower cards. Misère defenders lead low in a suit where the declarer's cards lie above theirs,
   and play under the declarer's winning card.
 
+Simulations of three heuristic players (``tricks simulate --agents heuristic``) take these decisions from a
+compiled twin, games/preferans/_heuristic_deals.pyx: a rule changed here must be changed there too, and
+tests/games/preferans/test_heuristic_batch.py fails until it is.
+
 The ``dd`` agent (``DDAgent``) plays double dummy. It is the one agent exempt from the view rule: it is shown
 the open view (games.double_dummy.view_for), which adds every hand as it stands and the deal as dealt with its
 talon; no other agent sees more than its view. Seeing the talon while bidding is part of that omniscience.
@@ -237,14 +241,18 @@ def defensive_tricks(cards, trump):
     """Tricks a defender expects against a contract with ``trump`` (a Suit or None)."""
     est = 0.0
     for s, ranks in _by_suit(cards).items():
-        sure, total, safe = suit_winners(ranks)
-        if s == trump:
-            est += max(0, total - 1) * 0.5 + (sure > 0) * 0.5 if len(ranks) < 4 else total * 0.75
-        elif trump is None:
-            est += sure
-        else:
-            est += min(sure, 1) + 0.5 * (sure >= 2)
+        as_trump, at_no_trump, beside_trumps = _defence_terms(ranks)
+        est += as_trump if s == trump else at_no_trump if trump is None else beside_trumps
     return est
+
+
+@functools.lru_cache(maxsize=None)
+def _defence_terms(ranks):
+    """One suit's share of ``defensive_tricks``: as the trump suit, at no-trump, and as a side suit beside
+    trumps."""
+    sure, total, safe = suit_winners(ranks)
+    as_trump = max(0, total - 1) * 0.5 + (sure > 0) * 0.5 if len(ranks) < 4 else total * 0.75
+    return as_trump, sure, min(sure, 1) + 0.5 * (sure >= 2)
 
 
 def misere_danger(cards):

@@ -84,6 +84,18 @@ class Preferans(Game):
         made = tricks == 0 if contract.is_misere else tricks >= contract.level
         return {"contract": str(contract), "declarer tricks": tricks, "made": made}
 
+    def batch_records(self, deals, indices, dealer, variant, agent_names, agent_seeds):
+        """Heuristic players' deals from the compiled batch (games.preferans.heuristic_deals): the records of
+        simulation_state's deals played by HeuristicAgent through the protocol (it decides without chance, so its
+        seeds play no part); None for other agents and for the deals the batch does not play (Gusarik, the old
+        game)."""
+        if set(agent_names) != {"heuristic"}:
+            return None
+        from trickcore.games.preferans.heuristic_deals import play_heuristic
+        played = play_heuristic([self.simulation_state(deal, index, dealer, variant)
+                                 for deal, index in zip(deals, indices)])
+        return None if played is None else [state.record() for state in played]
+
     def new_match(self, seed, variant=None, **options):
         """A whole game (a pulya) with agents and the running sheet; see games.preferans.match."""
         from trickcore.games.preferans.match import PreferansMatch

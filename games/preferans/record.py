@@ -1,8 +1,10 @@
 """The result record of one preferans deal: what happened (hands, auction, talon, defence, tricks), its §11.2
 protocol entry (preferans.md §11.2), and its JSON form."""
+import functools
+
 import attrs
 
-from trickcore.cards import Suit
+from trickcore.cards import Rank, Suit, hand_mask
 from trickcore.games.preferans.vocab import DEALER, TALON
 
 PROTOCOL_FORMAT = "trickcore.preferans.protocol/1"   # the ``format`` of a §11.2 protocol of such records
@@ -71,15 +73,23 @@ class PlayedDeal:
                             "winner": self.winner_name(t.winner)} for t in self.tricks]}
 
 
+# Every record writes each of its cards: the codes by card index, made once from the ranks' and suits' letters.
+_CODES = {16 * s + r - 2: Rank(r).letter + s.letter for s in Suit for r in Rank}
+_SYMBOLS = tuple((16 * s, s.symbol) for s in SUIT_ORDER)
+
+
 def card_code(card):
     """A card in the protocol's rank-then-suit notation (``AS``, ``TH``; §1)."""
-    return card.rank.letter + card.suit.letter
+    return _CODES[card.index]
+
+
+@functools.lru_cache(maxsize=None)
+def _suit_text(ranks):
+    """The rank letters of one suit's 13 bits of a hand mask (``ranks``), from the top; ``-`` for a void."""
+    return "".join(Rank(r).letter for r in range(14, 1, -1) if ranks >> (r - 2) & 1) or "-"
 
 
 def hand_text(cards):
     """A hand by suit in preferans order, ranks from the top: ``♠AK7 ♣- ♦QJ ♥T98``."""
-    parts = []
-    for s in SUIT_ORDER:
-        ranks = [c.rank.letter for c in sorted(cards, key=lambda c: -c.rank) if c.suit == s]
-        parts.append(s.symbol + ("".join(ranks) or "-"))
-    return " ".join(parts)
+    mask = hand_mask(cards)
+    return " ".join(symbol + _suit_text(mask >> shift & 0x1FFF) for shift, symbol in _SYMBOLS)

@@ -263,7 +263,8 @@ class PreferansState(State):
         legal = self._legal_cards()
         if card not in legal:
             raise IllegalPlay(f"{HANDS[seat]} may not play {card!r} here: {self._why_not(seat, card)}")
-        self.left[seat] = tuple(c for c in self.left[seat] if c != card)
+        bit = card.bit                                  # a legal card is a Card: compare bits, not Cards
+        self.left[seat] = tuple([c for c in self.left[seat] if c.bit != bit])
         self.legal = None
         self.trick.append((seat, card))
         if self.talon_leads:
