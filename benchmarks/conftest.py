@@ -40,10 +40,11 @@ def pytest_terminal_summary(terminalreporter):
     session, loop = RATES.get("session scored (sessions)"), RATES.get("session plain matchpoint loop (sessions)")
     if session and loop:
         write(f"  session scored in {1 / session:.3f} s; ratio plain matchpoint loop / session: {loop / session:,.1f}x")
-    one, two = RATES.get("simulate heuristic bridge, jobs 1"), RATES.get("simulate heuristic bridge, jobs 2")
-    dask = RATES.get("simulate heuristic bridge, dask local:2")
-    if one and two:
-        write(f"  ratio simulate jobs 2 / jobs 1: {two / one:,.2f}x")
+    for game in ("bridge", "preferans"):
+        one, two = RATES.get(f"simulate heuristic {game}, jobs 1"), RATES.get(f"simulate heuristic {game}, jobs 2")
+        if one and two:
+            write(f"  ratio simulate heuristic {game} jobs 2 / jobs 1: {two / one:,.2f}x")
+    two, dask = RATES.get("simulate heuristic bridge, jobs 2"), RATES.get("simulate heuristic bridge, dask local:2")
     if two and dask:
         write(f"  ratio simulate dask local:2 / jobs 2: {dask / two:,.2f}x")
     for game in ("bridge", "whist", "preferans"):

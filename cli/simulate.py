@@ -8,7 +8,7 @@ import click
 
 from trickcore.cli.common import UserError, jobs_option, output_option, to_json, user_errors, write_output
 from trickcore.cli.compare import entrants_of, per_option
-from trickcore.games.simulate import Simulation, dask_client, simulate, simulate_to_file, summary
+from trickcore.games.simulate import Simulation, dask_client, simulate_to_file, summary
 from trickcore.scoring.compare import compare, comparison_text
 from trickcore.statistics import summary_text
 
@@ -69,24 +69,26 @@ def simulate_command(game_name, deals, seed, variant, where, predeal, tries, dea
                             [table.split(",") for table in agents[1:]])
     client = dask_client(dask_address) if dask_address else None
     with tempfile.TemporaryDirectory() as scratch:
-        path = out_path or (os.path.join(scratch, "deals.jsonl") if entrants else None)
+        # Without --out the lines still go through a scratch file: the workers send them as text, which costs
+        # the main process (and so --jobs) less than the lines as objects.
+        path = out_path or os.path.join(scratch, "deals.jsonl")
         try:
-            lines = _run(simulation, path, resume, jobs, client)
+            outcomes = _run(simulation, path, resume, jobs, client)
         finally:
             if client is not None:
                 client.close()
-        found = summary(simulation, lines)
+        found = summary(simulation, outcomes)
         compared = compare(entrants, entrants[0].system.read_records(path), per) if entrants else None
     if fmt == "json":
         write_output(to_json({**found, "comparison": compared} if compared else found), output)
         return
-    head = f"{game_name}: {len(lines)} deals, seed {seed}" + (f", where {where}" if where else "")
+    head = f"{game_name}: {len(outcomes)} deals, seed {seed}" + (f", where {where}" if where else "")
     text = head + "\n" + summary_text(found["outcomes"])
     write_output(text + ("\n" + comparison_text(compared) if compared else ""), output)
 
 
 def _run(simulation, out_path, resume, jobs, client):
-    """The simulation's lines, with a progress bar on a terminal; into ``out_path`` when given."""
+    """The simulation's outcomes, its lines written to ``out_path``, with a progress bar on a terminal."""
     with click.progressbar(length=simulation.deals, label="simulating", file=sys.stderr,
                            hidden=not sys.stderr.isatty()) as bar:
         shown = [0]
@@ -95,6 +97,4 @@ def _run(simulation, out_path, resume, jobs, client):
             bar.update(done - shown[0])
             shown[0] = done
 
-        if out_path is None:
-            return simulate(simulation, jobs, client, progress)
         return simulate_to_file(simulation, out_path, jobs, client, resume, progress)

@@ -25,6 +25,7 @@ from trickcore.solver import solve_batch
 from trickcore.statistics import summarise
 
 CHUNK = 16
+TASK_CHUNKS = 8           # chunks a worker takes at a time: fewer, larger exchanges, the same lines in order
 AGENT_SALT = 0x73696D75   # keeps the agents' seeds apart from the deals' streams
 FORMAT = "trickcore simulation 1"
 
@@ -174,27 +175,41 @@ def _chunks(numbers, start):
     return [items[k:k + CHUNK] for k in range(0, len(items), CHUNK)]
 
 
-def run(simulation, numbers, start=0, jobs=1, dask=None):
-    """The result lines of deals ``start`` onwards, in order, chunk by chunk (a lazy iterator of lists):
-    on this process, on ``jobs`` worker processes, or on a Dask cluster (a ``dask.distributed.Client``)."""
+def written_chunk(simulation, items):
+    """The lines of ``items`` (see run_chunk) as the output file holds them, JSON text, with their outcomes: a
+    worker sends the main process this much cheaper load than the lines themselves."""
+    lines = run_chunk(simulation, items)
+    return "".join(json.dumps(line) + "\n" for line in lines), [line["outcome"] for line in lines]
+
+
+def run(simulation, numbers, start=0, jobs=1, dask=None, work=run_chunk):
+    """``work(simulation, chunk)`` of each chunk of deals ``start`` onwards, in order (a lazy iterator; by
+    default the chunk's result lines): on this process, on ``jobs`` worker processes, or on a Dask cluster (a
+    ``dask.distributed.Client``)."""
     chunks = _chunks(numbers, start)
     if dask is not None:
-        yield from _run_on_dask(dask, simulation, chunks)
+        yield from _run_on_dask(dask, simulation, chunks, work)
         return
-    yield from solve_batch(run_chunk, ((simulation, chunk) for chunk in chunks), jobs)
+    yield from solve_batch(work, ((simulation, chunk) for chunk in chunks), jobs, chunksize=TASK_CHUNKS)
 
 
-def _run_on_dask(client, simulation, chunks, window=64):
-    """The chunks' lines in order from a Dask cluster, at most ``window`` chunks in flight."""
+def _work_on(work, simulation, chunks):
+    return [work(simulation, chunk) for chunk in chunks]
+
+
+def _run_on_dask(client, simulation, chunks, work):
+    """The chunks' results in order from a Dask cluster, TASK_CHUNKS chunks a task, at most four tasks per
+    worker thread in flight (and at least 16)."""
+    window = max(16, 4 * sum(client.nthreads().values()))
     pending = []
-    for chunk in chunks:
-        # The simulation is a few hundred bytes: sent with each chunk rather than scattered (a scattered copy
+    for k in range(0, len(chunks), TASK_CHUNKS):
+        # The simulation is a few hundred bytes: sent with each task rather than scattered (a scattered copy
         # shared by successive runs of the same simulation could be released under the next run).
-        pending.append(client.submit(run_chunk, simulation, chunk, pure=False))
+        pending.append(client.submit(_work_on, work, simulation, chunks[k:k + TASK_CHUNKS], pure=False))
         if len(pending) >= window:
-            yield pending.pop(0).result()
+            yield from pending.pop(0).result()
     for future in pending:
-        yield future.result()
+        yield from future.result()
 
 
 def dask_client(address):
@@ -248,11 +263,10 @@ def header_line(simulation):
     return json.dumps({"format": FORMAT, "simulation": simulation.to_dict()}) + "\n"
 
 
-def summary(simulation, lines):
-    """The statistics of a simulation's result lines: per outcome key, shares, means with 95% intervals,
-    distributions and frequencies (trickcore.statistics.summarise)."""
-    return {"simulation": simulation.to_dict(), "deals": len(lines),
-            "outcomes": summarise([line["outcome"] for line in lines])}
+def summary(simulation, outcomes):
+    """The statistics of a simulation's deals from their ``outcomes`` (each result line's): per outcome key,
+    shares, means with 95% intervals, distributions and frequencies (trickcore.statistics.summarise)."""
+    return {"simulation": simulation.to_dict(), "deals": len(outcomes), "outcomes": summarise(outcomes)}
 
 
 def partial_path(path):
@@ -262,8 +276,8 @@ def partial_path(path):
 
 def simulate_to_file(simulation, path, jobs=1, dask=None, resume=False, progress=None):
     """Run ``simulation`` writing its lines to ``path`` (through ``path + '.part'``, renamed when complete);
-    with ``resume`` continue an unfinished run from its .part file. Returns every line. ``progress(n)`` is
-    called with the number of deals done after each chunk."""
+    with ``resume`` continue an unfinished run from its .part file. Returns every deal's outcome. ``progress(n)``
+    is called with the number of deals done after each chunk."""
     part = partial_path(path)
     done = read_output(part, simulation) if resume and os.path.exists(part) else []
     if resume and not done and not os.path.exists(part):
@@ -275,19 +289,19 @@ def simulate_to_file(simulation, path, jobs=1, dask=None, resume=False, progress
         with open(part, "a" if done else "w", encoding="utf-8") as out:
             if not done:
                 out.write(header_line(simulation))
-            lines = list(done)
+            outcomes = [line["outcome"] for line in done]
             if progress:
-                progress(len(lines))
-            for chunk in run(simulation, numbers, len(done), jobs, dask):
-                out.write("".join(json.dumps(line) + "\n" for line in chunk))
+                progress(len(outcomes))
+            for text, chunk in run(simulation, numbers, len(done), jobs, dask, work=written_chunk):
+                out.write(text)
                 out.flush()
-                lines.extend(chunk)
+                outcomes.extend(chunk)
                 if progress:
-                    progress(len(lines))
+                    progress(len(outcomes))
     except OSError as exc:
         raise InputError(f"cannot write here: {exc.strerror}", source=part) from None
     os.replace(part, path)
-    return lines
+    return outcomes
 
 
 def _cut_to_whole_lines(path):
@@ -297,11 +311,6 @@ def _cut_to_whole_lines(path):
         raw.truncate(data.rfind(b"\n") + 1)
 
 
-def simulate(simulation, jobs=1, dask=None, progress=None):
-    """Every result line of ``simulation``, in order, without a file (``progress`` as in simulate_to_file)."""
-    lines = []
-    for chunk in run(simulation, choose_deals(simulation), 0, jobs, dask):
-        lines.extend(chunk)
-        if progress:
-            progress(len(lines))
-    return lines
+def simulate(simulation, jobs=1, dask=None):
+    """Every result line of ``simulation``, in order, without a file."""
+    return [line for chunk in run(simulation, choose_deals(simulation), 0, jobs, dask) for line in chunk]

@@ -77,7 +77,7 @@ def test_solved_deals_satisfy_the_condition_and_agree_with_the_table():
 
 def test_the_summary_matches_a_direct_computation():
     lines = simulate(PLAYED)
-    found = summary(PLAYED, lines)["outcomes"]
+    found = summary(PLAYED, [line["outcome"] for line in lines])["outcomes"]
     scores = [line["outcome"]["NS score"] for line in lines]
     mean = sum(scores) / len(scores)
     sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / (len(scores) - 1))
