@@ -13,6 +13,7 @@ tricks play --game bridge --agents heuristic --seed 1
 tricks deal --game bridge --count 1 --seed 1 --where "hcp(north) >= 15 and hcp(north) <= 17 and shape(north, any 4333 + any 4432)"
 tricks simulate --game bridge --deals 200 --seed 1 --agents heuristic --out "$out/boards.jsonl"
 tricks compare "$out/boards.jsonl" --system duplicate,rubber,chicago --per 8
+tricks simulate --game bridge --deals 48 --seed 1 --agents heuristic --agents dd --compare matchpoints,butler,duplicate --per 12
 tricks simulate --game preferans --deals 200 --seed 1 --agents heuristic --compare sochi,leningrad,rostov --per 20
 tricks simulate --game bridge --deals 20 --seed 1 --solve --contract 3NT --declarer S --where "hcp(north) + hcp(south) >= 25"
 tricks bridge score 3NT+1 --vul
