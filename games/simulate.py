@@ -56,7 +56,8 @@ class Simulation:
     analyse: bool = False
     agents: tuple | None = attrs.field(default=None, converter=lambda v: None if v is None else _strings(v))
     solve: tuple | None = attrs.field(default=None, converter=_pairs)
-    field: tuple = attrs.field(default=(), converter=lambda tables: tuple(_strings(t) for t in tables))
+    field: tuple = attrs.field(default=(), converter=lambda tables: tuple(
+        _strings(t.split(",") if isinstance(t, str) else t) for t in tables))
 
     def __attrs_post_init__(self):
         if (self.agents is None) == (self.solve is None):

@@ -121,6 +121,8 @@ def test_resume_needs_the_output_file():
     (["--deals", "2", "--agents", "random", "--resume"], "nothing to resume"),
     (["--deals", "2", "--agents", "random", "--dask", "local:0"], "local:N"),
     (["--deals", "2", "--agents", "nobody"], "unknown bridge agent 'nobody'"),
+    (["--deals", "2", "--agents", "random", "--agents", "nobody"], "unknown bridge agent 'nobody'"),
+    (["--deals", "2", "--agents", "random", "--agents", "random,dd"], "needs 4 agents"),
     (["--deals", "2", "--solve", "--contract", "3NT"], "contract and its declarer together"),
     (["--deals", "0", "--agents", "random"], "--deals"),
     (["--deals", "2", "--agents", "random", "--where", "hcp(north) > 36", "--tries", "2000"],
@@ -166,6 +168,11 @@ def test_a_field_is_written_in_the_header_and_resumed(tmp_path):
     simulate_to_file(FIELD, str(cut), resume=True)
     assert cut.read_text(encoding="utf-8") == text
     assert "field" not in Simulation("bridge", 2, 5, agents=("heuristic",)).to_dict()
+
+
+def test_a_fields_tables_may_be_written_as_the_command_line_writes_them():
+    assert Simulation("bridge", 2, 5, agents=("dd",), field=["random", "dd,random,dd,random"]).field == (
+        ("random",), ("dd", "random", "dd", "random"))
 
 
 def test_a_field_needs_agents():
