@@ -25,8 +25,15 @@ def record(benchmark, rates, name, items):
 @pytest.mark.parametrize("jobs", [1, 2])
 @pytest.mark.parametrize("game", sorted(PLAYED))
 def test_simulate_jobs(benchmark, rates, tmp_path, game, jobs):
+    """Each round a new seed: one process would otherwise keep the preferans agent's hand evaluations cached from
+    round to round, where new worker processes start cold (as every `tricks simulate` run does)."""
     out = str(tmp_path / "deals.jsonl")
-    benchmark.pedantic(simulate_to_file, args=(PLAYED[game], out, jobs), rounds=3)
+    seeds = iter(range(100, 200))
+
+    def setup():
+        return (Simulation(game, DEALS, next(seeds), agents=("heuristic",)), out, jobs), {}
+
+    benchmark.pedantic(simulate_to_file, setup=setup, rounds=3)
     record(benchmark, rates, f"simulate heuristic {game}, jobs {jobs}", DEALS)
 
 
