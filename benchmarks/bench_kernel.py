@@ -15,13 +15,7 @@ from trickcore.play import playout_batch
 
 BATCH = 100_000
 REFERENCE_BATCH = 1_000
-
-
-def record(benchmark, rates, name, items):
-    median = benchmark.stats.stats.median
-    rates[name] = items / median
-    benchmark.extra_info["per_second"] = round(items / median)
-    benchmark.extra_info["native_build"] = _kernel.native()
+NATIVE = _kernel.native()      # whether the kernel was built for this CPU: said in each report
 
 
 GAMES = {"bridge": (BRIDGE, "NT"), "preferans": (PREFERANS, "S")}
@@ -33,7 +27,7 @@ def test_playouts_kernel(benchmark, rates, name):
     deals = game.deal_batch(1, BATCH)
     rules = game.trick_rules(trump)
     benchmark.pedantic(playout_batch, args=(rules, deals, 0, 7), rounds=7, warmup_rounds=1)
-    record(benchmark, rates, f"{name} playouts kernel", BATCH)
+    rates.record(benchmark, f"{name} playouts kernel", BATCH, native_build=NATIVE)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -47,12 +41,12 @@ def test_playouts_reference(benchmark, rates, name):
             reference.random_playout(rules, deal.hands, 0, 7, i)
 
     benchmark.pedantic(run, rounds=3)
-    record(benchmark, rates, f"{name} playouts reference", REFERENCE_BATCH)
+    rates.record(benchmark, f"{name} playouts reference", REFERENCE_BATCH, native_build=NATIVE)
 
 
 def test_dealing_kernel(benchmark, rates):
     benchmark.pedantic(BRIDGE.deal_batch, args=(3, BATCH), rounds=7, warmup_rounds=1)
-    record(benchmark, rates, "dealing kernel", BATCH)
+    rates.record(benchmark, "dealing kernel", BATCH, native_build=NATIVE)
 
 
 def test_dealing_random_shuffle(benchmark, rates):
@@ -63,7 +57,7 @@ def test_dealing_random_shuffle(benchmark, rates):
             random.shuffle(deck)
 
     benchmark.pedantic(run, rounds=3)
-    record(benchmark, rates, "dealing random.shuffle", BATCH // 10)
+    rates.record(benchmark, "dealing random.shuffle", BATCH // 10, native_build=NATIVE)
 
 
 # A 15-17 balanced opening hand: about 1 candidate in 30 qualifies.
@@ -76,4 +70,4 @@ def test_dealing_with_a_condition(benchmark, rates):
     condition = compile_condition(CONDITION, BRIDGE.hand_names(), owner_sizes(plan))
     batch = deal_where(plan, 3, kept, condition)
     benchmark.pedantic(deal_where, args=(plan, 3, kept, condition), rounds=7, warmup_rounds=1)
-    record(benchmark, rates, "dealing with a condition (candidates)", batch.next_number)
+    rates.record(benchmark, "dealing with a condition (candidates)", batch.next_number, native_build=NATIVE)

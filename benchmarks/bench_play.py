@@ -21,12 +21,6 @@ DEALS = 60
 TRUMPS = {"bridge": "NT", "whist": "S", "preferans": "S"}
 
 
-def record(benchmark, rates, name, items):
-    median = benchmark.stats.stats.median
-    rates[name] = items / median
-    benchmark.extra_info["per_second"] = round(items / median)
-
-
 @pytest.mark.parametrize("agent", ["random", "heuristic"])
 @pytest.mark.parametrize("name", sorted(TRUMPS))
 def test_whole_deals(benchmark, rates, name, agent):
@@ -39,7 +33,7 @@ def test_whole_deals(benchmark, rates, name, agent):
 
     benchmark.pedantic(run, rounds=3)
     # A preferans pulya may end before DEALS deals: the rate counts the deals each round really played.
-    record(benchmark, rates, f"{name} whole deals {agent}", sum(played) / len(played))
+    rates.record(benchmark, f"{name} whole deals {agent}", sum(played) / len(played))
 
 
 @pytest.mark.parametrize("name", sorted(TRUMPS))
@@ -53,7 +47,7 @@ def test_reference_playouts(benchmark, rates, name):
             reference.random_playout(rules, deal.hands, 0, 7, i)
 
     benchmark.pedantic(run, rounds=3)
-    record(benchmark, rates, f"{name} reference playouts", DEALS)
+    rates.record(benchmark, f"{name} reference playouts", DEALS)
 
 
 BATCH_BOARDS = 20_000
@@ -74,7 +68,7 @@ def test_bridge_boards_batch(benchmark, rates, agent):
             heuristic_boards(BRIDGE.deal_batch(7, BATCH_BOARDS), dealers, boards)
 
     benchmark.pedantic(run, rounds=5, warmup_rounds=1)
-    record(benchmark, rates, f"bridge {agent} boards batch", BATCH_BOARDS)
+    rates.record(benchmark, f"bridge {agent} boards batch", BATCH_BOARDS)
 
 
 SIMULATED = 800
@@ -86,8 +80,8 @@ def test_bridge_simulate_heuristic(benchmark, rates):
     simulation = Simulation("bridge", SIMULATED, 7, agents=("heuristic",))
     items = list(enumerate(choose_deals(simulation)))
     benchmark.pedantic(run_chunk, args=(simulation, items), rounds=3, warmup_rounds=1)
-    record(benchmark, rates, "bridge simulate heuristic (run_chunk)", SIMULATED)
-    record(benchmark, rates, "bridge random boards batch", BATCH_BOARDS)
+    rates.record(benchmark, "bridge simulate heuristic (run_chunk)", SIMULATED)
+    rates.record(benchmark, "bridge random boards batch", BATCH_BOARDS)
 
 
 SIMULATED_DEALS = 400
@@ -112,4 +106,4 @@ def test_preferans_heuristic_deals(benchmark, rates, monkeypatch, path):
             pass
 
     benchmark.pedantic(run, setup=setup, rounds=5, warmup_rounds=1)
-    record(benchmark, rates, f"preferans heuristic deals {path}", SIMULATED_DEALS)
+    rates.record(benchmark, f"preferans heuristic deals {path}", SIMULATED_DEALS)

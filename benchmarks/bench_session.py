@@ -43,17 +43,10 @@ def synthetic_session(seed=16):
 RESULTS = synthetic_session()
 
 
-def record(benchmark, rates, name, items):
-    median = benchmark.stats.stats.median
-    rates[name] = items / median
-    benchmark.extra_info["per_second"] = round(items / median)
-    benchmark.extra_info["seconds"] = round(median, 3)
-
-
 def test_session_scoring(benchmark, rates):
     session = benchmark.pedantic(score_session, args=(RESULTS,), rounds=3)
     assert session.expected == {"A": TABLES} and len(session.standings) == 2 * TABLES
-    record(benchmark, rates, "session scored (sessions)", 1)
+    rates.record(benchmark, "session scored (sessions)", 1)
 
 
 def test_session_plain_matchpoint_loop(benchmark, rates):
@@ -64,17 +57,17 @@ def test_session_plain_matchpoint_loop(benchmark, rates):
             matchpoints(scores)
 
     benchmark.pedantic(run, rounds=3)
-    record(benchmark, rates, "session plain matchpoint loop (sessions)", 1)
+    rates.record(benchmark, "session plain matchpoint loop (sessions)", 1)
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_session_outputs(benchmark, rates, fmt):
     session = score_session(RESULTS)
     benchmark.pedantic(render_session, args=(session, fmt), rounds=3)
-    record(benchmark, rates, f"session written as {fmt} (sessions)", 1)
+    rates.record(benchmark, f"session written as {fmt} (sessions)", 1)
 
 
 def test_session_html_page(benchmark, rates):
     session = score_session(RESULTS)
     benchmark.pedantic(render_html, args=(session,), rounds=3)
-    record(benchmark, rates, "session written as html (sessions)", 1)
+    rates.record(benchmark, "session written as html (sessions)", 1)

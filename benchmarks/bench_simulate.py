@@ -16,12 +16,6 @@ DEALS = 16_000
 PLAYED = {game: Simulation(game, DEALS, 11, agents=("heuristic",)) for game in ("bridge", "preferans")}
 
 
-def record(benchmark, rates, name, items):
-    median = benchmark.stats.stats.median
-    rates[name] = items / median
-    benchmark.extra_info["per_second"] = round(items / median)
-
-
 @pytest.mark.parametrize("jobs", [1, 2])
 @pytest.mark.parametrize("game", sorted(PLAYED))
 def test_simulate_jobs(benchmark, rates, tmp_path, game, jobs):
@@ -34,7 +28,7 @@ def test_simulate_jobs(benchmark, rates, tmp_path, game, jobs):
         return (Simulation(game, DEALS, next(seeds), agents=("heuristic",)), out, jobs), {}
 
     benchmark.pedantic(simulate_to_file, setup=setup, rounds=3)
-    record(benchmark, rates, f"simulate heuristic {game}, jobs {jobs}", DEALS)
+    rates.record(benchmark, f"simulate heuristic {game}, jobs {jobs}", DEALS)
 
 
 def test_simulate_dask_local_cluster(benchmark, rates, tmp_path):
@@ -45,11 +39,11 @@ def test_simulate_dask_local_cluster(benchmark, rates, tmp_path):
         benchmark.pedantic(simulate_to_file, args=(PLAYED["bridge"], out), kwargs={"dask": client}, rounds=3)
     finally:
         client.close()
-    record(benchmark, rates, "simulate heuristic bridge, dask local:2", DEALS)
+    rates.record(benchmark, "simulate heuristic bridge, dask local:2", DEALS)
 
 
 def test_simulate_random_boards(benchmark, rates, tmp_path):
     boards = 20_000
     simulation = Simulation("bridge", boards, 11, agents=("random",))
     benchmark.pedantic(simulate_to_file, args=(simulation, str(tmp_path / "deals.jsonl")), rounds=3)
-    record(benchmark, rates, "simulate random bridge (lines)", boards)
+    rates.record(benchmark, "simulate random bridge (lines)", boards)

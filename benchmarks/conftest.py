@@ -4,10 +4,23 @@ import pytest
 RATES = {}
 
 
+class Rates:
+    """Records the benchmarks' rates (items per second) into RATES, keyed by benchmark name."""
+
+    def record(self, benchmark, name, items, **extra):
+        """Record ``items`` per the median round of ``benchmark`` (with ``extra`` facts in its report); nothing
+        when benchmarking is off (`pytest benchmarks` without --benchmark-enable only checks that each runs)."""
+        if benchmark.stats is None:
+            return
+        median = benchmark.stats.stats.median
+        RATES[name] = items / median
+        benchmark.extra_info.update(per_second=round(items / median), seconds=round(median, 3), **extra)
+
+
 @pytest.fixture
 def rates():
-    """The shared dict of measured rates (items per second), keyed by benchmark name."""
-    return RATES
+    """The recorder of measured rates, printed with their ratios after the run."""
+    return Rates()
 
 
 def pytest_terminal_summary(terminalreporter):
