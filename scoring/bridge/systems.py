@@ -324,6 +324,10 @@ def read_board_records(path, keys, required):
         missing = [key for key in required if key not in row]
         if missing:
             raise InvalidRecord("missing field", source=where, field=missing[0])
+        board = row.get("board", 1)
+        if isinstance(board, bool) or not isinstance(board, int) or board < 1:
+            raise InvalidRecord(f"a board number is a whole number from 1, not {board!r}", source=where,
+                                field="board")
     return RecordsFile(path, tuple(rows))
 
 

@@ -50,3 +50,15 @@ def test_a_preferans_player_that_is_not_a_name_is_a_clean_error(tmp_path, name):
     protocol.write_text(json.dumps({"format": "trickcore.preferans.protocol/1", "variant": "sochi",
                                     "players": [name, "B", "C"], "deals": []}))
     assert_clean_error(run("preferans", "score", str(protocol)), "field 'players'")
+
+
+@pytest.mark.parametrize("system, row", [
+    ("bridge-imps", {"open": 620, "closed": 170}),
+    ("bridge-matchpoints", {"scores": [620, 170]}),
+])
+@pytest.mark.parametrize("board", [None, "one", 0, True])
+def test_a_board_number_that_is_not_a_whole_number_is_a_clean_error(tmp_path, system, row, board):
+    """Found by the reader fuzz test: ``"board": null`` in a team match reached the text table as None."""
+    path = tmp_path / "boards.json"
+    path.write_text(json.dumps({"boards": [{"board": board, **row}]}))
+    assert_clean_error(run("score", "--system", system, str(path)), "field 'board'")
