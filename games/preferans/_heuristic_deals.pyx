@@ -420,9 +420,23 @@ cdef int lowest_of_suit(const int* legal, int n, int suit) noexcept nogil:
     return -1
 
 
+cdef int side_cards(const int* legal, int n, int trump, int* side) noexcept nogil:
+    """``side = [c for c in legal if c.suit != trump] or legal`` (declare's and _defend_card's leads): the count."""
+    cdef int i, count = 0
+    for i in range(n):
+        if legal[i] >> 4 != trump:
+            side[count] = legal[i]
+            count += 1
+    if count == 0:
+        for i in range(n):
+            side[i] = legal[i]
+        count = n
+    return count
+
+
 cdef int declare(const Table* tb, int seat, const int* legal, int n) noexcept nogil:
     """HeuristicAgent._declare."""
-    cdef int trump = tb.trump, i, c, top_trump = -1, best = -1, s, side_n = 0
+    cdef int trump = tb.trump, i, c, top_trump = -1, best = -1, s, side_n
     cdef int length[4]
     cdef int side[10]
     cdef uint64_t out = outstanding(tb, seat, -1, False)
@@ -442,14 +456,7 @@ cdef int declare(const Table* tb, int seat, const int* legal, int n) noexcept no
                 best = c
     if best >= 0:
         return best
-    for i in range(n):
-        if legal[i] >> 4 != trump:
-            side[side_n] = legal[i]
-            side_n += 1
-    if side_n == 0:
-        for i in range(n):
-            side[i] = legal[i]
-        side_n = n
+    side_n = side_cards(legal, n, trump, side)
     best = side[0]                                     # the longest suit: max by (length, -rank)
     for i in range(1, side_n):
         c = side[i]
@@ -460,7 +467,7 @@ cdef int declare(const Table* tb, int seat, const int* legal, int n) noexcept no
 
 cdef int defend_card(const Table* tb, int seat, bint visible, const int* legal, int n) noexcept nogil:
     """HeuristicAgent._defend_card (``visible``: the partner's hand is seen)."""
-    cdef int trump = tb.trump, partner = 3 - seat - tb.declarer, i, c, best = -1, s, side_n = 0
+    cdef int trump = tb.trump, partner = 3 - seat - tb.declarer, i, c, best = -1, s, side_n
     cdef int length[4]
     cdef int side[10]
     cdef uint64_t out = outstanding(tb, seat, partner, visible)
@@ -472,14 +479,7 @@ cdef int defend_card(const Table* tb, int seat, bint visible, const int* legal, 
             best = c
     if best >= 0:
         return best
-    for i in range(n):
-        if legal[i] >> 4 != trump:
-            side[side_n] = legal[i]
-            side_n += 1
-    if side_n == 0:
-        for i in range(n):
-            side[i] = legal[i]
-        side_n = n
+    side_n = side_cards(legal, n, trump, side)
     for s in range(4):
         length[s] = tc_popcount(tb.left[seat] & suit_mask(s))
     best = side[0]

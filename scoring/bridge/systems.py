@@ -311,9 +311,10 @@ def _board_table(ledger, title, unit, columns):
     return "\n".join(lines) + "\n"
 
 
-def read_board_records(path, keys, required):
-    """The board objects of a JSON records file (a list, or ``{"boards": [...]}``), each checked for its keys."""
-    rows = json_rows(read_text(path), path, "boards")
+def read_board_records(path, text, keys, required):
+    """The board objects of a JSON records file ``path`` holding ``text`` (a list, or ``{"boards": [...]}``),
+    each checked for its keys."""
+    rows = json_rows(text, path, "boards")
     for number, row in enumerate(rows, 1):
         where = f"{path} board {number}"
         if not isinstance(row, dict):
@@ -350,7 +351,7 @@ class TeamSystem(BridgeSystem):
 
     def read_records(self, path):
         """The boards of a team-match JSON file."""
-        return read_board_records(path, ("board", "open", "closed"), ("open", "closed"))
+        return read_board_records(path, read_text(path), ("board", "open", "closed"), ("open", "closed"))
 
     def ledger(self, settings=None, **context):
         """An empty team-match ledger."""
@@ -419,11 +420,12 @@ class PairsSystem(BridgeSystem):
 
     def read_records(self, path):
         """The boards of a pairs-session JSON file, or of the field of tables a simulation played."""
-        played = simulated_results(read_text(path), os.path.basename(path))
+        text = read_text(path)
+        played = simulated_results(text, os.path.basename(path))
         if played is not None:
             return played
         keys = ("board", "scores", "expected") if self.method == "matchpoints" else ("board", "scores")
-        return read_board_records(path, keys, ("scores",))
+        return read_board_records(path, text, keys, ("scores",))
 
     def ledger(self, settings=None, **context):
         """An empty pairs ledger."""
