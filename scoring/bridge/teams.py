@@ -25,14 +25,13 @@ from trickcore.errors import InputError, InvalidRecord, NotationError
 from trickcore.files import read_text
 from trickcore.games.bridge.record import TravellerLine
 from trickcore.games.bridge.score_table import traveller_line
-from trickcore.scoring.bridge.butler import parse_adjusted_imps
-from trickcore.scoring.bridge.display import format_figure
-from trickcore.scoring.bridge.imp_pairs import places
-from trickcore.scoring.bridge.imps import imps
-from trickcore.scoring.bridge.render import format_vp
+from trickcore.scoring.bridge.contract.imps import imps
+from trickcore.scoring.bridge.contract.vp import team_victory_points
+from trickcore.scoring.bridge.display import format_figure, format_vp
+from trickcore.scoring.bridge.duplicate.butler import parse_adjusted_imps
+from trickcore.scoring.bridge.duplicate.traveller import line_ns_score
+from trickcore.scoring.bridge.ranking import places
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
-from trickcore.scoring.bridge.traveller import line_ns_score
-from trickcore.scoring.bridge.vp import team_victory_points
 
 ROOMS = ("open", "closed")
 ROOM_FIELDS = ("contract", "declarer", "result", "ns_score")

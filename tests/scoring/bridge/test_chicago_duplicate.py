@@ -8,8 +8,8 @@ from click.testing import CliRunner
 
 from trickcore.cli.bridge import bridge
 from trickcore.games.bridge.vocab import Seat, parse_contract
-from trickcore.scoring.bridge.chicago import ChicagoDuplicateLedger, ChicagoLedger, chicago_ledger
-from trickcore.scoring.bridge.ledger import DealResult
+from trickcore.scoring.bridge.rubber.chicago import ChicagoDuplicateLedger, ChicagoLedger, chicago_ledger
+from trickcore.scoring.bridge.rubber.sheet import DealResult
 from trickcore.scoring.bridge.settings import BridgeScoringSettings, preset
 from trickcore.errors import InvalidRecord, SettingsError
 

@@ -3,10 +3,10 @@ import pytest
 
 from trickcore.games.bridge.vocab import (Seat, Side, Vulnerability, board_dealer, board_vulnerability, parse_contract,
                                 side_of)
-from trickcore.scoring.bridge.chicago import ChicagoLedger, TooManyPassOuts, chicago_vulnerability
-from trickcore.scoring.bridge.honours import honours
-from trickcore.scoring.bridge.ledger import DealResult
-from trickcore.scoring.bridge.rubber import RubberLedger
+from trickcore.scoring.bridge.contract.honours import honours
+from trickcore.scoring.bridge.rubber.chicago import ChicagoLedger, TooManyPassOuts, chicago_vulnerability
+from trickcore.scoring.bridge.rubber.rubber_bridge import RubberLedger
+from trickcore.scoring.bridge.rubber.sheet import DealResult
 from trickcore.scoring.bridge.settings import BridgeScoringSettings, preset
 from trickcore.deal import parse_deal
 from trickcore.errors import InvalidRecord, NotationError, SettingsError

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from trickcore.errors import InputError, InvalidRecord, NotationError
 from trickcore.games.bridge.record import TravellerLine
-from trickcore.scoring.bridge.movement import (Entry, Movement, board_sets, boards_per_set, check_movement,
+from trickcore.scoring.bridge.duplicate.movement import (Entry, Movement, board_sets, boards_per_set, check_movement,
                                                check_results, format_boards, howell, mitchell, movement_problems,
                                                movement_text, parse_boards, parse_movement, read_movement)
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from trickcore.errors import InvalidRecord, TrickcoreError
 from trickcore.games.bridge.variants import FIVE_PLAYER, table
-from trickcore.scoring.bridge.rubber_session import read_session, round_half_away, seat_credit
+from trickcore.scoring.bridge.rubber.rubber_session import read_session, round_half_away, seat_credit
 from trickcore.scoring.bridge.systems import RUBBER
 
 DATA = os.path.join(os.path.dirname(__file__), "..", "..", "data", "bridge_sessions")

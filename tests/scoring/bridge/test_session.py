@@ -10,9 +10,9 @@ from hypothesis import given, settings as hsettings, strategies as st
 from trickcore.errors import InvalidRecord
 from trickcore.games.bridge.record import TravellerLine
 from trickcore.games.bridge.vocab import parse_contract
-from trickcore.scoring.bridge.matchpoints import neuberg, score_board
-from trickcore.scoring.bridge.movement import Entry, Movement
-from trickcore.scoring.bridge.session import Results, score_session
+from trickcore.scoring.bridge.duplicate.matchpoints import neuberg, score_board
+from trickcore.scoring.bridge.duplicate.movement import Entry, Movement
+from trickcore.scoring.bridge.duplicate.session import Results, score_session
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
 
 

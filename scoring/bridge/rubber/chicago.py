@@ -1,8 +1,8 @@
 """Chicago, four-deal bridge (bridge.md §7): the fixed four-deal cycle, its vulnerability schedule, game and
 part-score bonuses, passed-out deals, and the four-deal duplicate scoring of §7.4."""
 from trickcore.games.bridge.vocab import Seat, Side, Vulnerability, side_of
-from trickcore.scoring.bridge.contract import duplicate_score
-from trickcore.scoring.bridge.ledger import Entry, SheetDeal, deal_entries, settle_entries
+from trickcore.scoring.bridge.contract.score import duplicate_score
+from trickcore.scoring.bridge.rubber.sheet import Entry, SheetDeal, deal_entries, settle_entries
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
 from trickcore.errors import InvalidRecord
 

@@ -1,9 +1,9 @@
 """The rubber bridge score sheet (bridge.md §6): below and above the line, games, rubber bonus, unfinished rubber.
 
-The ledger accumulates deals; every figure comes from the pure functions of ``contract`` and ``ledger``.
+The ledger accumulates deals; every figure comes from the pure functions of ``contract.score`` and ``sheet``.
 """
 from trickcore.games.bridge.vocab import Seat, Side, Vulnerability
-from trickcore.scoring.bridge.ledger import Entry, SheetDeal, deal_entries, settle_entries
+from trickcore.scoring.bridge.rubber.sheet import Entry, SheetDeal, deal_entries, settle_entries
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
 from trickcore.errors import InvalidRecord
 

@@ -10,9 +10,9 @@ JSON: a list of objects (or ``{"deals": [...]}``) with ``contract`` ("pass" or n
 import attrs
 
 from trickcore.games.bridge.vocab import Seat
-from trickcore.scoring.bridge.ledger import DealResult
+from trickcore.scoring.bridge.rubber.sheet import DealResult
 from trickcore.scoring.base import json_rows
-from trickcore.scoring.bridge.result import parse_contract_result
+from trickcore.scoring.bridge.contract.result import parse_contract_result
 from trickcore.deal import parse_deal
 from trickcore.errors import InvalidRecord, NotationError, TrickcoreError
 

@@ -14,9 +14,9 @@ from trickcore.games.bridge.record import Board
 from trickcore.games.bridge.variants import DUMMY, SEAT_ORDER, controllers, table, variant as find_variant
 from trickcore.games.bridge.vocab import Seat, Side, Vulnerability, parse_contract
 from trickcore.scoring.base import Ledger, RecordsFile
-from trickcore.scoring.bridge.honours import honours as hand_honours
-from trickcore.scoring.bridge.ledger import DealResult, settle_entries
-from trickcore.scoring.bridge.rubber import RubberLedger
+from trickcore.scoring.bridge.contract.honours import honours as hand_honours
+from trickcore.scoring.bridge.rubber.rubber_bridge import RubberLedger
+from trickcore.scoring.bridge.rubber.sheet import DealResult, settle_entries
 
 SESSION_FORMAT = "trickcore.bridge.rubber_session/1"
 SHEET_FORMAT = "trickcore.bridge.rubber_session_sheet/1"

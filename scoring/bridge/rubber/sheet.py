@@ -3,8 +3,8 @@ the split of one deal into below- and above-the-line items, and the totals of a 
 import attrs
 
 from trickcore.games.bridge.vocab import Contract, Seat, Side, Vulnerability, side_of
-from trickcore.scoring.bridge.contract import contract_parts
-from trickcore.scoring.bridge.honours import honours
+from trickcore.scoring.bridge.contract.honours import honours
+from trickcore.scoring.bridge.contract.score import contract_parts
 from trickcore.errors import InvalidRecord
 
 
