@@ -40,7 +40,7 @@ from trickcore.scoring.bridge.rubber.deal_results import read_deal_results
 from trickcore.scoring.bridge.rubber.rubber_bridge import RubberLedger
 from trickcore.scoring.bridge.rubber.rubber_session import RubberSessionLedger, read_session_text
 from trickcore.scoring.bridge.rubber.russian import russian_imps
-from trickcore.scoring.bridge.rubber.sheet import DealResult
+from trickcore.scoring.bridge.rubber.sheet import TableResult
 from trickcore.scoring.bridge.settings import PRESETS, parse_setting_value
 
 
@@ -60,7 +60,7 @@ class BridgeSystem(ScoringSystem):
 
 
 def simulated_results(text, source):
-    """The RecordsFile of the boards a simulation played, as DealResults (with the deal's par when the simulation
+    """The RecordsFile of the boards a simulation played, as TableResults (with the deal's par when the simulation
     analysed it), a FieldDeal of them per deal a field played; None when ``text`` is not a simulation's."""
     rows = simulation_rows(text, source)
     if rows is None:
@@ -70,8 +70,8 @@ def simulated_results(text, source):
         board = board_from_dict(table["record"])
         par = (row.get("analysis") or {}).get("par", {}).get("score")
         if board.passed_out:
-            return DealResult(hands=board.deal.hands, par=par)
-        return DealResult(board.contract, board.declarer, board.result, hands=board.deal.hands, par=par)
+            return TableResult(hands=board.deal.hands, par=par)
+        return TableResult(board.contract, board.declarer, board.result, hands=board.deal.hands, par=par)
 
     return RecordsFile(source, simulation_records(rows, source, result))
 
@@ -92,7 +92,7 @@ class DealResultsSystem(BridgeSystem):
     record_word = "deal"
 
     def read_records(self, path):
-        """The DealResults of a deal-results file, or of the boards a simulation played (`tricks simulate`)."""
+        """The TableResults of a deal-results file, or of the boards a simulation played (`tricks simulate`)."""
         source = os.path.basename(path)
         text = read_text(path)
         played = simulated_results(text, source)
@@ -137,7 +137,7 @@ class RubberSystem(SheetSystem):
     players (variants-bridge §7, a JSON protocol recognised by its ``format``) scored to its per-player sheet."""
 
     def read_records(self, path):
-        """The deals of a rubber-session protocol, or the DealResults of one rubber (see DealResultsSystem)."""
+        """The deals of a rubber-session protocol, or the TableResults of one rubber (see DealResultsSystem)."""
         session = read_session_text(read_text(path), os.path.basename(path))
         return session if session is not None else super().read_records(path)
 
@@ -206,17 +206,17 @@ def _ns_total(boards, key):
 
 
 def _board_result(record, number):
-    """(DealResult, board number, vulnerability) of a deal-results record (board ``number``, vulnerability by
+    """(TableResult, board number, vulnerability) of a deal-results record (board ``number``, vulnerability by
     number) or of a played Board (games/bridge/record.py: its own number and vulnerability when it has them)."""
     if not isinstance(record, Board):
         return record, number, board_vulnerability(number)
     number = record.number or number
     vulnerability = record.vulnerability or board_vulnerability(number)
     if record.passed_out:
-        return DealResult(), number, vulnerability
+        return TableResult(), number, vulnerability
     if record.contract is None or record.result is None:
         raise InvalidRecord(f"board {number} has no contract and result to score", field="result")
-    return DealResult(record.contract, record.declarer, record.result), number, vulnerability
+    return TableResult(record.contract, record.declarer, record.result), number, vulnerability
 
 
 @attrs.frozen

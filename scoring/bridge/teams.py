@@ -112,7 +112,7 @@ def team_match(boards, settings=None):
 
 
 @attrs.frozen
-class Standing:
+class TeamStanding:
     """A team's line in the standings: its place (``1=`` when shared), matches, IMPs won and lost, VPs."""
 
     place: str
@@ -134,7 +134,7 @@ def standings(matches):
             totals[team] = (played + 1, imps_for + won, imps_against + lost, vps + vp)
     order = sorted(totals, key=lambda team: (-totals[team][3], team))
     ranks = places([totals[team][3] for team in order])
-    return tuple(Standing(place, team, *totals[team]) for place, team in zip(ranks, order))
+    return tuple(TeamStanding(place, team, *totals[team]) for place, team in zip(ranks, order))
 
 
 @attrs.frozen

@@ -59,14 +59,14 @@ def _fail(exc, where, field):
 
 
 def _check_movement(results, movement):
-    """Every line against ``movement``, section by section (scoring.bridge.duplicate.movement.check_results), each fault
-    located at its line."""
+    """Every line against ``movement``, section by section (scoring.bridge.duplicate.movement.check_lines), each
+    fault located at its line."""
     by_section = {}
     for k, line in enumerate(results.lines):
         by_section.setdefault(line.section, []).append(k)
     for indices in by_section.values():
         try:
-            movements.check_results(movement, [results.lines[k] for k in indices], line_numbers=indices)
+            movements.check_lines(movement, [results.lines[k] for k in indices], line_numbers=indices)
         except InvalidRecord as exc:
             where, exc.line = results.where[exc.line], None
             raise exc.located(source=where) from None
@@ -130,7 +130,7 @@ class ScoredLine:
 
 
 @attrs.frozen
-class Standing:
+class PairStanding:
     """A pair's place in its field: ``total`` and ``boards`` (with matchpoints also ``available`` and the exact
     ``percentage``), ``figure`` the value ranked (percentage, IMP total or IMPs per board), ``place`` like
     ``1`` or ``1=``."""
@@ -180,7 +180,7 @@ class Session:
         return self.method != "matchpoints"
 
     def fields(self):
-        """{(section, field): [Standing, ...]} in rank order."""
+        """{(section, field): [PairStanding, ...]} in rank order."""
         out = {}
         for standing in self.standings:
             out.setdefault((standing.section, standing.field), []).append(standing)
@@ -255,7 +255,7 @@ def _standings(scored, method, settings, names):
         # Pairs tied on their figure are listed by pair number.
         ordered = sorted(groups[key], key=lambda r: (-r["figure"], pair_order(r["pair"])))
         figures = [r["figure"] for r in ordered]
-        out.extend(Standing(place=place, names=tuple(names.get((r["section"], r["pair"]), ())), **r)
+        out.extend(PairStanding(place=place, names=tuple(names.get((r["section"], r["pair"]), ())), **r)
                    for place, r in zip(places(figures), ordered))
     return tuple(out)
 
