@@ -8,7 +8,7 @@ from trickcore.games.bridge.notation import read_boards
 from trickcore.games.bridge.pbn import dd_table as written_dd_table
 from trickcore.games.bridge.vocab import (Contract, Seat, Strain, Vulnerability, board_dealer, board_vulnerability,
                                           parse_contract)
-from trickcore.scoring.bridge.contract import duplicate_score
+from trickcore.scoring.bridge.contract.score import duplicate_score
 from trickcore.rules import TrickRules
 from trickcore.solver import Position, solve, solve_batch, tricks_table
 

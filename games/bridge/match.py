@@ -12,9 +12,9 @@ from trickcore.games.base import Match, MatchReport
 from trickcore.games.bridge.pbn import write_pbn
 from trickcore.games.bridge.variants import DUMMY, SEAT_ORDER, STANDARD, variant as find_variant
 from trickcore.games.bridge.vocab import Seat, board_dealer
-from trickcore.scoring.bridge.contract import duplicate_score
-from trickcore.scoring.bridge.render import render_session
-from trickcore.scoring.bridge.rubber_session import SESSION_FORMAT, RubberSessionLedger
+from trickcore.scoring.bridge.contract.score import duplicate_score
+from trickcore.scoring.bridge.rubber.render import render_rubber_session
+from trickcore.scoring.bridge.rubber.rubber_session import SESSION_FORMAT, RubberSessionLedger
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
 
 MAX_BOARDS = 10_000       # the most boards ``--hands`` may ask for, as in whist
@@ -139,7 +139,7 @@ class RubberSessionMatch(Match):
         data = {"game": self.game.name, "variant": self.variant.name, "seed": self.seed,
                 "agents": dict(zip(self.players, result.agent_names)), "protocol": protocol,
                 "sheet": session.to_dict()}
-        return MatchReport("\n".join(blocks) + "\n" + render_session(session), data)
+        return MatchReport("\n".join(blocks) + "\n" + render_rubber_session(session), data)
 
 
 def session_protocol(session, boards):

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import attrs
 
-from trickcore.scoring.bridge.imps import imps
+from trickcore.scoring.bridge.contract.imps import imps
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
 from trickcore.errors import InputError, InvalidRecord
 

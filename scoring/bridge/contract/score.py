@@ -112,3 +112,9 @@ def ns_score(contract, declarer, vulnerability, tricks, **options):
     side = side_of(declarer)
     score = duplicate_score(contract, vulnerability.is_vulnerable(side), tricks, **options)
     return score if side == 0 else -score
+
+
+def contract_dict(contract, tricks, vulnerable, points):
+    """A contract's duplicate score as JSON-ready data."""
+    return {"contract": str(contract), "tricks": tricks, "vulnerability": "vul" if vulnerable else "nonvul",
+            "vulnerable": vulnerable, "score": points}

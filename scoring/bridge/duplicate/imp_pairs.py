@@ -4,9 +4,10 @@ from fractions import Fraction
 
 import attrs
 
-from trickcore.scoring.bridge.butler import score_board_imps
+from trickcore.scoring.bridge.duplicate.butler import score_board_imps
+from trickcore.scoring.bridge.duplicate.traveller import comparison_entry, group_boards
+from trickcore.scoring.bridge.ranking import places
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
-from trickcore.scoring.bridge.traveller import comparison_entry, group_boards
 
 
 @attrs.frozen
@@ -76,18 +77,6 @@ def pair_totals(lines, method="butler", settings=None):
     """Each pair's IMP total and boards played, in first-seen order; NP lines count for neither (§13.3)."""
     lines = list(lines)
     return totals(score_lines(lines, method, settings), pair_fields(lines))
-
-
-def places(figures):
-    """The standard competition places of ``figures`` sorted best first (§13.4): ``1``, ``1=``, ``1=``, ``3``."""
-    out, start = [], 0
-    while start < len(figures):
-        end = start
-        while end + 1 < len(figures) and figures[end + 1] == figures[start]:
-            end += 1
-        out.extend([f"{start + 1}{'=' if end > start else ''}"] * (end - start + 1))
-        start = end + 1
-    return out
 
 
 @attrs.frozen

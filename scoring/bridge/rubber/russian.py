@@ -1,7 +1,7 @@
 """Russian scoring (bridge.md §14): a duplicate score against a target set by the majority side's HCP, in IMPs."""
 from trickcore.games.bridge.vocab import Side
-from trickcore.scoring.bridge.contract import ns_score
-from trickcore.scoring.bridge.imps import imps
+from trickcore.scoring.bridge.contract.imps import imps
+from trickcore.scoring.bridge.contract.score import ns_score
 from trickcore.errors import InvalidRecord
 
 # HCP -> (target not vulnerable, target vulnerable); 37-40 share the last row.

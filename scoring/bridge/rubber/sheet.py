@@ -3,8 +3,8 @@ the split of one deal into below- and above-the-line items, and the totals of a 
 import attrs
 
 from trickcore.games.bridge.vocab import Contract, Seat, Side, Vulnerability, side_of
-from trickcore.scoring.bridge.contract import contract_parts
-from trickcore.scoring.bridge.honours import honours
+from trickcore.scoring.bridge.contract.honours import honours
+from trickcore.scoring.bridge.contract.score import contract_parts
 from trickcore.errors import InvalidRecord
 
 
@@ -25,7 +25,7 @@ def _entered_honours(value):
 
 
 @attrs.frozen
-class DealResult:
+class TableResult:
     """One deal as played at the table: ``contract`` (None = passed out), ``declarer``, ``tricks`` (0..13), and
     the honours either ``entered`` as (side or seat, 100/150) or read from the original ``hands`` (N E S W);
     ``par`` the deal's par N-S score when known (scored against by IMPs against par)."""
@@ -67,7 +67,7 @@ class DealResult:
 
 
 @attrs.frozen
-class Entry:
+class SheetEntry:
     """One item on the score sheet: ``points`` to ``side``, ``below`` the line or above it, and what it is for."""
 
     side: Side
@@ -88,7 +88,7 @@ class SheetDeal:
     number: int
     dealer: Seat
     vulnerability: Vulnerability
-    result: DealResult
+    result: TableResult
     entries: tuple
     counted: bool = True
 
@@ -110,12 +110,12 @@ def deal_entries(result, vulnerability, settings):
                            undertrick_scale=settings.undertrick_scale, redouble_insult=settings.redouble_insult)
     entries = []
     if parts.made:
-        entries.append(Entry(side, True, parts.below, f"{result.contract} trick score"))
+        entries.append(SheetEntry(side, True, parts.below, f"{result.contract} trick score"))
         if parts.above:
-            entries.append(Entry(side, False, parts.above, "overtricks, insult and slam"))
+            entries.append(SheetEntry(side, False, parts.above, "overtricks, insult and slam"))
     else:
-        entries.append(Entry(side.other, False, parts.penalty,
-                             f"{result.contract.tricks_needed - result.tricks} undertrick(s)"))
+        entries.append(SheetEntry(side.other, False, parts.penalty,
+                                  f"{result.contract.tricks_needed - result.tricks} undertrick(s)"))
     if not settings.honours:
         # §6.2: with the setting off honours are not scored; only honours entered by hand contradict it.
         if result.entered_honours is not None:
@@ -123,7 +123,7 @@ def deal_entries(result, vulnerability, settings):
         return tuple(entries)
     found = result.honours()
     if found is not None:
-        entries.append(Entry(found[0], False, found[1], "honours"))
+        entries.append(SheetEntry(found[0], False, found[1], "honours"))
     return tuple(entries)
 
 

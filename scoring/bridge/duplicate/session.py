@@ -7,7 +7,7 @@ the event); ``score_session(results, method, settings, movement)`` gives a ``Ses
 figures, the expected results per board, and the standings; ``Session.travellers()`` and ``Session.card()``
 give the per-board travellers and the per-pair score cards.
 
-A movement, when given, is a scoring.bridge.movement Movement (built by ``mitchell``/``howell`` or read from a
+A movement, when given, is a scoring.bridge.duplicate.movement Movement (built by ``mitchell``/``howell`` or read from a
 movement file): every line is checked against it and it fixes the results expected per board.
 """
 from fractions import Fraction
@@ -15,12 +15,13 @@ from fractions import Fraction
 import attrs
 
 from trickcore.errors import InputError, InvalidRecord, TrickcoreError
-from trickcore.scoring.bridge import imp_pairs, mp_session
-from trickcore.scoring.bridge import movement as movements
-from trickcore.scoring.bridge.butler import parse_adjusted_imps
-from trickcore.scoring.bridge.matchpoints import parse_adjusted
+from trickcore.scoring.bridge.duplicate import imp_pairs, matchpoint_pairs
+from trickcore.scoring.bridge.duplicate import movement as movements
+from trickcore.scoring.bridge.duplicate.butler import parse_adjusted_imps
+from trickcore.scoring.bridge.duplicate.matchpoints import parse_adjusted
+from trickcore.scoring.bridge.duplicate.traveller import line_ns_score
+from trickcore.scoring.bridge.ranking import places
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
-from trickcore.scoring.bridge.traveller import line_ns_score
 
 METHODS = ("matchpoints", "butler", "cross_imps")
 
@@ -58,14 +59,14 @@ def _fail(exc, where, field):
 
 
 def _check_movement(results, movement):
-    """Every line against ``movement``, section by section (scoring.bridge.movement.check_results), each fault
-    located at its line."""
+    """Every line against ``movement``, section by section (scoring.bridge.duplicate.movement.check_lines), each
+    fault located at its line."""
     by_section = {}
     for k, line in enumerate(results.lines):
         by_section.setdefault(line.section, []).append(k)
     for indices in by_section.values():
         try:
-            movements.check_results(movement, [results.lines[k] for k in indices], line_numbers=indices)
+            movements.check_lines(movement, [results.lines[k] for k in indices], line_numbers=indices)
         except InvalidRecord as exc:
             where, exc.line = results.where[exc.line], None
             raise exc.located(source=where) from None
@@ -110,7 +111,7 @@ def expected_results(results, movement=None):
     """{section: N}, the results expected per board (§13.2): the most scheduled plays of any board with a
     movement, else the most traveller lines of any board."""
     if movement is None:
-        return mp_session.expected_results(results.lines)
+        return matchpoint_pairs.expected_from_lines(results.lines)
     most = movement.expected_results()
     return {section: most for section in {line.section for line in results.lines}}
 
@@ -129,7 +130,7 @@ class ScoredLine:
 
 
 @attrs.frozen
-class Standing:
+class PairStanding:
     """A pair's place in its field: ``total`` and ``boards`` (with matchpoints also ``available`` and the exact
     ``percentage``), ``figure`` the value ranked (percentage, IMP total or IMPs per board), ``place`` like
     ``1`` or ``1=``."""
@@ -179,7 +180,7 @@ class Session:
         return self.method != "matchpoints"
 
     def fields(self):
-        """{(section, field): [Standing, ...]} in rank order."""
+        """{(section, field): [PairStanding, ...]} in rank order."""
         out = {}
         for standing in self.standings:
             out.setdefault((standing.section, standing.field), []).append(standing)
@@ -217,7 +218,7 @@ class Session:
 
 
 def _score_matchpoints(lines, settings, expected):
-    scored = mp_session.score_session(lines, settings, expected)
+    scored = matchpoint_pairs.score_lines(lines, settings, expected)
     return [ScoredLine(s.line, s.ns, s.ew, top=s.top, artificial=s.artificial) for s in scored]
 
 
@@ -230,7 +231,7 @@ def _standings(scored, method, settings, names):
     fields = imp_pairs.pair_fields([s.line for s in scored])
     rows = []
     if method == "matchpoints":
-        for (section, pair), mp in mp_session.totals(scored).items():
+        for (section, pair), mp in matchpoint_pairs.totals(scored).items():
             rows.append(dict(section=section, field=fields[(section, pair)], pair=pair, total=mp.total,
                              boards=mp.boards, figure=mp.percentage, available=mp.available,
                              percentage=mp.percentage))
@@ -254,8 +255,8 @@ def _standings(scored, method, settings, names):
         # Pairs tied on their figure are listed by pair number.
         ordered = sorted(groups[key], key=lambda r: (-r["figure"], pair_order(r["pair"])))
         figures = [r["figure"] for r in ordered]
-        out.extend(Standing(place=place, names=tuple(names.get((r["section"], r["pair"]), ())), **r)
-                   for place, r in zip(imp_pairs.places(figures), ordered))
+        out.extend(PairStanding(place=place, names=tuple(names.get((r["section"], r["pair"]), ())), **r)
+                   for place, r in zip(places(figures), ordered))
     return tuple(out)
 
 

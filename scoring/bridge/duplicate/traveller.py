@@ -8,7 +8,7 @@ the result; ``comparison_entry`` the board entry the comparison functions take; 
 canonical export spellings.
 """
 from trickcore.games.bridge.vocab import board_vulnerability
-from trickcore.scoring.bridge.contract import ns_score
+from trickcore.scoring.bridge.contract.score import ns_score
 from trickcore.errors import InvalidRecord
 
 _MIRROR = {"A+": "A-", "A-": "A+", "A": "A"}

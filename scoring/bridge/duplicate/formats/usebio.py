@@ -7,9 +7,9 @@ from xml.parsers import expat
 import trickcore
 from trickcore.errors import InvalidRecord, NotationError, TrickcoreError
 from trickcore.games.bridge.score_table import traveller_line
-from trickcore.scoring.bridge.session import Event, Results
-from trickcore.scoring.bridge.session_report import figure_text, percentage_text
-from trickcore.scoring.bridge.traveller import written_fields
+from trickcore.scoring.bridge.duplicate.formats.report import figure_text, percentage_text
+from trickcore.scoring.bridge.duplicate.session import Event, Results
+from trickcore.scoring.bridge.duplicate.traveller import written_fields
 
 SCORING_METHODS = {"matchpoints": "MATCH_POINTS", "butler": "BUTLER_IMPS", "cross_imps": "CROSS_IMPS"}
 

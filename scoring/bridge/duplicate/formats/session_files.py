@@ -7,10 +7,10 @@ import attrs
 from trickcore.errors import InputError
 from trickcore.files import read_text
 from trickcore.games.bridge.pbn import read_pbn
-from trickcore.scoring.bridge.session_csv import read_csv_traveller, write_csv_traveller
-from trickcore.scoring.bridge.session_pbn import read_pbn_results, write_session_pbn
-from trickcore.scoring.bridge.session_report import render_text, session_to_dict
-from trickcore.scoring.bridge.session_usebio import read_usebio, write_usebio
+from trickcore.scoring.bridge.duplicate.formats.csv_traveller import read_csv_traveller, write_csv_traveller
+from trickcore.scoring.bridge.duplicate.formats.pbn_session import read_pbn_results, write_session_pbn
+from trickcore.scoring.bridge.duplicate.formats.report import render_text, session_to_dict
+from trickcore.scoring.bridge.duplicate.formats.usebio import read_usebio, write_usebio
 
 READERS = {"csv": read_csv_traveller, "pbn": read_pbn_results, "usebio": read_usebio}
 FORMATS = ("text", "json", "csv", "pbn", "usebio")

@@ -3,8 +3,8 @@ board's traveller with its matchpoints or IMPs, and every pair's score card."""
 from fractions import Fraction
 
 from trickcore.scoring.bridge.display import format_figure
-from trickcore.scoring.bridge.session import pair_order
-from trickcore.scoring.bridge.traveller import line_ns_score, written_fields
+from trickcore.scoring.bridge.duplicate.session import pair_order
+from trickcore.scoring.bridge.duplicate.traveller import line_ns_score, written_fields
 
 METHOD_NAMES = {"matchpoints": "matchpoints", "butler": "Butler IMPs", "cross_imps": "cross-IMPs"}
 FIELD_NAMES = {"NS": "N-S", "EW": "E-W", "all": "all pairs"}

@@ -2,7 +2,7 @@
 generators, the movement file (§16.5), the director's checks of a movement, and the check of a section's traveller
 lines against it (§13.1).
 
-A ``Movement`` is a list of ``Entry`` (round, table, N-S pair, E-W pair, boards). Pair id 0 marks a sit-out: the
+A ``Movement`` is a list of ``TableRound`` (round, table, N-S pair, E-W pair, boards). Pair id 0 marks a sit-out: the
 other pair of that entry does not play (a half table's phantom pair, §12.2), and the boards are not played there.
 Boards at two tables in the same round must say why (``shared``): a ``relay`` (two tables pass one set between them)
 or a ``copy`` (boards dealt in several copies, as the project's Howell uses).
@@ -63,7 +63,7 @@ def _shared(instance, attribute, value):
 
 
 @attrs.frozen
-class Entry:
+class TableRound:
     """One table in one round (§12.1): the pair holding the N-S cards, the pair holding the E-W cards (0 = a
     sit-out) and the boards they play; ``shared`` says why the boards are also at another table this round.
 
@@ -242,7 +242,7 @@ def mitchell(n, b, rounds=None, arrow_switch=(), *, boards=None, half_table=None
                 ns, ew = ew, ns
             station = _relay_bye_station(t, n) if relay_bye else t
             shared = "relay" if relay_bye and t in (1, n) else None
-            entries.append(Entry(r, t, ns, ew, sets[wrap(station + r - 1, n) - 1], shared))
+            entries.append(TableRound(r, t, ns, ew, sets[wrap(station + r - 1, n) - 1], shared))
     return Movement(entries, switched)
 
 
@@ -291,7 +291,7 @@ def howell(n, b, rounds=None, *, boards=None, half_table=False):
                 x, y = wrap(r + k - 1, m), wrap(r - k + 1, m)
                 ns, ew = (x, y) if k % 2 == 0 else (y, x)
             ns, ew = (SIT_OUT if p == phantom else p for p in (ns, ew))
-            entries.append(Entry(r, k, ns, ew, sets[r - 1], shared))
+            entries.append(TableRound(r, k, ns, ew, sets[r - 1], shared))
     return Movement(entries)
 
 
@@ -362,13 +362,13 @@ def _pair_number(value):
     return int(text) if text.isdigit() else value
 
 
-def check_results(movement, lines, source=None, line_numbers=None):
+def check_lines(movement, lines, source=None, line_numbers=None):
     """Check a section's traveller lines (TravellerLine records) against its movement (§13.1); raise
     InvalidRecord naming ``source``, the line (``line_numbers[i]`` for ``lines[i]`` when given) and the field.
 
     Every line must match a scheduled play of its board: the same two pairs in the scheduled seats (swapped seats
     only in arrow-switched rounds), in the scheduled round and table when the line gives them; no pair may have
-    two lines on one board, and no line may name a sit-out. Returns, for each line, the Entry it matched.
+    two lines on one board, and no line may name a sit-out. Returns, for each line, the TableRound it matched.
     """
     lines = list(lines)
     numbers = list(line_numbers) if line_numbers is not None else [None] * len(lines)
@@ -485,8 +485,8 @@ def parse_movement(text, source=None):
         row = dict(zip(header, cells))
         try:
             values = {k: _cell_int(row[k], k) for k in ("round", "table", "ns_pair", "ew_pair")}
-            entry = Entry(**values, boards=parse_boards(row["boards"]), shared=row.get("shared") or None,
-                          line=number)
+            entry = TableRound(**values, boards=parse_boards(row["boards"]), shared=row.get("shared") or None,
+                               line=number)
             flag = row.get("arrow_switch", "").lower()
             if flag not in ("", "yes", "no"):
                 raise NotationError(f"arrow_switch is yes, no or empty, not {flag!r}", field="arrow_switch")

@@ -5,7 +5,7 @@ import html
 import re
 
 from trickcore.cards import format_hand
-from trickcore.scoring.bridge.session_report import FIELD_NAMES, METHOD_NAMES, session_to_dict
+from trickcore.scoring.bridge.duplicate.formats.report import FIELD_NAMES, METHOD_NAMES, session_to_dict
 
 SEATS = ("N", "E", "S", "W")
 STRAINS = ("C", "D", "H", "S", "NT")

@@ -5,8 +5,8 @@ import io
 
 from trickcore.errors import InvalidRecord, TrickcoreError
 from trickcore.games.bridge.score_table import traveller_line
-from trickcore.scoring.bridge.session import Results
-from trickcore.scoring.bridge.traveller import written_fields
+from trickcore.scoring.bridge.duplicate.session import Results
+from trickcore.scoring.bridge.duplicate.traveller import written_fields
 
 COLUMNS = ("section", "board", "round", "table", "ns_pair", "ew_pair", "contract", "declarer", "result", "lead",
            "ns_score")

@@ -1,9 +1,9 @@
 """The rubber bridge score sheet (bridge.md §6): below and above the line, games, rubber bonus, unfinished rubber.
 
-The ledger accumulates deals; every figure comes from the pure functions of ``contract`` and ``ledger``.
+The ledger accumulates deals; every figure comes from the pure functions of ``contract.score`` and ``sheet``.
 """
 from trickcore.games.bridge.vocab import Seat, Side, Vulnerability
-from trickcore.scoring.bridge.ledger import Entry, SheetDeal, deal_entries, settle_entries
+from trickcore.scoring.bridge.rubber.sheet import SheetDeal, SheetEntry, deal_entries, settle_entries
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
 from trickcore.errors import InvalidRecord
 
@@ -40,7 +40,7 @@ class RubberLedger:
         return self.finished or self.unfinished
 
     def add(self, result):
-        """Score one deal (a ``DealResult``) and return its ``SheetDeal``."""
+        """Score one deal (a ``TableResult``) and return its ``SheetDeal``."""
         if self.finished or self.unfinished:
             raise InvalidRecord("the rubber is over; start a new ledger", field="deal")
         vulnerability = self.vulnerability
@@ -63,15 +63,15 @@ class RubberLedger:
             self.finished = True
             return [self._rubber_bonus(side)]
         if self.settings.game_bonus_style == "per_game_200":
-            return [Entry(side, False, 200, "game (per_game_200)")]
+            return [SheetEntry(side, False, 200, "game (per_game_200)")]
         return []
 
     def _rubber_bonus(self, side):
         if self.settings.game_bonus_style == "per_game_200":
-            return Entry(side, False, 700, "rubber-ending game (per_game_200)")
+            return SheetEntry(side, False, 700, "rubber-ending game (per_game_200)")
         if self.games[side.other] == 0:
-            return Entry(side, False, self.settings.clean_rubber_bonus, "rubber bonus 2-0")
-        return Entry(side, False, 500, "rubber bonus 2-1")
+            return SheetEntry(side, False, self.settings.clean_rubber_bonus, "rubber bonus 2-0")
+        return SheetEntry(side, False, 500, "rubber bonus 2-1")
 
     def finish_unfinished(self):
         """Stop an unfinished rubber and add the Law 80 awards (§6.4; setting ``unfinished_award``)."""
@@ -84,9 +84,9 @@ class RubberLedger:
         bonus = self.settings.unfinished_partscore_bonus
         for side in Side:
             if self.games[side] and (each_side or not self.games[side.other]):
-                self.extra.append(Entry(side, False, 300, "unfinished rubber: game"))
+                self.extra.append(SheetEntry(side, False, 300, "unfinished rubber: game"))
             if self.current[side] and (each_side or not self.current[side.other]):
-                self.extra.append(Entry(side, False, bonus, "unfinished rubber: part-score"))
+                self.extra.append(SheetEntry(side, False, bonus, "unfinished rubber: part-score"))
 
     def entries(self):
         """Every entry of the sheet, deal by deal, then the unfinished-rubber awards."""

@@ -8,9 +8,9 @@ from fractions import Fraction
 
 import attrs
 
-from trickcore.scoring.bridge.matchpoints import AdjustedScore, parse_adjusted, score_board
+from trickcore.scoring.bridge.duplicate.matchpoints import AdjustedScore, parse_adjusted, score_board
+from trickcore.scoring.bridge.duplicate.traveller import adjustment_codes, comparison_entry, group_boards
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
-from trickcore.scoring.bridge.traveller import adjustment_codes, comparison_entry, group_boards
 
 @attrs.frozen
 class LineMatchpoints:
@@ -39,7 +39,7 @@ class PairMatchpoints:
         return 100 * self.total / self.available if self.available else Fraction(0)
 
 
-def expected_results(lines):
+def expected_from_lines(lines):
     """{section: N}: the largest number of traveller lines of any board of the section (§13.2, no movement)."""
     out = {}
     for (section, _), board_lines in group_boards(lines).items():
@@ -92,11 +92,11 @@ def _session_if_better(scored, settings):
     return out
 
 
-def score_session(lines, settings=None, expected=None):
+def score_lines(lines, settings=None, expected=None):
     """Matchpoint every traveller line, board by board; ``expected`` = {section: N} (default: §13.2 rule)."""
     settings = settings or BridgeScoringSettings()
     lines = list(lines)
-    expected = expected or expected_results(lines)
+    expected = expected or expected_from_lines(lines)
     scored = _board_lines(lines, settings, expected)
     if settings.average_plus_mode == "session_if_better":
         scored = _session_if_better(scored, settings)
@@ -105,4 +105,4 @@ def score_session(lines, settings=None, expected=None):
 
 def pair_totals(lines, settings=None, expected=None):
     """Each pair's matchpoint total, available top and percentage over the session (§13.3)."""
-    return list(totals(score_session(lines, settings, expected)).values())
+    return list(totals(score_lines(lines, settings, expected)).values())

@@ -7,9 +7,9 @@ from trickcore.games.bridge.pbn import encode_pbn, read_pbn
 from trickcore.games.bridge.record import Board
 from trickcore.games.bridge.score_table import pair_id, table_cells, total_score_rows, traveller_rows
 from trickcore.games.bridge.vocab import board_dealer, board_vulnerability
-from trickcore.scoring.bridge.session import Event, Results
-from trickcore.scoring.bridge.session_report import figure_text, percentage_text
-from trickcore.scoring.bridge.traveller import score_table, total_score_table
+from trickcore.scoring.bridge.duplicate.formats.report import figure_text, percentage_text
+from trickcore.scoring.bridge.duplicate.session import Event, Results
+from trickcore.scoring.bridge.duplicate.traveller import score_table, total_score_table
 
 SCORING_METHODS = {"butler": "Butler", "cross_imps": "CrossImps"}
 _SESSION_TABLES = ("scoretable", "totalscoretable")

@@ -3,7 +3,8 @@ from fractions import Fraction
 
 import pytest
 
-from trickcore.scoring.bridge.mp_session import adjustment_codes, expected_results, pair_totals, score_session
+from trickcore.scoring.bridge.duplicate.matchpoint_pairs import expected_from_lines, pair_totals, score_lines
+from trickcore.scoring.bridge.duplicate.traveller import adjustment_codes
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
 from trickcore.games.bridge.record import TravellerLine
 from trickcore.errors import SettingsError
@@ -30,7 +31,7 @@ def by_pair(settings=None):
 
 
 def test_bridge_more_session_e_i_fixed():
-    board1 = score_session(SESSION)[:3]
+    board1 = score_lines(SESSION)[:3]
     assert [(b.ns, b.ew) for b in board1] == [(Fraction(12, 5), Fraction(8, 5)), (Fraction(7, 2), Fraction(1, 2)),
                                                (Fraction(1, 2), Fraction(7, 2))]
     pairs = by_pair()
@@ -40,31 +41,31 @@ def test_bridge_more_session_e_i_fixed():
 
 def test_bridge_more_session_if_better():
     settings = BridgeScoringSettings(average_plus_mode="session_if_better")
-    first = score_session(SESSION, settings)[0]
+    first = score_lines(SESSION, settings)[0]
     # Pair 1 scored 6 of 8 on its other boards (75 % > 60 %); pair 4 scored 2 of 8 (25 % < 40 %).
     assert (first.ns, first.ew) == (3, 1)
     pairs = by_pair(settings)
     assert pairs[1].percentage == 75 and pairs[4].percentage == 25
     # The other results of the board are not touched.
-    assert score_session(SESSION, settings)[1:] == score_session(SESSION)[1:]
+    assert score_lines(SESSION, settings)[1:] == score_lines(SESSION)[1:]
 
 
 def test_bridge_more_session_if_better_keeps_fixed_share_when_worse_or_alone():
     settings = BridgeScoringSettings(average_plus_mode="session_if_better")
     lines = [artificial(1, 1, 4, "A-/A+"), assigned(1, 2, 5, 500), assigned(1, 3, 6, -620)] + SESSION[3:]
-    first = score_session(lines, settings)[0]
+    first = score_lines(lines, settings)[0]
     # Pair 1 (75 %) keeps A- = 40 %; pair 4 (25 %) keeps A+ = 60 %.
     assert (first.ns, first.ew) == (Fraction(8, 5), Fraction(12, 5))
     alone = [artificial(1, 1, 2, "A+"), assigned(1, 3, 4, 100)]
-    assert (score_session(alone, settings)[0].ns, score_session(alone, settings)[0].ew) == \
+    assert (score_lines(alone, settings)[0].ns, score_lines(alone, settings)[0].ew) == \
         (Fraction(6, 5), Fraction(4, 5))  # top 2, no other boards: fixed shares
     explicit = [artificial(1, 1, 4, "A70/30")] + SESSION[1:]
-    assert score_session(explicit, settings)[0].ns == Fraction(14, 5)
+    assert score_lines(explicit, settings)[0].ns == Fraction(14, 5)
 
 
 def test_bridge_more_session_not_played_and_expected():
     lines = SESSION + [TravellerLine(board=4, ns_pair=1, ew_pair=4, kind="not_played"), assigned(4, 2, 5, 420)]
-    assert expected_results(lines) == {"A": 3}
+    assert expected_from_lines(lines) == {"A": 3}
     pairs = {p.pair: p for p in pair_totals(lines)}
     assert pairs[1].boards == 3 and pairs[2].boards == 4
     # One result of an expected three: Neuberg gives exactly half the top.

@@ -10,9 +10,9 @@ JSON: a list of objects (or ``{"deals": [...]}``) with ``contract`` ("pass" or n
 import attrs
 
 from trickcore.games.bridge.vocab import Seat
-from trickcore.scoring.bridge.ledger import DealResult
+from trickcore.scoring.bridge.rubber.sheet import TableResult
 from trickcore.scoring.base import json_rows
-from trickcore.scoring.bridge.result import parse_contract_result
+from trickcore.scoring.bridge.contract.result import parse_contract_result
 from trickcore.deal import parse_deal
 from trickcore.errors import InvalidRecord, NotationError, TrickcoreError
 
@@ -29,25 +29,25 @@ def _honours(text):
 
 def _result(contract_text, declarer, result, honours=None, deal=None):
     if str(contract_text).strip().lower() in PASSED_OUT:
-        return DealResult()
+        return TableResult()
     contract, tricks = parse_contract_result(contract_text, result)
     hands = parse_deal(deal).hands if deal is not None else None
     try:
         seat = Seat.parse(declarer)
     except NotationError as exc:
         raise exc.located(field="declarer")
-    return DealResult(contract, seat, tricks, None if honours is None else _honours(honours), hands)
+    return TableResult(contract, seat, tricks, None if honours is None else _honours(honours), hands)
 
 
 def parse_text_line(line):
-    """The DealResult of one text line (comments already removed, not blank)."""
+    """The TableResult of one text line (comments already removed, not blank)."""
     tokens = line.split()
     honours = [t.split("=", 1)[1] for t in tokens if t.lower().startswith("honours=")]
     tokens = [t for t in tokens if not t.lower().startswith("honours=")]
     if " ".join(tokens).lower() in PASSED_OUT:
         if honours:
             raise InvalidRecord("a passed-out deal has no honours", field="honours")
-        return DealResult()
+        return TableResult()
     if len(tokens) not in (2, 3):
         raise NotationError(f"expected CONTRACT[RESULT] DECLARER [RESULT], got {line!r}", field="line")
     return _result(tokens[0], tokens[1], tokens[2] if len(tokens) == 3 else None,
@@ -66,7 +66,7 @@ def _json_result(record):
     contract = record.get("contract")
     if contract is None or str(contract).strip().lower() in PASSED_OUT:
         # A passed-out deal keeps its hands: Russian scoring still counts their high-card points.
-        return DealResult(hands=None if record.get("deal") is None else parse_deal(record["deal"]).hands, par=par)
+        return TableResult(hands=None if record.get("deal") is None else parse_deal(record["deal"]).hands, par=par)
     if "result" in record and "tricks" in record:
         raise InvalidRecord("give result or tricks, not both", field="tricks")
     result = record.get("result", record.get("tricks"))
@@ -75,7 +75,7 @@ def _json_result(record):
 
 
 def read_deal_results(text, source):
-    """The DealResults of a results file's ``text``; errors name ``source`` and the line (or deal number)."""
+    """The TableResults of a results file's ``text``; errors name ``source`` and the line (or deal number)."""
     stripped = text.lstrip()
     if stripped.startswith(("[", "{")):
         records = json_rows(text, source, "deals")

@@ -1,8 +1,8 @@
 """Chicago, four-deal bridge (bridge.md §7): the fixed four-deal cycle, its vulnerability schedule, game and
 part-score bonuses, passed-out deals, and the four-deal duplicate scoring of §7.4."""
 from trickcore.games.bridge.vocab import Seat, Side, Vulnerability, side_of
-from trickcore.scoring.bridge.contract import duplicate_score
-from trickcore.scoring.bridge.ledger import Entry, SheetDeal, deal_entries, settle_entries
+from trickcore.scoring.bridge.contract.score import duplicate_score
+from trickcore.scoring.bridge.rubber.sheet import SheetDeal, SheetEntry, deal_entries, settle_entries
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
 from trickcore.errors import InvalidRecord
 
@@ -62,7 +62,7 @@ class ChicagoLedger:
         return chicago_vulnerability(self.deal_number, self.dealer, self.settings.chicago_vulnerability)
 
     def add(self, result):
-        """Score one deal (a ``DealResult``) and return its ``SheetDeal``."""
+        """Score one deal (a ``TableResult``) and return its ``SheetDeal``."""
         if self.complete:
             raise InvalidRecord("the Chicago is complete after four deals; start a new ledger", field="deal")
         number, dealer, vulnerability = self.deal_number, self.dealer, self.vulnerability
@@ -80,7 +80,7 @@ class ChicagoLedger:
         deal = SheetDeal(number, dealer, vulnerability, result, tuple(entries))
         self.deals.append(deal)
         if self.complete and self.settings.chicago_partscore_bonus == "held_at_end":
-            self.extra = [Entry(side, False, 100, "part-score held at the end")
+            self.extra = [SheetEntry(side, False, 100, "part-score held at the end")
                           for side in Side if self.running[side]]
         return deal
 
@@ -96,9 +96,9 @@ class ChicagoLedger:
         self.running[side] += entry.points
         if self.running[side] >= 100:
             self.running = {Side.NS: 0, Side.EW: 0}
-            return [Entry(side, False, 500 if vulnerability.is_vulnerable(side) else 300, "game")]
+            return [SheetEntry(side, False, 500 if vulnerability.is_vulnerable(side) else 300, "game")]
         if number == 4 and self.settings.chicago_partscore_bonus == "deal4":
-            return [Entry(side, False, 100, "part-score on deal 4")]
+            return [SheetEntry(side, False, 100, "part-score on deal 4")]
         return []
 
     def entries(self):
@@ -137,8 +137,8 @@ class ChicagoDuplicateLedger(ChicagoLedger):
                                 undertrick_scale=self.settings.undertrick_scale,
                                 redouble_insult=self.settings.redouble_insult)
         if score >= 0:
-            return [Entry(side, False, score, f"{result.contract} duplicate score")]
-        return [Entry(side.other, False, -score, f"{result.contract} defeated, duplicate score")]
+            return [SheetEntry(side, False, score, f"{result.contract} duplicate score")]
+        return [SheetEntry(side.other, False, -score, f"{result.contract} defeated, duplicate score")]
 
     def ns_scores(self):
         """The NS duplicate score of each counted deal, in order: what other tables compare with (§7.4)."""

@@ -14,9 +14,9 @@ from trickcore.games.bridge.record import Board
 from trickcore.games.bridge.variants import DUMMY, SEAT_ORDER, controllers, table, variant as find_variant
 from trickcore.games.bridge.vocab import Seat, Side, Vulnerability, parse_contract
 from trickcore.scoring.base import Ledger, RecordsFile
-from trickcore.scoring.bridge.honours import honours as hand_honours
-from trickcore.scoring.bridge.ledger import DealResult, settle_entries
-from trickcore.scoring.bridge.rubber import RubberLedger
+from trickcore.scoring.bridge.contract.honours import honours as hand_honours
+from trickcore.scoring.bridge.rubber.rubber_bridge import RubberLedger
+from trickcore.scoring.bridge.rubber.sheet import TableResult, settle_entries
 
 SESSION_FORMAT = "trickcore.bridge.rubber_session/1"
 SHEET_FORMAT = "trickcore.bridge.rubber_session_sheet/1"
@@ -27,7 +27,7 @@ SHEET_SETTINGS = ("table", "rotation", "first_dealer", "honours", "clean_rubber_
 DEAL_KEYS = ("dealer", "contract", "declarer", "tricks", "auction", "honours", "deal")
 
 
-def round_half_away(value, unit):
+def in_units(value, unit):
     """``value / unit`` rounded half away from zero (bridge.md §6.3: 2120 → 21, 250 → 3, −150 → −2)."""
     units = (abs(value) * 2 + unit) // (2 * unit)
     return units if value >= 0 else -units
@@ -46,7 +46,7 @@ class SessionDeal:
     record stands (source, rubber and deal) for errors."""
 
     dealer: Seat
-    result: DealResult
+    result: TableResult
     auction: tuple = None
     rubber: int = None
     seats: dict = None
@@ -62,7 +62,7 @@ def _seat(value, field):
 
 
 def _deal_result(record):
-    """The DealResult of a protocol deal object (contract, declarer, tricks, honours or deal)."""
+    """The TableResult of a protocol deal object (contract, declarer, tricks, honours or deal)."""
     contract = record.get("contract")
     if not isinstance(contract, str):
         raise InvalidRecord(f"contract is Pass or a contract such as 2SX, not {contract!r}", field="contract")
@@ -71,7 +71,7 @@ def _deal_result(record):
         for key in ("declarer", "tricks", "honours"):
             if record.get(key) is not None:
                 raise InvalidRecord("a passed-out deal has no declarer, tricks or honours", field=key)
-        return DealResult()
+        return TableResult()
     try:
         parsed = parse_contract(contract)
     except NotationError as exc:
@@ -88,7 +88,7 @@ def _deal_result(record):
             if hand_honours(parsed.strain, hands) != entered:
                 raise InvalidRecord(f"honours {entered[0]}:{entered[1]} disagree with the deal", field="honours")
             entered = None
-    return DealResult(parsed, declarer, record.get("tricks"), entered, hands)
+    return TableResult(parsed, declarer, record.get("tricks"), entered, hands)
 
 
 def read_session_text(text, source):
@@ -174,9 +174,9 @@ def played_deal(board):
     """The SessionDeal of a Board played at a variant's table (games.bridge.record), in the current rubber; its
     auction was checked call by call as it was played."""
     if board.passed_out:
-        result = DealResult()
+        result = TableResult()
     else:
-        result = DealResult(board.contract, board.declarer, board.result, hands=board.deal.hands)
+        result = TableResult(board.contract, board.declarer, board.result, hands=board.deal.hands)
     return SessionDeal(board.dealer, result)
 
 
@@ -213,7 +213,7 @@ class SessionRubber:
     def units(self):
         """The margin in units (settle_unit), or None."""
         unit = self.ledger.settings.settle_unit
-        return None if not unit else round_half_away(self.margin(), unit)
+        return None if not unit else in_units(self.margin(), unit)
 
     def credit(self, players):
         """{player: credit} of the rubber (§1.3), in units when the settings settle in units."""
