@@ -24,10 +24,8 @@ extensions = [
 source_suffix = {".md": "markdown"}
 root_doc = "index"
 exclude_patterns = ["_build"]
-suppress_warnings = ["myst.header"]
 
-# Markdown: ``(label)=`` targets, ``:::`` fences, anchors for headings down to ### (so pages can link to them).
-myst_enable_extensions = ["colon_fence", "deflist"]
+# Markdown pages: ``(label)=`` targets are MyST's own; headings down to ### get anchors other pages can link to.
 myst_heading_anchors = 3
 
 autodoc_member_order = "bysource"
