@@ -241,6 +241,11 @@ ENTRY_POINTS = {
     ],
 }
 
+# The documentation site (docs/, built strictly by tests/test_docs.py). sphinx-click 6.2 fails under Sphinx 9,
+# which turned the autodoc mock it calls into a module.
+DOCS_REQUIRES = ["sphinx>=7.2,<9", "myst-parser>=2", "furo>=2023.9", "sphinx-autodoc-typehints>=1.25",
+                 "sphinx-click>=5"]
+
 setup(
     name="trickcore",
     version="0.1.0",
@@ -265,7 +270,8 @@ setup(
     install_requires=["attrs>=22.2", "click>=8.1"],
     extras_require={
         "test": ["pytest>=7", "hypothesis>=6.80", "pytest-benchmark>=4", "endplay>=0.5", "resvg-py>=0.5",
-                 "dask[distributed]>=2023.1", "matplotlib>=3.5"],
+                 "dask[distributed]>=2023.1", "matplotlib>=3.5"] + DOCS_REQUIRES,
+        "docs": DOCS_REQUIRES,
         # Dask: the field's standard for spreading Python work over the cores of several machines.
         "dist": ["dask[distributed]>=2023.1"],
         # matplotlib: the standard Python plotting library, for the plots of `tricks compare --format html`.

@@ -263,7 +263,7 @@ def _count(name, value):
 
 
 def run_tasks(tasks, threads=None):
-    """[func(*args) for func, *args in tasks], taken in turn by ``threads`` threads, the caller's among them.
+    """``[func(*args) for func, *args in tasks]``, taken in turn by ``threads`` threads, the caller's among them.
 
     Each search releases the interpreter, so they run at once on as many cores; each thread searches with
     its own solver. The tasks are taken in list order (put the longest first). The helper threads end with
@@ -314,7 +314,7 @@ def _call(job):
 
 
 def solve_batch(func, arg_tuples, jobs=1, chunksize=1):
-    """[func(*args) for args in arg_tuples], on ``jobs`` worker processes; a lazy iterator in input order.
+    """``[func(*args) for args in arg_tuples]``, on ``jobs`` worker processes; a lazy iterator in input order.
 
     Results do not depend on ``jobs``: each deal is solved alone (the transposition tables only speed up).
     """
