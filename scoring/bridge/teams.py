@@ -24,7 +24,7 @@ import attrs
 from trickcore.errors import InputError, InvalidRecord, NotationError
 from trickcore.files import read_text
 from trickcore.games.bridge.record import TravellerLine
-from trickcore.games.bridge.score_table import traveller_line
+from trickcore.games.bridge.formats.score_table import traveller_line
 from trickcore.scoring.bridge.butler import parse_adjusted_imps
 from trickcore.scoring.bridge.display import format_figure
 from trickcore.scoring.bridge.imp_pairs import places
@@ -184,7 +184,7 @@ def _in_room(room, field, read, *args):
 
 def _room_line(row, room, board, settings):
     """The TravellerLine of one room of a team-results line (module docstring), read as a traveller reads it
-    (games.bridge.score_table.traveller_line), with the room's own checks."""
+    (games.bridge.formats.score_table.traveller_line), with the room's own checks."""
     def cell(name):
         return row.get(f"{room}_{name}", "").strip()
 
