@@ -60,7 +60,6 @@ def decode_pbn(raw, source=None, log=None):
     return raw.decode("latin-1")
 
 
-
 def read_pbn(text, source=None, log=None):
     """Read every game of a PBN text as Board records, forgivingly (§16.2 import).
 
@@ -159,7 +158,8 @@ def _board(tags, items, lines, source, log):
     declared = stated.completed(sections.auction)
     result = _result_tag(values, declared, source)
     play = _play_section(sections.play_tag, declared, lines, source, log)
-    # The export writes the mandatory tags first, in the standard's order: read them in that order too.
+    # The export writes the mandatory tags first, in the standard's order: read them in that order too (the
+    # others in source order, the ^ marks of Declarer and Result last).
     kept = sorted([*kept, *sections.kept, *stated_kept, *result.kept],
                   key=lambda tag: _TAG_ORDER.get(tag[0], len(_TAG_ORDER)))
     commentary, remarks = _remarks(items)

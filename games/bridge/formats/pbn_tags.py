@@ -122,4 +122,3 @@ def anchor(names):
     name = names[-1].lower()
     count = sum(1 for n in names if n.lower() == name)
     return name if count == 1 else f"{name}:{count}"
-
