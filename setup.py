@@ -50,10 +50,10 @@ extensions = [
     # Bridge's own compiled loop (random and heuristic boards), beside the game it belongs to: the kernel knows
     # no game.
     Extension(
-        "trickcore.games.bridge._boards",
-        ["games/bridge/_boards.pyx"],
+        "trickcore.games.bridge.compiled._boards",
+        ["games/bridge/compiled/_boards.pyx"],
         include_dirs=["trickcore"],
-        depends=["games/bridge/_heuristic.pxi"],
+        depends=["games/bridge/compiled/_heuristic.pxi"],
         extra_compile_args=compile_args,
     ),
     # Preferans's own compiled loop (the heuristic players' decisions), beside the game it belongs to.

@@ -4,8 +4,8 @@ import attrs
 
 from trickcore.deal import Deal
 from trickcore.errors import InvalidDeal, ReadLog
-from trickcore.games.bridge.notation import read_boards
-from trickcore.games.bridge.pbn import dd_table as written_dd_table
+from trickcore.games.bridge.formats.notation import read_boards
+from trickcore.games.bridge.formats.pbn_tables import dd_table as written_dd_table
 from trickcore.games.bridge.vocab import (Contract, Seat, Strain, Vulnerability, board_dealer, board_vulnerability,
                                           parse_contract)
 from trickcore.scoring.bridge.contract.score import duplicate_score

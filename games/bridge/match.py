@@ -9,7 +9,7 @@ from trickcore.cards import format_card
 from trickcore.errors import InputError
 from trickcore.files import write_text_atomically
 from trickcore.games.base import Match, MatchReport
-from trickcore.games.bridge.pbn import write_pbn
+from trickcore.games.bridge.formats.pbn_write import write_pbn
 from trickcore.games.bridge.variants import DUMMY, SEAT_ORDER, STANDARD, variant as find_variant
 from trickcore.games.bridge.vocab import Seat, board_dealer
 from trickcore.scoring.bridge.contract.score import duplicate_score

@@ -24,7 +24,7 @@ import attrs
 from trickcore.errors import InputError, InvalidRecord, NotationError
 from trickcore.files import read_text
 from trickcore.games.bridge.record import TravellerLine
-from trickcore.games.bridge.score_table import traveller_line
+from trickcore.games.bridge.formats.score_table import traveller_line
 from trickcore.scoring.bridge.contract.imps import imps
 from trickcore.scoring.bridge.contract.vp import team_victory_points
 from trickcore.scoring.bridge.display import format_figure, format_vp
@@ -183,7 +183,7 @@ def _in_room(room, field, read, *args):
 
 def _room_line(row, room, board, settings):
     """The TravellerLine of one room of a team-results line (module docstring), read as a traveller reads it
-    (games.bridge.score_table.traveller_line), with the room's own checks."""
+    (games.bridge.formats.score_table.traveller_line), with the room's own checks."""
     def cell(name):
         return row.get(f"{room}_{name}", "").strip()
 

@@ -22,7 +22,7 @@ def test_wheel_is_portable_and_installs_only_under_trickcore(tmp_path):
     assert {n.split("/")[0] for n in names} == {"trickcore", "trickcore-0.1.0.dist-info"}
     assert any(n.startswith("trickcore/_kernel") and n.endswith(".so") for n in names)
     assert any(n.startswith("trickcore/_solver") and n.endswith(".so") for n in names)
-    assert any(n.startswith("trickcore/games/bridge/_boards") and n.endswith(".so") for n in names)
+    assert any(n.startswith("trickcore/games/bridge/compiled/_boards") and n.endswith(".so") for n in names)
     # The search's sources ship whole: its include files too.
     includes = {f"trickcore/{p.name}" for p in pathlib.Path(ROOT, "trickcore").glob("_solver_*.pxi")}
     assert includes and includes <= set(names)

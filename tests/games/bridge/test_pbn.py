@@ -4,8 +4,10 @@ import os
 
 import pytest
 
-from trickcore.games.bridge.pbn import dd_table, encode_pbn, read_pbn, with_dd_table, write_pbn
-from trickcore.games.bridge.score_table import traveller_lines
+from trickcore.games.bridge.formats.pbn_read import read_pbn
+from trickcore.games.bridge.formats.pbn_tables import dd_table, with_dd_table
+from trickcore.games.bridge.formats.pbn_write import encode_pbn, write_pbn
+from trickcore.games.bridge.formats.score_table import traveller_lines
 from trickcore.games.bridge.record import Board, TravellerLine
 from trickcore.games.bridge.vocab import Seat, parse_contract
 from trickcore.scoring.bridge.duplicate.matchpoint_pairs import score_lines

@@ -6,8 +6,10 @@ import pytest
 
 from trickcore.cards import Card
 from trickcore.errors import IllegalCall, InvalidRecord, NotationError, ReadLog
-from trickcore.games.bridge.notation import read_boards
-from trickcore.games.bridge.pbn import dd_table, decode_pbn, encode_pbn, read_pbn, write_pbn
+from trickcore.games.bridge.formats.notation import read_boards
+from trickcore.games.bridge.formats.pbn_read import decode_pbn, read_pbn
+from trickcore.games.bridge.formats.pbn_tables import dd_table
+from trickcore.games.bridge.formats.pbn_write import encode_pbn, write_pbn
 from trickcore.games.bridge.record import PartialDeal, board_from_dict, board_to_dict
 from trickcore.games.bridge.vocab import Contract, Seat, Strain
 

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
 from trickcore.errors import InputError, InvalidRecord, NotationError
-from trickcore.games.bridge.pbn import read_pbn
-from trickcore.games.bridge.score_table import table_cells, total_score_rows, traveller_lines
+from trickcore.games.bridge.formats.pbn_read import read_pbn
+from trickcore.games.bridge.formats.score_table import table_cells, total_score_rows, traveller_lines
 from trickcore.scoring.bridge.display import round_half_away
 from trickcore.scoring.bridge.duplicate.formats.csv_traveller import read_csv_traveller, write_csv_traveller
 from trickcore.scoring.bridge.duplicate.formats.pbn_session import read_pbn_results

@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from trickcore.cli.bridge import bridge
-from trickcore.games.bridge.score_table import table_cells, total_score_rows
+from trickcore.games.bridge.formats.score_table import table_cells, total_score_rows
 from trickcore.scoring.bridge.duplicate.formats.session_files import read_results
 from trickcore.scoring.bridge.duplicate.session import score_session
 from trickcore.scoring.bridge.settings import BridgeScoringSettings

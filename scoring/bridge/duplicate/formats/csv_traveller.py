@@ -4,7 +4,7 @@ import csv
 import io
 
 from trickcore.errors import InvalidRecord, TrickcoreError
-from trickcore.games.bridge.score_table import traveller_line
+from trickcore.games.bridge.formats.score_table import traveller_line
 from trickcore.scoring.bridge.duplicate.session import Results
 from trickcore.scoring.bridge.duplicate.traveller import written_fields
 

@@ -3,9 +3,10 @@
 tags), and write a scored session as PBN games with a ``ScoreTable`` per board and the ``TotalScoreTable``."""
 import attrs
 
-from trickcore.games.bridge.pbn import encode_pbn, read_pbn
+from trickcore.games.bridge.formats.pbn_read import read_pbn
+from trickcore.games.bridge.formats.pbn_write import encode_pbn
 from trickcore.games.bridge.record import Board
-from trickcore.games.bridge.score_table import pair_id, table_cells, total_score_rows, traveller_rows
+from trickcore.games.bridge.formats.score_table import pair_id, table_cells, total_score_rows, traveller_rows
 from trickcore.games.bridge.vocab import board_dealer, board_vulnerability
 from trickcore.scoring.bridge.duplicate.formats.report import figure_text, percentage_text
 from trickcore.scoring.bridge.duplicate.session import Event, Results
