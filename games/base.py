@@ -8,7 +8,7 @@ import attrs
 
 from trickcore.cards import Suit, format_hand
 from trickcore.condition import compile_condition
-from trickcore.deal import DealingPlan, deal_batch, deal_one, deal_where, owner_sizes, parse_deal, parse_predeal
+from trickcore.dealing import DealingPlan, deal_batch, deal_one, deal_where, owner_sizes, parse_deal, parse_predeal
 from trickcore.errors import InputError, InvalidDeal
 from trickcore.play import random_playout
 from trickcore.rules import TrickRules
@@ -91,7 +91,7 @@ class Game:
 
     def deal_where(self, seed, count, where=None, predeal=None, accept=None, dealer=0, start=0, tries=None):
         """The first ``count`` seeded deals (a DealBatch; ``batch.number(i)`` is each one's candidate number)
-        holding the ``predeal`` cards (text, see trickcore.deal.parse_predeal) and satisfying ``where`` (a
+        holding the ``predeal`` cards (text, see trickcore.dealing.parse_predeal) and satisfying ``where`` (a
         condition's text, see trickcore.condition, run in the kernel) and ``accept`` (a Python callable taking
         a Deal). The same arguments give the same deals however a run is split (continue at
         ``batch.next_number``)."""

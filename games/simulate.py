@@ -15,7 +15,7 @@ import os
 
 import attrs
 
-from trickcore.deal import deal_where, parse_predeal
+from trickcore.dealing import deal_where, parse_predeal
 from trickcore.errors import InputError
 from trickcore.files import read_text
 from trickcore.games.base import agent_classes, play_deal

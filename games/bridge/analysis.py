@@ -2,7 +2,7 @@
 deals of a PBN file solved on worker processes."""
 import attrs
 
-from trickcore.deal import Deal
+from trickcore.dealing import Deal
 from trickcore.errors import InvalidDeal, ReadLog
 from trickcore.games.bridge.notation import read_boards
 from trickcore.games.bridge.pbn import dd_table as written_dd_table

@@ -12,7 +12,7 @@ import attrs
 from trickcore.games.bridge.auction import Auction, parse_call
 from trickcore.games.bridge.vocab import Contract, Seat, Vulnerability, parse_contract
 from trickcore.cards import DECK52, format_hand, parse_card, parse_hand
-from trickcore.deal import SEAT_LETTERS, Deal
+from trickcore.dealing import SEAT_LETTERS, Deal
 from trickcore.errors import InvalidDeal, InvalidRecord, NotationError, TrickcoreError
 from trickcore.play import Trick, trick_winner
 

@@ -8,7 +8,7 @@ import pytest
 
 from trickcore import brute, solver
 from trickcore.cards import DECK32, DECK52, Suit
-from trickcore.deal import Deal
+from trickcore.dealing import Deal
 from trickcore.errors import InputError, InvalidDeal
 from trickcore.rules import TrickRules
 from trickcore.solver import Position

@@ -12,7 +12,7 @@ from trickcore.scoring.bridge.mp_session import score_session
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
 from trickcore.scoring.bridge.traveller import line_ns_score, score_table
 from trickcore.cards import parse_card
-from trickcore.deal import parse_deal
+from trickcore.dealing import parse_deal
 from trickcore.errors import InvalidRecord, NotationError, SettingsError
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "..", "examples", "bridge_pbn")

@@ -13,7 +13,7 @@ from trickcore.games.bridge.vocab import Seat, Strain, Vulnerability, parse_cont
 from trickcore.games.registry import get_agent
 from trickcore.scoring.bridge.contract import duplicate_score
 from trickcore.cards import parse_card
-from trickcore.deal import parse_deal
+from trickcore.dealing import parse_deal
 from trickcore.errors import IllegalCall, IllegalPlay, InputError, PluginError
 
 FIXED_DEAL = "N:K.A8763.4.AKJ963 AJT84.K4.AT76.T4 Q9.QJT2.K9852.87 76532.95.QJ3.Q52"

@@ -8,7 +8,7 @@ from trickcore.scoring.bridge.honours import honours
 from trickcore.scoring.bridge.ledger import DealResult
 from trickcore.scoring.bridge.rubber import RubberLedger
 from trickcore.scoring.bridge.settings import BridgeScoringSettings, preset
-from trickcore.deal import parse_deal
+from trickcore.dealing import parse_deal
 from trickcore.errors import InvalidRecord, NotationError, SettingsError
 
 
