@@ -4,7 +4,7 @@
 that text, in the character set the file declares); ``write_pbn(boards)`` the export text and
 ``encode_pbn(boards, pbn_encoding)`` its bytes. A board's ``ScoreTable`` rows become ``TravellerLine`` records
 (games.bridge.score_table; written by scoring.bridge.traveller's ``score_table``), its ``OptimumResultTable`` /
-``DoubleDummyTricks`` a DD table (``dd_table``; written by ``with_dd_table``). Reading keeps what the model does
+``DoubleDummyTricks`` a DD table (``read_dd_table``; written by ``with_dd_table``). Reading keeps what the model does
 not hold (unknown tags and tables, notes, annotations, commentary, ``%`` lines) so that it is written back;
 doubts go to the reader's ``ReadLog`` as warnings, and a game that cannot be read fails the file or is skipped
 as the log says. Errors are ``NotationError`` / ``IllegalCall`` / ``InvalidDeal`` carrying the file, line and tag.
@@ -630,7 +630,7 @@ def _auction_lines(board):
 
 def _play_lines(board):
     first = board.declarer.lho
-    tricks = board.tricks()
+    tricks = board.played_tricks()
     rest = board.play[4 * len(tricks):]
     leaders = [t.leader for t in tricks] + ([tricks[-1].winner if tricks else int(first)] if rest else [])
     # Annotations count cards in playing order: mark each card with its place before laying out the columns.
@@ -708,7 +708,7 @@ DD_STRAINS = ("NT", "S", "H", "D", "C")
 _STRAIN_ORDER = ("C", "D", "H", "S", "NT")  # the solver's order, for tables read in any order
 
 
-def dd_table(board, source=None):
+def read_dd_table(board, source=None):
     """The board's double-dummy table {declarer: {strain: tricks}} from ``OptimumResultTable`` or the
     ``DoubleDummyTricks`` tag (§16.2), or None when it has neither; the two must agree when both are given."""
     tables = []

@@ -134,7 +134,7 @@ class Board:
                 return value
         return default
 
-    def tricks(self):
+    def played_tricks(self):
         """The play as tricks (trickcore Trick records), each led by the previous trick's winner."""
         if not self.play:
             return []
@@ -153,7 +153,7 @@ class Board:
         """Tricks the declaring side won in the tricks played (None without contract or play)."""
         if not self.play or self.declarer is None:
             return None
-        return sum(1 for t in self.tricks() if Seat(t.winner).side == self.declarer.side)
+        return sum(1 for t in self.played_tricks() if Seat(t.winner).side == self.declarer.side)
 
 
 def check_board(board, log=None, source=None, line=None):
@@ -177,7 +177,7 @@ def check_board(board, log=None, source=None, line=None):
             log.warn(message, source=source, line=line, field="Declarer", error=InvalidRecord)
     if board.play and isinstance(board.deal, Deal):
         hands = [set(h) for h in board.deal.hands]
-        for trick in board.tricks() + _unfinished_trick(board):
+        for trick in board.played_tricks() + _unfinished_trick(board):
             for k, card in enumerate(trick.cards):
                 seat = (trick.leader + k) % 4
                 if card not in hands[seat]:
@@ -194,7 +194,7 @@ def _unfinished_trick(board):
     rest = len(board.play) % 4
     if not rest:
         return []
-    tricks = board.tricks()
+    tricks = board.played_tricks()
     leader = tricks[-1].winner if tricks else int(board.declarer.lho)
     return [Trick(leader, tuple(board.play[-rest:]), None)]
 

@@ -66,7 +66,7 @@ def test_bridge_game_play_records_13_tricks(seed):
     if board.passed_out:
         assert board.play == ()
         return
-    tricks = board.tricks()
+    tricks = board.played_tricks()
     assert len(tricks) == 13 and len(board.play) == 52
     assert tricks[0].leader == board.declarer.lho
     assert board.result == sum(1 for t in tricks if Seat(t.winner).side == board.declarer.side)
