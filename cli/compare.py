@@ -3,36 +3,10 @@ used by `tricks simulate --compare`."""
 import click
 
 from trickcore.cli.common import output_option, to_json, user_errors, write_output
-from trickcore.errors import InputError
-from trickcore.games.registry import get_scoring, scoring_names
-from trickcore.scoring.base import parse_assignments
-from trickcore.scoring.compare import Entrant, compare, comparison_csv, comparison_text
+from trickcore.scoring.compare import compare, comparison_csv, comparison_text, entrants_of
 from trickcore.scoring.compare_report import comparison_html
 
 FORMATS = ("text", "json", "csv", "html")
-
-
-def parse_entrant(spec):
-    """An Entrant from ``NAME [KEY=VALUE ...]``: NAME a scoring system (``preferans-rostov``, or ``rostov`` when
-    only one game has a system of that name), then overrides of its settings."""
-    words = str(spec).split()
-    if not words:
-        raise InputError("an empty system", field="system")
-    name = words[0]
-    if name not in scoring_names():
-        matches = [n for n in scoring_names() if n.split("-", 1)[-1] == name]
-        name = matches[0] if len(matches) == 1 else name
-    parse_assignments(words[1:])    # each override written KEY=VALUE
-    return Entrant(" ".join(words), get_scoring(name), tuple(words[1:]))
-
-
-def entrants_of(specs):
-    """The Entrants of ``--system`` specs; one spec may list several, separated by commas."""
-    found = []
-    for spec in specs:
-        parts = [p for p in spec.split(",") if p.strip()]
-        found.extend(parse_entrant(p) for p in parts)
-    return found
 
 
 def compare_records(path, entrants, per, fmt, plots):

@@ -10,6 +10,7 @@ from trickcore.cli.score import score
 from trickcore.cli.simulate import simulate_command
 from trickcore.games import registry, report
 from trickcore.errors import InputError
+from trickcore.names import name_list
 from trickcore.play import playout_batch
 
 TRUMPS = ("S", "H", "D", "C", "NT")
@@ -128,8 +129,7 @@ def play(game_name, seed, dealer, trump, count, deal_text, agents, variant, play
             if game.name != "bridge":
                 raise InputError(f"--rotation seats a bridge session; {game.name} has none", field="rotation")
             options["rotation"] = rotation
-        names = [a.strip() for a in agents.split(",") if a.strip()]
-        _write(game.play_match(names, seed, options), fmt, output)
+        _write(game.play_match(name_list(agents), seed, options), fmt, output)
         return
     unused = [flag for flag, value in (("--variant", variant), ("--players", players),
                                        ("--pool-target", pool_target), ("--hands", hands),

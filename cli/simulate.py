@@ -7,9 +7,9 @@ import tempfile
 import click
 
 from trickcore.cli.common import UserError, jobs_option, output_option, to_json, user_errors, write_output
-from trickcore.cli.compare import entrants_of, per_option
+from trickcore.cli.compare import per_option
 from trickcore.games.simulate import Simulation, dask_client, simulate_to_file, summary
-from trickcore.scoring.compare import compare, comparison_text
+from trickcore.scoring.compare import compare, comparison_text, entrants_of
 from trickcore.statistics import summary_text
 
 

@@ -29,7 +29,7 @@ def _known_hands(value):
     return tuple(None if h is None else frozenset(h) for h in value)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class PartialDeal:
     """A deal that does not give all 52 cards: a problem diagram or an end position (PBN 2.1 allows both).
 
@@ -62,6 +62,9 @@ class PartialDeal:
     def __str__(self):
         return self.to_pbn()
 
+    def __repr__(self):
+        return f"<PartialDeal {self.to_pbn()}>"
+
 
 def parse_board_deal(text):
     """Read a PBN deal string ``F:h1 h2 h3 h4`` as a ``Deal``, or as a ``PartialDeal`` when it gives fewer cards.
@@ -91,7 +94,7 @@ def parse_board_deal(text):
     return PartialDeal(hands)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Board:
     """One board: deal, auction, play and result, each None (or empty) when the source did not give it.
 
@@ -126,6 +129,18 @@ class Board:
     annotations: tuple = ()
     remarks: tuple = ()
     play_notes: tuple = ()
+
+    def __repr__(self):
+        """A short repr: number, PBN deal, contract, declarer and tricks, as far as the board gives them."""
+        parts = [f"Board {'?' if self.number is None else self.number}"]
+        if self.deal is not None:
+            parts.append(self.deal.to_pbn())
+        if self.passed_out:
+            parts.append("passed out")
+        elif self.contract is not None:
+            parts.append(f"{self.contract} by {self.declarer or '?'}"
+                         + ("" if self.result is None else f", {self.result} tricks"))
+        return "<" + " ".join(parts) + ">"
 
     def tag(self, name, default=None):
         """The value of the kept tag ``name`` (case-insensitive), or ``default``."""
