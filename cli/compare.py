@@ -2,24 +2,10 @@
 used by `tricks simulate --compare`."""
 import click
 
-from trickcore.cli.common import output_option, to_json, user_errors, write_output
-from trickcore.scoring.compare import compare, comparison_csv, comparison_text, entrants_of
-from trickcore.scoring.compare_report import comparison_html
+from trickcore import api
+from trickcore.cli.common import output_option, user_errors, write_output
 
 FORMATS = ("text", "json", "csv", "html")
-
-
-def compare_records(path, entrants, per, fmt, plots):
-    """The comparison of ``path``'s records under ``entrants``, written as ``fmt``."""
-    found = entrants[0].system.read_records(path)
-    data = compare(entrants, found, per)
-    if fmt == "json":
-        return to_json(data)
-    if fmt == "csv":
-        return comparison_csv(data)
-    if fmt == "html":
-        return comparison_html(data, plots)
-    return comparison_text(data)
 
 
 per_option = click.option("--per", type=click.IntRange(1, None), default=None,
@@ -43,4 +29,4 @@ def compare_command(file, specs, per, fmt, plots, output):
     systems of one game: each participant's mean result per match with its 95% interval, how often the
     systems rank the participants differently, the correlation of their results, and the kinds of deal where
     they differ most."""
-    write_output(compare_records(file, entrants_of(specs), per, fmt, plots), output)
+    write_output(api.compare(file, specs, per).render(fmt, plots), output)
