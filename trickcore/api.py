@@ -107,7 +107,7 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
     with tempfile.TemporaryDirectory() as scratch:
         # Without ``out`` the lines still go through a scratch file: the workers send them as text, which costs
         # the main process (and so ``jobs``) less than the lines as objects.
-        path = out or os.path.join(scratch, "simulation.jsonl")
+        path = out or os.path.join(scratch, "deals.jsonl")
         try:
             outcomes = simulate_to_file(simulation, path, jobs, client, resume, progress)
         finally:
@@ -135,7 +135,7 @@ def _records_file(system: Any, records: Any) -> Any:
         return system.read_records(records.path)
     if isinstance(records, Simulated):
         return system.read_records(records.path) if records.path else _read_text(system, records.lines_text(),
-                                                                                 "simulation.jsonl")
+                                                                                 "deals.jsonl")
     items = list(records)
     if items and all(isinstance(item, dict) for item in items):
         return _read_text(system, json.dumps(items), "records.json")
