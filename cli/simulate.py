@@ -69,4 +69,4 @@ def simulate_command(game_name, deals, seed, variant, where, predeal, tries, dea
                              options if solve_ else None, where, predeal=predeal, variant=variant, dealer=dealer,
                              tries=tries, analyse=analyse, out=out_path, resume=resume, jobs=jobs,
                              dask=dask_address, compare=compare_specs, per=per, progress=progress)
-    write_output(to_json(found.to_dict()) if fmt == "json" else found.report(), output)
+    write_output(to_json(found.to_dict()) if fmt == "json" else found.text(), output)

@@ -98,21 +98,21 @@ class Deals(Result):
 @attrs.frozen(repr=False)
 class Simulated(Result):
     """A finished simulation (``trickcore.simulate``): its summary, the comparison it was asked for, and its
-    result lines (read from ``path`` when it wrote a file, else kept as ``text``)."""
+    result lines (read from ``path`` when it wrote a file, else ``kept`` in memory as text)."""
 
     simulation: Any
     summary: dict
     comparison: dict | None = None
     path: str | None = None
-    text: str | None = None
+    kept: str | None = None
 
     def __repr__(self) -> str:
         return f"<Simulated {self.simulation.game}: {self.summary['deals']} deals, seed {self.simulation.seed}>"
 
     def lines_text(self) -> str:
         """The result lines as the output file holds them (the simulation's header line first)."""
-        if self.text is not None:
-            return self.text
+        if self.kept is not None:
+            return self.kept
         from trickcore.files import read_text
 
         return read_text(self.path)
@@ -125,14 +125,14 @@ class Simulated(Result):
         """The summary `tricks simulate --format json` writes: outcomes' statistics (and the comparison)."""
         return {**self.summary, "comparison": self.comparison} if self.comparison else dict(self.summary)
 
-    def report(self) -> str:
+    def text(self) -> str:
         """The summary as the text `tricks simulate` prints."""
         from trickcore.scoring.compare import comparison_text
         from trickcore.statistics import summary_text
 
         sim = self.simulation
-        head = f"{sim.game}: {self.summary['deals']} deals, seed {sim.seed}" + (f", where {sim.where}" if sim.where
-                                                                               else "")
+        where = f", where {sim.where}" if sim.where else ""
+        head = f"{sim.game}: {self.summary['deals']} deals, seed {sim.seed}{where}"
         text = head + "\n" + summary_text(self.summary["outcomes"])
         return text + ("\n" + comparison_text(self.comparison) if self.comparison else "")
 
@@ -223,7 +223,7 @@ class Score(Result):
 
     system: str
     data: dict
-    text: str
+    sheet: str
 
     def __repr__(self) -> str:
         return f"<Score by {self.system}>"
@@ -231,6 +231,10 @@ class Score(Result):
     def to_dict(self) -> dict:
         """The score as `tricks score --format json` (or `tricks bridge session score`) writes it."""
         return self.data
+
+    def text(self) -> str:
+        """The score sheet as the command prints it."""
+        return self.sheet
 
     def ranking(self) -> list[dict]:
         """A pairs session's ranking rows, field by field (empty for other systems)."""

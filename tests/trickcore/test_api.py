@@ -4,6 +4,7 @@ import doctest
 import json
 import os
 import pathlib
+import subprocess
 import sys
 
 import pytest
@@ -41,6 +42,13 @@ def test_the_functions_are_trickcore_s_and_the_dealing_module_is_not_shadowed():
 
     assert trickcore.deal is api.deal and hasattr(dealing, "deal_where")
     assert {"deal", "simulate", "compare", "solve", "load", "score"} <= set(trickcore.__all__)
+
+
+def test_importing_trickcore_imports_no_game_and_no_scoring():
+    code = ("import sys, trickcore; print(sorted(m for m in sys.modules if m.startswith(('trickcore.games', "
+            "'trickcore.scoring', 'trickcore.cli'))))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=str(ROOT.parent))
+    assert done.stdout.strip() == "[]", done.stderr
 
 
 def test_deal_gives_the_command_s_deals():
