@@ -270,13 +270,15 @@ setup(
     install_requires=["attrs>=22.2", "click>=8.1"],
     extras_require={
         "test": ["pytest>=7", "hypothesis>=6.80", "pytest-benchmark>=4", "endplay>=0.5", "resvg-py>=0.5",
-                 "dask[distributed]>=2023.1", "matplotlib>=3.5"] + DOCS_REQUIRES,
+                 "dask[distributed]>=2023.1", "matplotlib>=3.5", "pandas>=1.5", "pyarrow>=10"] + DOCS_REQUIRES,
         "docs": DOCS_REQUIRES,
         # Dask: the field's standard for spreading Python work over the cores of several machines.
         "dist": ["dask[distributed]>=2023.1"],
         # matplotlib: the standard Python plotting library, for the plots of `tricks compare --format html`.
         "plot": ["matplotlib>=3.5"],
         "bench": ["pytest-benchmark>=4"],
+        # pandas (with pyarrow for Parquet and Arrow tables): the results' to_pandas() of the Python route.
+        "data": ["pandas>=1.5", "pyarrow>=10"],
     },
     entry_points=ENTRY_POINTS,
     cmdclass={"build_ext": ProfileGuidedBuild},

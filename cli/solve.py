@@ -5,6 +5,7 @@ import sys
 
 import click
 
+from trickcore import api
 from trickcore.cli.common import (UserError, jobs_option, output_option, reading_options, show_warnings, to_json,
                                   user_errors, write_output)
 from trickcore.games.registry import get_game
@@ -43,7 +44,7 @@ def solve(game_name, deal_text, deals_path, fmt, vul, dealer, trump, declarer, c
     if deals_path is not None:
         write_output(_solve_file(game, deals_path, opts, jobs, log), output)
         return
-    result = game.analyse(game.parse_deal(deal_text), **opts)
+    result = api.solve(game, deal_text, **opts)
     write_output(to_json(result.to_dict()) if fmt == "json" else result.text(), output)
 
 

@@ -149,7 +149,7 @@ class RecordsFile:
 @attrs.frozen
 class ScoringSystem:
     """A scoring system: its registry ``name``, the ``game`` family it scores, a one-line ``description``, and
-    the named ``presets`` of its settings (the first is the default).
+    the named ``presets`` of its settings (the first is the default), and the short ``aliases`` it is found by.
 
     Subclasses implement ``preset``, ``ledger``, ``read_records`` and ``render_text``; ``formats`` lists the
     output formats ``render`` gives (text and JSON always, SVG where the system draws its sheet);
@@ -161,6 +161,7 @@ class ScoringSystem:
     description: str
     presets: tuple = ()
     records: str = "result records"
+    aliases: tuple = attrs.field(default=(), kw_only=True)   # short names it answers to as well (mp)
     formats = ("text", "json")
     record_word = "record"
     read_value = None

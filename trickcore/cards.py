@@ -150,12 +150,35 @@ def format_card(card, style="pbn"):
     raise ValueError(f"unknown card style {style!r}")
 
 
+def _suit_token(value):
+    """The text naming a suit in ``value``: a string as given, an enum member by its name (a game's own suit
+    or strain enum, e.g. bridge's ``Strain.H``), anything else as nothing."""
+    if isinstance(value, enum.Enum):
+        return value.name
+    return value.strip().upper() if isinstance(value, str) else ""
+
+
 def parse_suit(text):
-    """Read a suit from its letter or symbol, any case."""
-    token = text.strip().upper() if isinstance(text, str) else ""
+    """Read a suit from a Suit, its letter or symbol (any case), or a game's enum member named by its letter."""
+    if isinstance(text, Suit):
+        return text
+    token = _suit_token(text)
     if token in _SUIT_TOKENS:
         return _SUIT_TOKENS[token]
     raise NotationError(f"{text!r} is not a suit (S, H, D, C or ♠ ♥ ♦ ♣)")
+
+
+NO_TRUMP_WORDS = ("NT", "N", "NONE", "")
+
+
+def parse_trump(value):
+    """Read a trump: None or a no-trump word (NT, N, none, a game's NT member) for no trump, else a suit as
+    ``parse_suit`` reads it."""
+    if value is None or isinstance(value, Suit):
+        return value
+    if _suit_token(value) in NO_TRUMP_WORDS and isinstance(value, (str, enum.Enum)):
+        return None
+    return parse_suit(value)
 
 
 def _parse_ranks(text, suit, whole):
@@ -236,7 +259,7 @@ def mask_cards(mask):
     return cards
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Deck:
     """A pack of cards: its name, its cards (high to low) and their mask."""
 
@@ -255,6 +278,9 @@ class Deck:
 
     def __contains__(self, card):
         return bool(self.mask & card.bit)
+
+    def __repr__(self):
+        return f"<Deck {self.name}>"
 
 
 DECK52 = Deck.from_ranks("52", Rank.TWO)

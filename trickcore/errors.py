@@ -70,6 +70,10 @@ class PluginError(TrickcoreError):
     """A game or scoring system that is not installed, or a plug-in that does not load."""
 
 
+class MissingExtra(TrickcoreError, ImportError):
+    """An optional dependency that is not installed; the message names the extra that installs it."""
+
+
 @attrs.frozen
 class ReadWarning:
     """Something a forgiving reader kept as given although it looks wrong, or a board it skipped; located like

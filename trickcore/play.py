@@ -9,7 +9,7 @@ import attrs
 
 from trickcore import _kernel
 from trickcore.cards import Card, hand_mask, mask_cards
-from trickcore.deal import Deal, DealBatch, _check_count, _check_seed
+from trickcore.dealing import Deal, DealBatch, _check_count, _check_seed
 from trickcore.errors import IllegalPlay, InputError, InvalidDeal
 from trickcore.rules import TrickRules
 

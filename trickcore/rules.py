@@ -1,29 +1,22 @@
 """TrickRules: what the kernel needs to know about a game's play: seats, trump, follow-suit and must-trump."""
 import attrs
 
-from trickcore.cards import Suit, parse_suit
+from trickcore.cards import Suit, parse_trump
 from trickcore.errors import InputError
-
-
-def _trump(value):
-    if value is None or isinstance(value, Suit):
-        return value
-    if isinstance(value, str) and value.strip().upper() in ("NT", "N", "NONE", ""):
-        return None
-    return parse_suit(value)
 
 
 @attrs.frozen
 class TrickRules:
     """The play rules of one deal.
 
-    ``n_seats``: 3 or 4 players in the tricks. ``trump``: a Suit or None (no trump). ``follow_suit``: a player
-    holding the led suit must play it. ``must_trump``: a player void in the led suit must play a trump if he
-    holds one (preferans); whist and bridge leave the choice free.
+    ``n_seats``: 3 or 4 players in the tricks. ``trump``: a Suit or None (no trump), also read from a letter,
+    ``"NT"`` or a game's own suit or strain enum (bridge's ``Strain.H``). ``follow_suit``: a player holding the
+    led suit must play it. ``must_trump``: a player void in the led suit must play a trump if he holds one
+    (preferans); whist and bridge leave the choice free.
     """
 
     n_seats: int = attrs.field(default=4)
-    trump: Suit | None = attrs.field(default=None, converter=_trump)
+    trump: Suit | None = attrs.field(default=None, converter=parse_trump)
     follow_suit: bool = attrs.field(default=True)
     must_trump: bool = attrs.field(default=False)
 

@@ -35,7 +35,7 @@ except ImportError:             # built where the instructions do not apply (not
 if _solver_fast is not None and _kernel.cpu_has_fast_bits():
     _solver = _solver_fast
 from trickcore.cards import Card, Suit, hand_mask
-from trickcore.deal import Deal
+from trickcore.dealing import Deal
 from trickcore.errors import InputError, InvalidDeal
 from trickcore.play import PlayState
 from trickcore.rules import TrickRules

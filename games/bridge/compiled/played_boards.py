@@ -12,7 +12,7 @@ import array
 import attrs
 
 from trickcore.cards import Card
-from trickcore.deal import DealBatch
+from trickcore.dealing import DealBatch
 from trickcore.errors import InputError
 from trickcore.games.bridge.compiled import _boards
 from trickcore.games.bridge.auction import ALL_BIDS, DOUBLE, PASS, REDOUBLE

@@ -18,7 +18,7 @@ from trickcore.games.bridge.auction import Auction, parse_call
 from trickcore.games.bridge.record import Board, check_board
 from trickcore.games.bridge.vocab import Seat, Strain, Vulnerability, parse_contract
 from trickcore.cards import DECK52, Suit, parse_card, parse_hand
-from trickcore.deal import Deal
+from trickcore.dealing import Deal
 from trickcore.errors import InvalidRecord, NotationError, ReadLog, TrickcoreError
 
 LIN_ORDER = (Seat.S, Seat.W, Seat.N, Seat.E)

@@ -1,5 +1,5 @@
 """A PBN board's tables (bridge.md §16.2): a table found by name and read row by row, and the board's double-dummy
-table, read from its ``OptimumResultTable`` / ``DoubleDummyTricks`` (``dd_table``) and written into them
+table, read from its ``OptimumResultTable`` / ``DoubleDummyTricks`` (``read_dd_table``) and written into them
 (``with_dd_table``). The traveller tables are games.bridge.formats.score_table's.
 """
 import re
@@ -40,7 +40,7 @@ DD_STRAINS = ("NT", "S", "H", "D", "C")
 _STRAIN_ORDER = ("C", "D", "H", "S", "NT")  # the solver's order, for tables read in any order
 
 
-def dd_table(board, source=None):
+def read_dd_table(board, source=None):
     """The board's double-dummy table {declarer: {strain: tricks}} from ``OptimumResultTable`` or the
     ``DoubleDummyTricks`` tag (§16.2), or None when it has neither; the two must agree when both are given."""
     tables = []

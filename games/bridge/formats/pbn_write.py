@@ -120,7 +120,7 @@ def _auction_lines(board):
 
 def _play_lines(board):
     first = board.declarer.lho
-    tricks = board.tricks()
+    tricks = board.played_tricks()
     rest = board.play[4 * len(tricks):]
     leaders = [t.leader for t in tricks] + ([tricks[-1].winner if tricks else int(first)] if rest else [])
     # Annotations count cards in playing order: mark each card with its place before laying out the columns.

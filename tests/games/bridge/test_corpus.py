@@ -23,7 +23,7 @@ import re
 import pytest
 
 from trickcore.cards import parse_card
-from trickcore.deal import Deal
+from trickcore.dealing import Deal
 from trickcore.errors import ReadLog
 from trickcore.games.bridge.analysis import dd_table, par
 from trickcore.games.bridge.formats.notation import read_boards

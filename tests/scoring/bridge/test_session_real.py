@@ -90,4 +90,4 @@ def test_real_session_cli_json_ranking():
     pairs = data["ranking"][0]["pairs"]
     printed = total_score_rows(read_results(RUTER).boards[0])
     assert [(p["pair"], p["place"], p["total"]) for p in pairs] == [
-        (int(row["pairid"]), printed_place(row), row["totalscoreimp"]) for row in printed]
+        (int(row["pairid"]), printed_place(row), int(row["totalscoreimp"])) for row in printed]

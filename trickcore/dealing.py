@@ -25,7 +25,7 @@ def _hands(value):
     return tuple(frozenset(h) for h in value)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Deal:
     """The cards of one deal: ``hands[seat]`` (seat 0 first) and the ``talon`` (preferans; empty otherwise).
 
@@ -83,6 +83,9 @@ class Deal:
 
     def __str__(self):
         return self.to_string()
+
+    def __repr__(self):
+        return f"<Deal {self.to_string()}>"
 
 
 def parse_deal(text, deck=None):
@@ -161,7 +164,7 @@ def _check_count(count, what="count"):
     return count
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class DealBatch:
     """Seeded deals as one flat array of masks, ``n_owners`` per deal (seats, then the talon).
 
@@ -178,6 +181,9 @@ class DealBatch:
 
     def __len__(self):
         return len(self.masks) // self.plan.n_owners
+
+    def __repr__(self):
+        return f"<DealBatch of {len(self)} deals, {self.plan.deck.name} cards, seed {self.seed}>"
 
     def __getitem__(self, i):
         if not -len(self) <= i < len(self):
