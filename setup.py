@@ -288,6 +288,23 @@ setup(
     long_description=open("README.md", encoding="utf-8").read(),
     long_description_content_type="text/markdown",
     license="MIT",
+    author="The trickcore developers",
+    classifiers=[
+        "Development Status :: 3 - Alpha",
+        "Intended Audience :: Developers",
+        "Intended Audience :: Science/Research",
+        "Operating System :: MacOS",
+        "Operating System :: Microsoft :: Windows",
+        "Operating System :: POSIX :: Linux",
+        "Programming Language :: Cython",
+        "Programming Language :: Python :: 3",
+        "Programming Language :: Python :: 3.10",
+        "Programming Language :: Python :: 3.11",
+        "Programming Language :: Python :: 3.12",
+        "Programming Language :: Python :: 3.13",
+        "Topic :: Games/Entertainment",
+        "Typing :: Typed",
+    ],
     python_requires=">=3.10",
     packages=PACKAGES,
     package_dir=PACKAGE_DIR,
@@ -306,7 +323,12 @@ setup(
     install_requires=["attrs>=22.2", "click>=8.1"],
     extras_require={
         "test": ["pytest>=7", "hypothesis>=6.80", "pytest-benchmark>=4", "endplay>=0.5", "resvg-py>=0.5",
-                 "dask[distributed]>=2023.1", "matplotlib>=3.5"],
+                 "dask[distributed]>=2023.1", "matplotlib>=3.5",
+                 # The linter and type checker the suite runs (tests/test_lint.py), pinned to a minor release
+                 # since new ones add checks; the packaging checks of tests/trickcore/test_build.py.
+                 "ruff~=0.17.6", "mypy~=2.4.1", "build>=1.0", "twine>=5"],
+        # A working copy for development: the tests' tools and the commit hooks (.pre-commit-config.yaml).
+        "dev": ["trickcore[test]", "pre-commit>=3"],
         # Dask: the field's standard for spreading Python work over the cores of several machines.
         "dist": ["dask[distributed]>=2023.1"],
         # matplotlib: the standard Python plotting library, for the plots of `tricks compare --format html`.

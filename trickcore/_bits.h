@@ -19,9 +19,17 @@ static inline int tc_popcount(uint64_t m) {
 }
 #endif
 
+/* Lowest and highest set bit (m is not 0): gcc and clang builtins, MSVC's bit-scan intrinsics. */
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+static inline int tc_ctz(uint64_t m) { unsigned long i; _BitScanForward64(&i, m); return (int)i; }
+
+static inline int tc_clz(uint64_t m) { unsigned long i; _BitScanReverse64(&i, m); return 63 - (int)i; }
+#else
 static inline int tc_ctz(uint64_t m) { return __builtin_ctzll(m); }
 
 static inline int tc_clz(uint64_t m) { return __builtin_clzll(m); }
+#endif
 
 /* Whether this processor has POPCNT, LZCNT and BMI1/2, the instructions trickcore._solver_fast is built for. */
 static inline int tc_cpu_fast_bits(void) {

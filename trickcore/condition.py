@@ -131,10 +131,11 @@ def _feature(node: Feature, masks: Sequence[int]) -> int:
     return 4 * _ranks(cards, 12) + 3 * _ranks(cards, 11) + 2 * _ranks(cards, 10) + _ranks(cards, 9)
 
 
-_BINARY: dict[str, Callable[[int, int], int]] = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
-           "<": lambda a, b: int(a < b), "<=": lambda a, b: int(a <= b), ">": lambda a, b: int(a > b),
-           ">=": lambda a, b: int(a >= b), "==": lambda a, b: int(a == b), "!=": lambda a, b: int(a != b),
-           "and": lambda a, b: int(a != 0 and b != 0), "or": lambda a, b: int(a != 0 or b != 0)}
+_BINARY: dict[str, Callable[[int, int], int]] = {
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+    "<": lambda a, b: int(a < b), "<=": lambda a, b: int(a <= b), ">": lambda a, b: int(a > b),
+    ">=": lambda a, b: int(a >= b), "==": lambda a, b: int(a == b), "!=": lambda a, b: int(a != b),
+    "and": lambda a, b: int(a != 0 and b != 0), "or": lambda a, b: int(a != 0 or b != 0)}
 
 
 def evaluate(node: Node, masks: Sequence[int]) -> int:
