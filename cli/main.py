@@ -106,7 +106,8 @@ def deal(game_name, count, seed, dealer, where, predeal, tries, fmt, output):
               "separated by commas (e.g. heuristic or heuristic,random,dd).")
 @click.option("--variant", default=None, help="The game's variant (with --agents).")
 @click.option("--players", type=int, default=None, help="Number of players (with --agents).")
-@click.option("--pool-target", type=int, default=None, help="The pool target of a game played to a pool, e.g. preferans (with --agents).")
+@click.option("--pool-target", type=int, default=None,
+              help="The pool target of a game played to a pool, e.g. preferans (with --agents).")
 @click.option("--hands", type=int, default=None, help="Number of hands or deals to play (with --agents).")
 @click.option("--rotation", default=None,
               help="Bridge --variant four_player: fixed (default) or tour, the seating of a session (with --agents).")

@@ -44,8 +44,9 @@ from trickcore.cli.compare import per_option
               help="The summary's format.")
 @output_option
 @user_errors("argument")
-def simulate_command(game_name, deals, seed, variant, where, predeal, tries, dealer, agents, analyse, solve_, contract, declarer,
-                     vul, trump, talon_mode, out_path, resume, jobs, dask_address, compare_specs, per, fmt, output):
+def simulate_command(game_name, deals, seed, variant, where, predeal, tries, dealer, agents, analyse, solve_, contract,
+                     declarer, vul, trump, talon_mode, out_path, resume, jobs, dask_address, compare_specs, per, fmt,
+                     output):
     """Deal DEALS deals of a game (under --where/--predeal), play each with --agents or --solve it double dummy,
     and print a summary: shares, means and 95% confidence intervals of each outcome. The lines do not depend on
     --jobs, --dask or an interruption (--resume)."""

@@ -21,7 +21,8 @@ from trickcore.games.registry import get_game
 @click.option("--vul", default=None, help="The vulnerability, for par: None (default), NS, EW, All.")
 @click.option("--dealer", default=None, help="The dealer (his left leads; par counts who bids first).")
 @click.option("--trump", default=None, help="The one trump suit to analyse (default: each in turn).")
-@click.option("--declarer", default=None, help="The declarer whose contracts are solved (e.g. hand1), or of --contract.")
+@click.option("--declarer", default=None,
+              help="The declarer whose contracts are solved (e.g. hand1), or of --contract.")
 @click.option("--contract", default=None, help="One contract to solve instead of the whole table (bridge: 3NT, 4SX).")
 @click.option("--talon-mode", default=None,
               help="How the talon cards lead the first all-pass tricks: suit_only (default), dealer_owns, none.")

@@ -13,7 +13,7 @@ from trickcore.errors import MissingExtra
 
 def _pandas() -> Any:
     try:
-        import pandas
+        import pandas  # type: ignore[import-untyped]
     except ImportError:
         raise MissingExtra("to_pandas() needs pandas: pip install 'trickcore[data]'") from None
     return pandas
@@ -111,8 +111,8 @@ class Simulated(Result):
 
     def lines_text(self) -> str:
         """The result lines as the output file holds them (the simulation's header line first)."""
-        if self.kept is not None:
-            return self.kept
+        if self.kept is not None or self.path is None:
+            return self.kept or ""
         from trickcore.files import read_text
 
         return read_text(self.path)

@@ -21,15 +21,15 @@ class TrickRules:
     must_trump: bool = attrs.field(default=False)
 
     @n_seats.validator
-    def _check_seats(self, attribute, value):
+    def _check_seats(self, attribute: "attrs.Attribute[int]", value: int) -> None:
         if value not in (3, 4):
             raise InputError(f"a trick has 3 or 4 seats, not {value!r}")
 
     @must_trump.validator
-    def _check_must_trump(self, attribute, value):
+    def _check_must_trump(self, attribute: "attrs.Attribute[bool]", value: bool) -> None:
         if value and not self.follow_suit:
             raise InputError("the must-trump rule only applies when players must follow suit")
 
-    def kernel_tuple(self):
+    def kernel_tuple(self) -> tuple[int, int, bool, bool]:
         """The rules as the kernel takes them: (seats, trump index or -1, follow_suit, must_trump)."""
         return (self.n_seats, -1 if self.trump is None else int(self.trump), self.follow_suit, self.must_trump)

@@ -305,7 +305,8 @@ class TravellerLine:
 
     ``kind`` is one of ``KINDS``; ``contract``/``declarer``/``tricks`` are set for played lines only;
     ``ns_score`` is the NS score as stated (required for ``assigned``, optional for played and passed-out lines,
-    None otherwise; the scorers check it against the result); ``adjustment`` is the artificial code (``A+/A-``, ``A``, ``A60/40``).
+    None otherwise; the scorers check it against the result); ``adjustment`` is the artificial code (``A+/A-``,
+    ``A``, ``A60/40``).
     """
 
     section: str = "A"

@@ -151,7 +151,8 @@ def score_team_boards(boards, settings=None, source=None):
     groups, playing = {}, {}
     for row in boards:
         def fail(field, message):
-            raise InvalidRecord(f"round {row.round}: {message}", source=source, line=row.line, field=field)
+            # Called within this iteration only: reading the loop's variable is meant.
+            raise InvalidRecord(f"round {row.round}: {message}", source=source, line=row.line, field=field)  # noqa: B023
 
         if row.home == row.away:
             fail("away", f"team {row.home!r} cannot play against itself")

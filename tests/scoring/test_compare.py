@@ -105,7 +105,8 @@ def test_records_played_under_other_rules_are_refused_naming_the_system(runs):
 
 @pytest.mark.parametrize("fmt, check", [
     ("json", lambda out: json.loads(out)["systems"] == ["short", "long", "american"]),
-    ("csv", lambda out: out.splitlines()[0] == "match,system,participant,result" and len(out.splitlines()) == 1 + 4 * 3 * 2),
+    ("csv", lambda out: out.splitlines()[0] == "match,system,participant,result"
+     and len(out.splitlines()) == 1 + 4 * 3 * 2),
     ("html", lambda out: out.startswith("<!DOCTYPE html>") and "<svg" in out and "Plots are off" not in out),
     ("text", lambda out: "Matches ranked differently:" in out),
 ])

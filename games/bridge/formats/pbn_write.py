@@ -76,13 +76,13 @@ def _placed(board, blocks):
     written = {key for key, _ in blocks}
     last = {key: k for k, (key, _) in enumerate(blocks)}
     after = {}
-    for anchor, text in board.remarks:
+    for place, text in board.remarks:
         if text == "{}":
             text = next(commentary, None)
             if text is None:
                 continue
             text = "{" + text + "}"
-        after.setdefault(anchor if anchor == "" or anchor in written else None, []).append(text)
+        after.setdefault(place if place == "" or place in written else None, []).append(text)
     loose = ["{" + text + "}" for text in board.commentary[placed:]]
     lines = list(after.get("", ()))
     for k, (key, block) in enumerate(blocks):

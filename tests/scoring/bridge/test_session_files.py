@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
-from trickcore.errors import InputError, InvalidRecord, NotationError
+from trickcore.errors import InputError, NotationError
 from trickcore.games.bridge.formats.pbn_read import read_pbn
 from trickcore.games.bridge.formats.score_table import table_cells, total_score_rows, traveller_lines
 from trickcore.scoring.bridge.display import round_half_away

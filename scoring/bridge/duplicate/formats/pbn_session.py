@@ -70,7 +70,7 @@ def write_session_pbn(session, encoding=None):
     """The scored session as PBN bytes (``encoding`` the pbn_encoding setting, default the session's): a game
     per board with its ScoreTable (MP or IMP columns), the first game also with the TotalScoreTable."""
     games = []
-    for (section, number), scored_lines in session.travellers().items():
+    for (_section, number), scored_lines in session.travellers().items():
         board = _session_board(session, number)
         figures = [(figure_text(session, s.ns), figure_text(session, s.ew)) for s in scored_lines]
         table = score_table([s.line for s in scored_lines], figures, imps=session.imps)
