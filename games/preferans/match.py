@@ -13,7 +13,7 @@ from trickcore.games.preferans.gusarik import RAZBOINIK_GAMES, game_of
 from trickcore.games.preferans.variants import GUSARIK, OLD, play_settings
 from trickcore.games.preferans.vocab import DEALER, PLAYERS
 from trickcore.games.registry import get_scoring, scoring_names
-from trickcore.scoring.preferans import Ledger, make_settings, parse_protocol, render_text
+from trickcore.scoring.preferans import PulyaLedger, make_settings, parse_protocol, render_text
 
 MAX_HANDS = 10_000        # the most deals ``--hands`` may ask for, as in whist
 MAX_DEALS = 300           # safety cap (``--hands`` overrides it): a pulya not ended by then is an early stop
@@ -123,7 +123,7 @@ class PreferansMatch(Match):
         the variant's scoring system is not installed."""
         if self.scoring() is None:
             return None
-        return Ledger.for_protocol(parse_protocol(self.protocol()))
+        return PulyaLedger.for_protocol(parse_protocol(self.protocol()))
 
     def sheet_text(self, ledger):
         """The sheet as text, after a deal."""

@@ -9,7 +9,7 @@ from trickcore.errors import InputError, SettingsError, TrickcoreError
 from trickcore.files import read_text
 from trickcore.scoring.base import (FieldDeal, RecordsFile, ScoringSystem, json_or_text, parse_assignments,
                                     simulation_records, simulation_rows)
-from trickcore.scoring.preferans.ledger import Ledger
+from trickcore.scoring.preferans.ledger import PulyaLedger
 from trickcore.scoring.preferans.protocol import PROTOCOL_FORMAT, parse_protocol
 from trickcore.scoring.preferans.old import OLD_PRESET, RemiseLedger, make_old_settings, parse_old_protocol
 from trickcore.scoring.preferans.render import render_old_text, render_text
@@ -39,7 +39,7 @@ class PreferansSystem(ScoringSystem):
         """An empty sheet for ``players`` (default P1, P2, ... as many as the settings seat) from ``start``."""
         settings = settings if settings is not None else self.settings()
         players = players or tuple(f"P{i}" for i in range(1, settings.num_players + 1))
-        return Ledger(players, self.presets[0], settings, start)
+        return PulyaLedger(players, self.presets[0], settings, start)
 
     def read_records(self, path):
         """The protocol of ``path``: its deals, with the protocol itself kept for validation; or the protocol of
@@ -98,7 +98,7 @@ class PreferansSystem(ScoringSystem):
 
     def replay(self, protocol, variant, explicit):
         """The ledger of a whole protocol (raw JSON) with the ``explicit`` setting overrides."""
-        return Ledger.replay(parse_protocol(protocol, variant, explicit))
+        return PulyaLedger.replay(parse_protocol(protocol, variant, explicit))
 
     def json_data(self, ledger):
         """The §11.3 sheet JSON."""

@@ -6,16 +6,16 @@ from trickcore.games.whist.record import WhistHand, read_results
 from trickcore.files import read_text
 from trickcore.scoring.base import (Ledger, RecordsFile, ScoringSystem, simulation_records, simulation_rows,
                                     typed_overrides)
-from trickcore.scoring.whist.ledger import WhistLedger
+from trickcore.scoring.whist.ledger import WhistSheet
 from trickcore.scoring.whist.rules import WhistRules
 from trickcore.scoring.whist.sheet import render_ledger
 
 
 class RunningLedger(Ledger):
-    """The protocol's ledger over the immutable WhistLedger: ``sheet`` is the ledger after every hand so far."""
+    """The protocol's ledger over the immutable WhistSheet: ``sheet`` is the sheet after every hand so far."""
 
     def __init__(self, rules):
-        self.sheet = WhistLedger(rules)
+        self.sheet = WhistSheet(rules)
 
     @property
     def is_over(self):
