@@ -371,9 +371,14 @@ class RemiseLedger(Ledger):
         }
 
     @classmethod
+    def for_protocol(cls, protocol):
+        """An empty ledger for a parsed :class:`OldProtocol` (its players, settings and start)."""
+        return cls(protocol.players, protocol.settings, protocol.start)
+
+    @classmethod
     def replay(cls, protocol):
         """The ledger of a parsed :class:`OldProtocol` after all its deals."""
-        ledger = cls(protocol.players, protocol.settings, protocol.start)
+        ledger = cls.for_protocol(protocol)
         for deal in protocol.deals:
             ledger.add(deal)
         return ledger
