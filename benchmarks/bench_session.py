@@ -14,11 +14,11 @@ import pytest
 
 from trickcore.games.bridge.record import TravellerLine
 from trickcore.games.bridge.vocab import parse_contract
-from trickcore.scoring.bridge.matchpoints import matchpoints
-from trickcore.scoring.bridge.session import Results, score_session
-from trickcore.scoring.bridge.session_files import FORMATS, render_session
-from trickcore.scoring.bridge.session_html import render_html
-from trickcore.scoring.bridge.traveller import group_boards, line_ns_score
+from trickcore.scoring.bridge.duplicate.formats.html_page import render_html
+from trickcore.scoring.bridge.duplicate.formats.session_files import FORMATS, render_session
+from trickcore.scoring.bridge.duplicate.matchpoints import matchpoints
+from trickcore.scoring.bridge.duplicate.session import Results, score_session
+from trickcore.scoring.bridge.duplicate.traveller import group_boards, line_ns_score
 
 TABLES, BOARDS = 200, 30
 

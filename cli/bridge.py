@@ -8,11 +8,11 @@ from trickcore.cli.bridge_teams import commands as team_commands
 from trickcore.cli.common import output_option, to_json, user_errors, write_output
 from trickcore.games.bridge.variants import rotation_counts, rotation_table, table
 from trickcore.games.registry import get_scoring
-from trickcore.scoring.bridge.contract import duplicate_score
-from trickcore.scoring.bridge.imps import imps as imps_of
-from trickcore.scoring.bridge.render import contract_dict, format_vp
-from trickcore.scoring.bridge.result import parse_contract_result
-from trickcore.scoring.bridge.vp import victory_points
+from trickcore.scoring.bridge.contract.imps import imps as imps_of
+from trickcore.scoring.bridge.contract.result import parse_contract_result
+from trickcore.scoring.bridge.contract.score import contract_dict, duplicate_score
+from trickcore.scoring.bridge.contract.vp import victory_points
+from trickcore.scoring.bridge.display import format_vp
 from trickcore.errors import InputError
 
 # Negative numbers are arguments, not options (bridge.md §2): unknown "-580" style tokens pass through.

@@ -7,7 +7,7 @@ import click
 from trickcore.cli.common import to_json, user_errors, write_output
 from trickcore.errors import InputError
 from trickcore.files import write_text_atomically
-from trickcore.scoring.bridge.movement import (cards_csv, cards_dict, cards_text, howell, mitchell,
+from trickcore.scoring.bridge.duplicate.movement import (cards_csv, cards_dict, cards_text, howell, mitchell,
                                                movement_text, read_movement)
 
 CARD_FORMATS = {"text": cards_text, "json": lambda m, p: to_json(cards_dict(m, p)), "csv": cards_csv}

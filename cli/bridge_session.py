@@ -11,11 +11,11 @@ from trickcore.cli.common import output_option, to_json, user_errors, write_outp
 from trickcore.errors import InputError
 from trickcore.files import read_text
 from trickcore.games.registry import get_scoring
-from trickcore.scoring.bridge import movement
-from trickcore.scoring.bridge.session import score_session
+from trickcore.scoring.bridge.duplicate import movement
+from trickcore.scoring.bridge.duplicate.session import score_session
 from trickcore.games.bridge.analysis import board_analysis
-from trickcore.scoring.bridge.session_files import FORMATS, read_results, render_session
-from trickcore.scoring.bridge.session_html import render_html
+from trickcore.scoring.bridge.duplicate.formats.html_page import render_html
+from trickcore.scoring.bridge.duplicate.formats.session_files import FORMATS, read_results, render_session
 
 METHODS = {"mp": "matchpoints", "butler": "butler", "cross-imps": "cross_imps"}
 # The scoring system whose settings (presets, --set keys) each method reads.

@@ -10,7 +10,7 @@ import argparse
 import json
 
 from trickcore.games.simulate import Simulation, simulate
-from trickcore.scoring.bridge.imps import imps
+from trickcore.scoring.bridge.contract.imps import imps
 from trickcore.statistics import mean_interval, proportion_interval
 
 NORTH = "A5.K4.Q73.AQJ842"       # 16 HCP, six good clubs, hearts K4

@@ -3,8 +3,8 @@
 ``read_pbn(text, source, log)`` returns a list of ``Board`` records (``decode_pbn`` turns a file's bytes into
 that text, in the character set the file declares); ``write_pbn(boards)`` the export text and
 ``encode_pbn(boards, pbn_encoding)`` its bytes. A board's ``ScoreTable`` rows become ``TravellerLine`` records
-(games.bridge.score_table; written by scoring.bridge.traveller's ``score_table``), its ``OptimumResultTable`` /
-``DoubleDummyTricks`` a DD table (``dd_table``; written by ``with_dd_table``). Reading keeps what the model does
+(games.bridge.score_table; written by scoring.bridge.duplicate.traveller's ``score_table``), its
+``OptimumResultTable`` / ``DoubleDummyTricks`` a DD table (``dd_table``; written by ``with_dd_table``). Reading keeps what the model does
 not hold (unknown tags and tables, notes, annotations, commentary, ``%`` lines) so that it is written back;
 doubts go to the reader's ``ReadLog`` as warnings, and a game that cannot be read fails the file or is skipped
 as the log says. Errors are ``NotationError`` / ``IllegalCall`` / ``InvalidDeal`` carrying the file, line and tag.

@@ -5,7 +5,7 @@ A board holds its number, dealer, vulnerability, deal, auction, play (cards in p
 declarer and result, plus what the notation carried that the model does not (tags, notes, annotations of calls
 and cards, commentary, remarks, tables), kept verbatim so that it can be written back. Its deal is a ``Deal`` or,
 for problem diagrams and end positions, a ``PartialDeal``. The JSON form is ``board_to_dict`` / ``board_from_dict``.
-A traveller line carries no cards beyond the opening lead; its scores are scoring.bridge.traveller's.
+A traveller line carries no cards beyond the opening lead; its scores are scoring.bridge.duplicate.traveller's.
 """
 import attrs
 

@@ -5,7 +5,7 @@ Scoring programs (Magic Contest, JFR Pary, BridgeWebs, ACBLscore exports, the PB
 table: a column name may carry a ``+``/``-`` sort prefix, a ``Multiplicity`` column stands for that many
 identical results, an adjusted score may sit in the score columns (``A+``/``A-``, ``60%``/``40%``) instead of
 the contract column, and a score may be quoted. Every row is read or refused with the board, row and column.
-The tables themselves are parsed by games.bridge.pbn; the writers are scoring.bridge.traveller's.
+The tables themselves are parsed by games.bridge.pbn; the writers are scoring.bridge.duplicate.traveller's.
 """
 import re
 

@@ -1,4 +1,4 @@
-"""Display rounding of exact figures (bridge.md §15.3): two decimals, halves away from zero."""
+"""Display rounding of exact figures (bridge.md §15.3): two decimals, halves away from zero; VPs always with two."""
 from fractions import Fraction
 
 
@@ -18,3 +18,8 @@ def format_figure(value, places=2):
     sign = "-" if rounded < 0 else ""
     digits = str(abs(rounded.numerator)).rjust(places + 1, "0")
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+def format_vp(value):
+    """A VP figure as shown: always two decimals (10.00 for a draw); the Fractions are exact 2-dp values."""
+    return f"{float(value):.2f}"

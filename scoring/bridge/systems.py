@@ -27,21 +27,22 @@ from trickcore.games.bridge.vocab import Seat, board_vulnerability
 from trickcore.files import read_text
 from trickcore.scoring.base import (FieldDeal, Ledger, RecordsFile, ScoringSystem, json_rows, simulation_records,
                                     simulation_rows)
-from trickcore.scoring.bridge import render
-from trickcore.scoring.bridge.butler import score_board_imps
-from trickcore.scoring.bridge.chicago import chicago_ledger, chicago_vulnerability
-from trickcore.scoring.bridge.contract import duplicate_score, ns_score
-from trickcore.scoring.bridge.display import format_figure
-from trickcore.scoring.bridge.honours import hcp
-from trickcore.scoring.bridge.imps import imps
-from trickcore.scoring.bridge.ledger import DealResult
-from trickcore.scoring.bridge.matchpoints import parse_adjusted, score_board
-from trickcore.scoring.bridge.rubber import RubberLedger
-from trickcore.scoring.bridge.rubber_session import RubberSessionLedger, read_session_text
-from trickcore.scoring.bridge.russian import russian_imps
+from trickcore.scoring.bridge.contract.honours import hcp
+from trickcore.scoring.bridge.contract.imps import imps
+from trickcore.scoring.bridge.contract.score import duplicate_score, ns_score
+from trickcore.scoring.bridge.contract.vp import team_victory_points
+from trickcore.scoring.bridge.display import format_figure, format_vp
+from trickcore.scoring.bridge.duplicate import board_report
+from trickcore.scoring.bridge.duplicate.butler import score_board_imps
+from trickcore.scoring.bridge.duplicate.matchpoints import parse_adjusted, score_board
+from trickcore.scoring.bridge.rubber import render
+from trickcore.scoring.bridge.rubber.chicago import chicago_ledger, chicago_vulnerability
+from trickcore.scoring.bridge.rubber.deal_results import read_deal_results
+from trickcore.scoring.bridge.rubber.rubber_bridge import RubberLedger
+from trickcore.scoring.bridge.rubber.rubber_session import RubberSessionLedger, read_session_text
+from trickcore.scoring.bridge.rubber.russian import russian_imps
+from trickcore.scoring.bridge.rubber.sheet import TableResult
 from trickcore.scoring.bridge.settings import PRESETS, parse_setting_value
-from trickcore.scoring.bridge.sheetfile import read_deal_results
-from trickcore.scoring.bridge.vp import team_victory_points
 
 
 @attrs.frozen
@@ -60,7 +61,7 @@ class BridgeSystem(ScoringSystem):
 
 
 def simulated_results(text, source):
-    """The RecordsFile of the boards a simulation played, as DealResults (with the deal's par when the simulation
+    """The RecordsFile of the boards a simulation played, as TableResults (with the deal's par when the simulation
     analysed it), a FieldDeal of them per deal a field played; None when ``text`` is not a simulation's."""
     rows = simulation_rows(text, source)
     if rows is None:
@@ -70,8 +71,8 @@ def simulated_results(text, source):
         board = board_from_dict(table["record"])
         par = (row.get("analysis") or {}).get("par", {}).get("score")
         if board.passed_out:
-            return DealResult(hands=board.deal.hands, par=par)
-        return DealResult(board.contract, board.declarer, board.result, hands=board.deal.hands, par=par)
+            return TableResult(hands=board.deal.hands, par=par)
+        return TableResult(board.contract, board.declarer, board.result, hands=board.deal.hands, par=par)
 
     return RecordsFile(source, simulation_records(rows, source, result))
 
@@ -92,7 +93,7 @@ class DealResultsSystem(BridgeSystem):
     record_word = "deal"
 
     def read_records(self, path):
-        """The DealResults of a deal-results file, or of the boards a simulation played (`tricks simulate`)."""
+        """The TableResults of a deal-results file, or of the boards a simulation played (`tricks simulate`)."""
         source = os.path.basename(path)
         text = read_text(path)
         played = simulated_results(text, source)
@@ -137,7 +138,7 @@ class RubberSystem(SheetSystem):
     players (variants-bridge §7, a JSON protocol recognised by its ``format``) scored to its per-player sheet."""
 
     def read_records(self, path):
-        """The deals of a rubber-session protocol, or the DealResults of one rubber (see DealResultsSystem)."""
+        """The deals of a rubber-session protocol, or the TableResults of one rubber (see DealResultsSystem)."""
         session = read_session_text(read_text(path), os.path.basename(path))
         return session if session is not None else super().read_records(path)
 
@@ -174,7 +175,7 @@ class RubberSystem(SheetSystem):
 
     @render_text.register
     def _session_text(self, ledger: RubberSessionLedger):
-        return render.render_session(ledger)
+        return render.render_rubber_session(ledger)
 
 
 class BoardLedger(Ledger):
@@ -215,7 +216,7 @@ def _ns_total(boards, key):
 
 @functools.singledispatch
 def _board_result(record, number):
-    """(DealResult, board number, vulnerability) of a deal-results record: board ``number``, vulnerability by
+    """(TableResult, board number, vulnerability) of a deal-results record: board ``number``, vulnerability by
     number."""
     return record, number, board_vulnerability(number)
 
@@ -226,10 +227,10 @@ def _played_board_result(record: Board, number):
     number = record.number or number
     vulnerability = record.vulnerability or board_vulnerability(number)
     if record.passed_out:
-        return DealResult(), number, vulnerability
+        return TableResult(), number, vulnerability
     if record.contract is None or record.result is None:
         raise InvalidRecord(f"board {number} has no contract and result to score", field="result")
-    return DealResult(record.contract, record.declarer, record.result), number, vulnerability
+    return TableResult(record.contract, record.declarer, record.result), number, vulnerability
 
 
 @attrs.frozen
@@ -386,7 +387,7 @@ class TeamSystem(BridgeSystem):
             out = {"imps": margin}
             if self.victory_points and boards:
                 win, lose = team_victory_points(margin, len(boards), repair=settings.vp_repair)
-                out["vp"] = [render.format_vp(win), render.format_vp(lose)]
+                out["vp"] = [format_vp(win), format_vp(lose)]
             return out
 
         return BoardLedger("vp" if self.victory_points else "imps", score, total)
@@ -522,11 +523,11 @@ class MatchpointSystem(PairsSystem):
     def score_board(self, entries, scores, settings, expected):
         """The board's top and each table's matchpoints."""
         board = score_board(entries, expected, mp_units=settings.mp_units, use_neuberg=settings.neuberg)
-        return {"top": format_figure(board.top), "results": render.matchpoint_rows(scores, board)}, board
+        return {"top": format_figure(board.top), "results": board_report.matchpoint_rows(scores, board)}, board
 
     def render_board(self, data):
         """One board's matchpoint table as text."""
-        return render.matchpoint_table(data)
+        return board_report.matchpoint_table(data)
 
 
 @attrs.frozen
@@ -541,12 +542,12 @@ class ImpPairsSystem(PairsSystem):
     def score_board(self, entries, scores, settings, expected):
         """The board's datum (or cross-IMP mode) and each table's IMPs."""
         board = score_board_imps(entries, self.method, settings)
-        return {"method": self.method, **render.imp_pair_head(board, settings.cross_imps),
-                "results": render.imp_pair_rows(scores, board, settings.cross_imps)}, board
+        return {"method": self.method, **board_report.imp_pair_head(board, settings.cross_imps),
+                "results": board_report.imp_pair_rows(scores, board, settings.cross_imps)}, board
 
     def render_board(self, data):
         """One board's IMP table as text."""
-        return render.imp_pair_table(data)
+        return board_report.imp_pair_table(data)
 
 
 DUPLICATE = DuplicateSystem("bridge-duplicate", "bridge", "Duplicate contract score, Law 77 (bridge.md §5)")

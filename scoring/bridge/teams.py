@@ -25,14 +25,13 @@ from trickcore.errors import InputError, InvalidRecord, NotationError
 from trickcore.files import read_text
 from trickcore.games.bridge.record import TravellerLine
 from trickcore.games.bridge.score_table import traveller_line
-from trickcore.scoring.bridge.butler import parse_adjusted_imps
-from trickcore.scoring.bridge.display import format_figure
-from trickcore.scoring.bridge.imp_pairs import places
-from trickcore.scoring.bridge.imps import imps
-from trickcore.scoring.bridge.render import format_vp
+from trickcore.scoring.bridge.contract.imps import imps
+from trickcore.scoring.bridge.contract.vp import team_victory_points
+from trickcore.scoring.bridge.display import format_figure, format_vp
+from trickcore.scoring.bridge.duplicate.butler import parse_adjusted_imps
+from trickcore.scoring.bridge.duplicate.traveller import line_ns_score
+from trickcore.scoring.bridge.ranking import places
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
-from trickcore.scoring.bridge.traveller import line_ns_score
-from trickcore.scoring.bridge.vp import team_victory_points
 
 ROOMS = ("open", "closed")
 ROOM_FIELDS = ("contract", "declarer", "result", "ns_score")
@@ -113,7 +112,7 @@ def team_match(boards, settings=None):
 
 
 @attrs.frozen
-class Standing:
+class TeamStanding:
     """A team's line in the standings: its place (``1=`` when shared), matches, IMPs won and lost, VPs."""
 
     place: str
@@ -135,7 +134,7 @@ def standings(matches):
             totals[team] = (played + 1, imps_for + won, imps_against + lost, vps + vp)
     order = sorted(totals, key=lambda team: (-totals[team][3], team))
     ranks = places([totals[team][3] for team in order])
-    return tuple(Standing(place, team, *totals[team]) for place, team in zip(ranks, order))
+    return tuple(TeamStanding(place, team, *totals[team]) for place, team in zip(ranks, order))
 
 
 @attrs.frozen

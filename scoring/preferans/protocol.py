@@ -233,19 +233,6 @@ def _calls(raw, table, d1, d2, contract, deal):
     return {who: call for who, call in ((d1, c1), (d2, c2))}, returned_by, dealer_call
 
 
-def _played(record_type, calls, returned_by, dealer_call, checked):
-    """Whether the deal was played out (so that it must carry tricks)."""
-    if record_type in ("misere", "uvert", "all_pass"):
-        return True
-    if record_type != "game":
-        return False
-    if checked:
-        return True
-    if "half_whist" in calls.values():
-        return returned_by is not None
-    return "whist" in calls.values() or dealer_call == "whist"
-
-
 def _gusarik_calls(raw, table, declarer, contract, deal):
     """Gusarik's defence (variants-preferans §1.6): only the opponent calls, whist or pass."""
     opponent = table.opponent(declarer)
@@ -307,105 +294,191 @@ def _no_trick_form(raw, kind, settings, deal):
     return contract
 
 
-def parse_deal(raw, index, table):
-    """Validate one protocol deal (§11.2) against the table; raises InvalidRecord naming ``index`` and field."""
-    settings = table.settings
+def _check_fields(raw, deal):
+    """A deal is an object of the known fields."""
     if not isinstance(raw, dict):
-        raise record_error("a deal must be an object", index, "deals")
+        raise record_error("a deal must be an object", deal, "deals")
     for key in raw:
         if key not in _DEAL_FIELDS:
-            raise record_error(f"unknown field {key!r}", index, key)
-    dealer = _player(table, raw.get("dealer"), index, "dealer")
+            raise record_error(f"unknown field {key!r}", deal, key)
+
+
+def _deal_type(raw, settings, deal):
+    """The deal's ``type``: one of DEAL_TYPES, a walkaway only where the settings allow it."""
     kind = raw.get("type")
     if kind not in DEAL_TYPES:
-        raise record_error(f"unknown deal type {kind!r} ({', '.join(DEAL_TYPES)})", index, "type")
+        raise record_error(f"unknown deal type {kind!r} ({', '.join(DEAL_TYPES)})", deal, "type")
     if kind == "walkaway" and not settings.allow_walkaway:
-        raise record_error("walkaway is off in these settings (allow_walkaway)", index, "type")
+        raise record_error("walkaway is off in these settings (allow_walkaway)", deal, "type")
+    return kind
+
+
+def _check_flags(raw, deal):
+    """``open`` and ``dark`` are true or false."""
     for flag in ("open", "dark"):
         if flag in raw and not isinstance(raw[flag], bool):
-            raise record_error(f"{flag} must be true or false", index, flag)
-    values = {"index": index, "dealer": dealer, "type": kind, "open": raw.get("open")}
-    hands = table.active(dealer)
+            raise record_error(f"{flag} must be true or false", deal, flag)
+
+
+def _check_gusarik_fields(raw, table, deal):
+    """Gusarik's deals have no dealer call, returned whist or dealer's talon (two players and a dummy)."""
     if table.gusarik:
         for key in ("dealer_call", "returned_by", "talon"):
             if key in raw:
-                raise record_error(f"Gusarik has no {key}", index, key)
+                raise record_error(f"Gusarik has no {key}", deal, key)
+
+
+def _declarer(raw, kind, table, dealer, deal):
+    """The declarer of a game, misère, uvert or walkaway (an active hand); None for the deals without one."""
     if kind in ("game", "misere", "uvert", "walkaway"):
-        declarer = _player(table, raw.get("declarer"), index, "declarer")
-        if declarer not in hands:
-            raise record_error(f"declarer {declarer!r} is the sitting-out dealer", index, "declarer")
-        values["declarer"] = declarer
-    elif "declarer" in raw:
-        raise record_error(f"a {kind} deal has no declarer", index, "declarer")
-    contract = None
+        declarer = _player(table, raw.get("declarer"), deal, "declarer")
+        if declarer not in table.active(dealer):
+            raise record_error(f"declarer {declarer!r} is the sitting-out dealer", deal, "declarer")
+        return declarer
+    if "declarer" in raw:
+        raise record_error(f"a {kind} deal has no declarer", deal, "declarer")
+    return None
+
+
+def _contract(raw, kind, settings, deal):
+    """(contract, form): a game's contract (never misère), the misère contract and the form of a misère or uvert
+    deal; an all-pass or void deal has none."""
     if kind in ("game", "walkaway"):
         try:
             contract = Contract.parse(raw.get("contract"))
         except NotationError as exc:
-            raise record_error(exc.message, index, "contract") from None
+            raise record_error(exc.message, deal, "contract") from None
         if contract.is_misere:
-            raise record_error("misere is a deal type, not a game contract", index, "contract")
-    elif kind in ("misere", "uvert"):
-        values["form"] = _no_trick_form(raw, kind, settings, index)
-    elif kind in ("all_pass", "void") and "contract" in raw:
-        raise record_error(f"a {kind} deal has no contract", index, "contract")
-    values["contract"] = Contract.parse("misere") if kind in ("misere", "uvert") else contract
-    checked = kind == "game" and contract.level == 10 and settings.ten_trick_mode == "checked"
-    calls, returned_by, dealer_call = {}, None, None
+            raise record_error("misere is a deal type, not a game contract", deal, "contract")
+        return contract, None
+    if kind in ("misere", "uvert"):
+        form = _no_trick_form(raw, kind, settings, deal)
+        return Contract.parse("misere"), form
+    if kind in ("all_pass", "void") and "contract" in raw:
+        raise record_error(f"a {kind} deal has no contract", deal, "contract")
+    return None, None
+
+
+def _defence(raw, kind, checked, table, dealer, declarer, contract, deal):
+    """(calls, returned_by, dealer_call) of a game that is not a checked ten; no other deal has them."""
     if kind == "game" and not checked and table.gusarik:
-        calls = _gusarik_calls(raw, table, values["declarer"], contract, index)
-    elif kind == "game" and not checked:
-        d1, d2 = table.defenders(dealer, values["declarer"])
-        calls, returned_by, dealer_call = _calls(raw, table, d1, d2, contract, index)
-    else:
-        for key in ("calls", "returned_by", "dealer_call"):
-            if key in raw:
-                raise record_error(f"no {key} on a {'checked ten' if checked else kind} deal", index, key)
-    values.update(calls=calls, returned_by=returned_by, dealer_call=dealer_call)
+        return _gusarik_calls(raw, table, declarer, contract, deal), None, None
+    if kind == "game" and not checked:
+        d1, d2 = table.defenders(dealer, declarer)
+        return _calls(raw, table, d1, d2, contract, deal)
+    for key in ("calls", "returned_by", "dealer_call"):
+        if key in raw:
+            raise record_error(f"no {key} on a {'checked ten' if checked else kind} deal", deal, key)
+    return {}, None, None
+
+
+def _played(raw, kind, defence, checked):
+    """Whether the deal was played out, so that it carries tricks."""
     # An undiscarded talon voids the deal (§8): nothing but the penalty is scored, so its tricks may be left out.
+    penalties = raw.get("penalties")
     voided = any(isinstance(p, dict) and p.get("kind") == "undiscarded_talon"
-                 for p in (raw.get("penalties") if isinstance(raw.get("penalties"), list) else ()))
-    played = _played(kind, calls, returned_by, dealer_call, checked) and not (voided and "tricks" not in raw)
+                 for p in (penalties if isinstance(penalties, list) else ()))
+    if voided and "tricks" not in raw:
+        return False
+    if kind in ("misere", "uvert", "all_pass"):
+        return True
+    if kind != "game":
+        return False
+    calls, returned_by, dealer_call = defence
+    if checked:
+        return True
+    if "half_whist" in calls.values():
+        return returned_by is not None
+    return "whist" in calls.values() or dealer_call == "whist"
+
+
+def _deal_tricks(raw, kind, played, table, dealer, deal):
+    """The tricks of a played deal: the active hands', an all-pass's participants', or Gusarik's two players' and
+    the dummy's; None when the deal was not played."""
     if table.gusarik and kind != "all_pass" and played:
         # The dummy's tricks count for the opponent's defence (decision D3): kept under the dummy's seat.
-        dummy = _dummy_tricks(raw, index)
-        values["tricks"] = {**_tricks(raw, table.players, index, 10 - dummy), DUMMY: dummy}
+        dummy = _dummy_tricks(raw, deal)
+        tricks = {**_tricks(raw, table.players, deal, 10 - dummy), DUMMY: dummy}
     elif played:
-        participants = table.all_pass_participants(dealer) if kind == "all_pass" else hands
-        values["tricks"] = _tricks(raw, participants, index)
+        participants = table.all_pass_participants(dealer) if kind == "all_pass" else table.active(dealer)
+        tricks = _tricks(raw, participants, deal)
     elif "tricks" in raw:
-        raise record_error("tricks given for a deal that was not played", index, "tricks")
-    if "dummy_tricks" in raw and "dummy" not in (values.get("tricks") or {}):
-        raise record_error("dummy_tricks belong to a played Gusarik game or misere deal", index, "dummy_tricks")
-    if raw.get("dark"):
-        if not settings.dark_games:
-            raise record_error("dark games are off in these settings (dark_games)", index, "dark")
-        if kind not in ("game", "misere", "uvert", "all_pass"):
-            raise record_error(f"a {kind} deal cannot be dark", index, "dark")
-        values["dark"] = True
-    if "bombs_awarded" in raw:
-        if not settings.bombs:
-            raise record_error("bombs are off in these settings (bombs)", index, "bombs_awarded")
-        awarded = raw["bombs_awarded"]
-        if not isinstance(awarded, dict):
-            raise record_error("bombs_awarded must be an object {player: 2|4|8}", index, "bombs_awarded")
-        for who, bomb in awarded.items():
-            _player(table, who, index, "bombs_awarded")
-            if bomb not in (2, 4, 8) or isinstance(bomb, bool):
-                raise record_error(f"a bomb is 2, 4 or 8, not {bomb!r}", index, "bombs_awarded")
-        values["bombs_awarded"] = dict(awarded)
-    if "talon" in raw:
-        if not settings.dealer_talon_bonus:
-            raise record_error("the dealer talon bonus is off in these settings", index, "talon")
-        talon = raw["talon"]
-        if not isinstance(talon, list) or len(talon) != 2:
-            raise record_error("talon must be a list of two cards", index, "talon")
-        values["talon"] = tuple(_card(card, index) for card in talon)
+        raise record_error("tricks given for a deal that was not played", deal, "tricks")
+    else:
+        tricks = None
+    if "dummy_tricks" in raw and "dummy" not in (tricks or {}):
+        raise record_error("dummy_tricks belong to a played Gusarik game or misere deal", deal, "dummy_tricks")
+    return tricks
+
+
+def _dark(raw, kind, settings, deal):
+    """Whether the deal was a dark game, where the settings have them and the deal is played."""
+    if not raw.get("dark"):
+        return False
+    if not settings.dark_games:
+        raise record_error("dark games are off in these settings (dark_games)", deal, "dark")
+    if kind not in ("game", "misere", "uvert", "all_pass"):
+        raise record_error(f"a {kind} deal cannot be dark", deal, "dark")
+    return True
+
+
+def _bombs_awarded(raw, table, deal):
+    """The bombs awarded on the deal, {player: 2, 4 or 8}, where the settings have bombs."""
+    if "bombs_awarded" not in raw:
+        return {}
+    if not table.settings.bombs:
+        raise record_error("bombs are off in these settings (bombs)", deal, "bombs_awarded")
+    awarded = raw["bombs_awarded"]
+    if not isinstance(awarded, dict):
+        raise record_error("bombs_awarded must be an object {player: 2|4|8}", deal, "bombs_awarded")
+    for who, bomb in awarded.items():
+        _player(table, who, deal, "bombs_awarded")
+        if bomb not in (2, 4, 8) or isinstance(bomb, bool):
+            raise record_error(f"a bomb is 2, 4 or 8, not {bomb!r}", deal, "bombs_awarded")
+    return dict(awarded)
+
+
+def _talon(raw, settings, deal):
+    """The talon's two cards, given for the dealer talon bonus only."""
+    if "talon" not in raw:
+        return None
+    if not settings.dealer_talon_bonus:
+        raise record_error("the dealer talon bonus is off in these settings", deal, "talon")
+    talon = raw["talon"]
+    if not isinstance(talon, list) or len(talon) != 2:
+        raise record_error("talon must be a list of two cards", deal, "talon")
+    return tuple(_card(card, deal) for card in talon)
+
+
+def _penalties(raw, table, deal):
+    """The deal's irregularities (§8)."""
     penalties = raw.get("penalties", [])
     if not isinstance(penalties, list):
-        raise record_error("penalties must be a list", index, "penalties")
-    values["penalties"] = tuple(_penalty(item, table, index) for item in penalties)
-    return DealRecord(**values)
+        raise record_error("penalties must be a list", deal, "penalties")
+    return tuple(_penalty(item, table, deal) for item in penalties)
+
+
+def parse_deal(raw, index, table):
+    """Validate one protocol deal (§11.2) against the table; raises InvalidRecord naming ``index`` and field."""
+    settings = table.settings
+    _check_fields(raw, index)
+    dealer = _player(table, raw.get("dealer"), index, "dealer")
+    kind = _deal_type(raw, settings, index)
+    _check_flags(raw, index)
+    _check_gusarik_fields(raw, table, index)
+    declarer = _declarer(raw, kind, table, dealer, index)
+    contract, form = _contract(raw, kind, settings, index)
+    checked = kind == "game" and contract.level == 10 and settings.ten_trick_mode == "checked"
+    defence = _defence(raw, kind, checked, table, dealer, declarer, contract, index)
+    calls, returned_by, dealer_call = defence
+    tricks = _deal_tricks(raw, kind, _played(raw, kind, defence, checked), table, dealer, index)
+    dark = _dark(raw, kind, settings, index)
+    bombs_awarded = _bombs_awarded(raw, table, index)
+    talon = _talon(raw, settings, index)
+    penalties = _penalties(raw, table, index)
+    return DealRecord(index=index, dealer=dealer, type=kind, declarer=declarer, contract=contract, form=form,
+                      calls=calls, dealer_call=dealer_call, returned_by=returned_by, open=raw.get("open"),
+                      tricks=tricks, dark=dark, bombs_awarded=bombs_awarded, talon=talon, penalties=penalties)
 
 
 def _start(raw, table):

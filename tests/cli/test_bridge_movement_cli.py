@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from trickcore.cli.bridge import bridge
-from trickcore.scoring.bridge.movement import mitchell, parse_movement
+from trickcore.scoring.bridge.duplicate.movement import mitchell, parse_movement
 
 
 def run(*args):

@@ -11,7 +11,7 @@ from trickcore.cli.main import tricks
 from trickcore.errors import InvalidRecord
 from trickcore.games.simulate import Simulation, simulate_to_file
 from trickcore.scoring.base import FieldDeal
-from trickcore.scoring.bridge.imps import imps
+from trickcore.scoring.bridge.contract.imps import imps
 from trickcore.scoring.bridge.systems import BUTLER, DUPLICATE, MATCHPOINTS
 from trickcore.scoring.compare import compare
 

@@ -8,9 +8,9 @@ from trickcore.games.bridge.pbn import dd_table, encode_pbn, read_pbn, with_dd_t
 from trickcore.games.bridge.score_table import traveller_lines
 from trickcore.games.bridge.record import Board, TravellerLine
 from trickcore.games.bridge.vocab import Seat, parse_contract
-from trickcore.scoring.bridge.mp_session import score_session
+from trickcore.scoring.bridge.duplicate.matchpoint_pairs import score_lines
+from trickcore.scoring.bridge.duplicate.traveller import line_ns_score, score_table
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
-from trickcore.scoring.bridge.traveller import line_ns_score, score_table
 from trickcore.cards import parse_card
 from trickcore.deal import parse_deal
 from trickcore.errors import InvalidRecord, NotationError, SettingsError
@@ -50,7 +50,7 @@ def test_bridge_more_score_table_rows_become_traveller_lines():
     assert lines[3].adjustment == "A+/A-" and lines[5].ns_score == -130
     assert (str(lines[6].contract), lines[6].tricks, lines[6].lead) == ("3NT", 9, parse_card("DT"))
     # The lines feed the session scorers directly.
-    assert len(score_session(lines)) == 7
+    assert len(score_lines(lines)) == 7
 
 
 def test_bridge_more_score_table_corpus_and_absent():
@@ -72,7 +72,7 @@ def test_bridge_more_score_table_row_whose_score_does_not_match():
         line_ns_score(line)
     assert info.value.field == "ns_score"
     with pytest.raises(InvalidRecord):
-        score_session([line])
+        score_lines([line])
 
 
 @pytest.mark.parametrize("row,field", [

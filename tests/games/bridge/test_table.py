@@ -11,7 +11,7 @@ from trickcore.games.bridge.match import board_score
 from trickcore.games.bridge.table import AuctionView, Claim, PlayView
 from trickcore.games.bridge.vocab import Seat, Strain, Vulnerability, parse_contract
 from trickcore.games.registry import get_agent
-from trickcore.scoring.bridge.contract import duplicate_score
+from trickcore.scoring.bridge.contract.score import duplicate_score
 from trickcore.cards import parse_card
 from trickcore.deal import parse_deal
 from trickcore.errors import IllegalCall, IllegalPlay, InputError, PluginError

@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 from trickcore.cli.bridge import bridge
 from trickcore.games.bridge.vocab import parse_contract
 from trickcore.games.registry import get_scoring, scorings_for
-from trickcore.scoring.bridge.butler import (AdjustedImps, butler, cross_imps, datum, parse_adjusted_imps, round_to_ten,
-                                   score_board_imps, trim_count)
-from trickcore.scoring.bridge.imp_pairs import pair_fields, pair_totals, rank_pairs, score_lines
+from trickcore.scoring.bridge.duplicate.butler import (AdjustedImps, butler, cross_imps, datum, parse_adjusted_imps,
+                                                      round_to_ten, score_board_imps, trim_count)
+from trickcore.scoring.bridge.duplicate.imp_pairs import pair_fields, pair_totals, rank_pairs, score_lines
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
 from trickcore.games.bridge.record import TravellerLine
-from trickcore.scoring.bridge.traveller import line_ns_score
+from trickcore.scoring.bridge.duplicate.traveller import line_ns_score
 from trickcore.errors import InputError, InvalidRecord, SettingsError
 
 E_J = [620, 620, 650, 170, 140, -100, 620, 1430]

@@ -8,8 +8,8 @@ from click.testing import CliRunner
 
 from trickcore.cli.bridge import bridge
 from trickcore.games.bridge.vocab import Seat, parse_contract
-from trickcore.scoring.bridge.chicago import ChicagoDuplicateLedger, ChicagoLedger, chicago_ledger
-from trickcore.scoring.bridge.ledger import DealResult
+from trickcore.scoring.bridge.rubber.chicago import ChicagoDuplicateLedger, ChicagoLedger, chicago_ledger
+from trickcore.scoring.bridge.rubber.sheet import TableResult
 from trickcore.scoring.bridge.settings import BridgeScoringSettings, preset
 from trickcore.errors import InvalidRecord, SettingsError
 
@@ -17,11 +17,11 @@ CHICAGO = os.path.join(os.path.dirname(__file__), "..", "..", "..", "examples", 
 
 
 def deal(contract, declarer, tricks):
-    return DealResult(parse_contract(contract), Seat.parse(declarer), tricks)
+    return TableResult(parse_contract(contract), Seat.parse(declarer), tricks)
 
 
 # The deals of §17 E-O (a pass-out before deal 2 is redealt by the same dealer).
-E_O = [deal("2S", "N", 8), DealResult(), deal("3H", "E", 8), deal("3NT", "S", 8), deal("1C", "W", 7)]
+E_O = [deal("2S", "N", 8), TableResult(), deal("3H", "E", 8), deal("3NT", "S", 8), deal("1C", "W", 7)]
 
 
 def play(settings):
@@ -58,10 +58,10 @@ def test_bridge_more_chicago_duplicate_no_carry_over_and_game_by_vulnerability()
 
 def test_bridge_more_chicago_duplicate_passout_count_and_honours():
     ledger = chicago_ledger(BridgeScoringSettings(scoring="chicago_duplicate", chicago_passout="count"))
-    ledger.add(DealResult())
+    ledger.add(TableResult())
     assert ledger.counted == 1 and ledger.ns_scores() == [0]
     with pytest.raises(InvalidRecord):
-        ledger.add(DealResult(parse_contract("4S"), Seat.N, 10, ("N", 100)))
+        ledger.add(TableResult(parse_contract("4S"), Seat.N, 10, ("N", 100)))
 
 
 def test_bridge_more_scoring_setting():

@@ -6,11 +6,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trickcore.games.bridge.vocab import Seat, Vulnerability, parse_contract
+from trickcore.scoring.bridge.contract.imps import imps
+from trickcore.scoring.bridge.contract.vp import team_victory_points, victory_points
 from trickcore.scoring.bridge.display import format_figure
-from trickcore.scoring.bridge.imps import imps
-from trickcore.scoring.bridge.matchpoints import AdjustedScore, matchpoints, neuberg, parse_adjusted, score_board
-from trickcore.scoring.bridge.russian import russian_imps, target_score
-from trickcore.scoring.bridge.vp import team_victory_points, victory_points
+from trickcore.scoring.bridge.duplicate.matchpoints import (AdjustedScore, matchpoints, neuberg, parse_adjusted,
+                                                          score_board)
+from trickcore.scoring.bridge.rubber.russian import russian_imps, target_score
 
 # §8 as printed: (low, high, IMPs); high None = "and more".
 IMP_TABLE = [(0, 10, 0), (20, 40, 1), (50, 80, 2), (90, 120, 3), (130, 160, 4), (170, 210, 5), (220, 260, 6),

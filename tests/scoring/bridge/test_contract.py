@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trickcore.games.bridge.vocab import Contract, Strain, parse_contract
-from trickcore.scoring.bridge.contract import duplicate_score, undertrick_penalty
+from trickcore.scoring.bridge.contract.score import duplicate_score, undertrick_penalty
 from trickcore.errors import InvalidRecord
 
 # §5.6, contract made exactly: NV, V, NV X, V X, NV XX, V XX.

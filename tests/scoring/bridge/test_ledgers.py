@@ -3,17 +3,17 @@ import pytest
 
 from trickcore.games.bridge.vocab import (Seat, Side, Vulnerability, board_dealer, board_vulnerability, parse_contract,
                                 side_of)
-from trickcore.scoring.bridge.chicago import ChicagoLedger, TooManyPassOuts, chicago_vulnerability
-from trickcore.scoring.bridge.honours import honours
-from trickcore.scoring.bridge.ledger import DealResult
-from trickcore.scoring.bridge.rubber import RubberLedger
+from trickcore.scoring.bridge.contract.honours import honours
+from trickcore.scoring.bridge.rubber.chicago import ChicagoLedger, TooManyPassOuts, chicago_vulnerability
+from trickcore.scoring.bridge.rubber.rubber_bridge import RubberLedger
+from trickcore.scoring.bridge.rubber.sheet import TableResult
 from trickcore.scoring.bridge.settings import BridgeScoringSettings, preset
 from trickcore.deal import parse_deal
 from trickcore.errors import InvalidRecord, NotationError, SettingsError
 
 
 def deal(text, declarer=None, tricks=None, honours=None, hands=None):
-    return DealResult(parse_contract(text), declarer, tricks, honours, hands) if text else DealResult()
+    return TableResult(parse_contract(text), declarer, tricks, honours, hands) if text else TableResult()
 
 
 E_M = [deal("4H", "E", 10), deal("3NT", "S", 8), deal("2SX", "N", 8), deal("5CX", "W", 9),
@@ -83,7 +83,7 @@ def test_bridge_score_rubber_variants():
 def test_bridge_score_rubber_partscores_build_a_game_and_passouts_move_the_deal():
     ledger = RubberLedger()
     ledger.add(deal("2D", "E", 8))
-    ledger.add(DealResult())
+    ledger.add(TableResult())
     assert ledger.dealer is Seat.S
     ledger.add(deal("3H", "W", 9))
     assert ledger.games[Side.EW] == 1 and ledger.vulnerability is Vulnerability.EW
@@ -114,16 +114,16 @@ def test_bridge_score_chicago_schedules_and_game_bonus():
 
 def test_bridge_score_chicago_passouts():
     ledger = ChicagoLedger()
-    ledger.add(DealResult())
+    ledger.add(TableResult())
     assert ledger.counted == 0 and ledger.dealer is Seat.N
     counting = ChicagoLedger(BridgeScoringSettings(chicago_passout="count"))
-    counting.add(DealResult())
+    counting.add(TableResult())
     assert counting.counted == 1 and counting.dealer is Seat.E
     limited = ChicagoLedger(BridgeScoringSettings(max_consecutive_passouts=2))
-    limited.add(DealResult())
-    limited.add(DealResult())
+    limited.add(TableResult())
+    limited.add(TableResult())
     with pytest.raises(TooManyPassOuts):
-        limited.add(DealResult())
+        limited.add(TableResult())
 
 
 BOARDS = {1: ("N", "None"), 2: ("E", "NS"), 3: ("S", "EW"), 4: ("W", "All"), 5: ("N", "NS"), 6: ("E", "EW"),

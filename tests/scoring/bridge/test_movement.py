@@ -7,9 +7,10 @@ from hypothesis import given, settings, strategies as st
 
 from trickcore.errors import InputError, InvalidRecord, NotationError
 from trickcore.games.bridge.record import TravellerLine
-from trickcore.scoring.bridge.movement import (Entry, Movement, board_sets, boards_per_set, check_movement,
-                                               check_results, format_boards, howell, mitchell, movement_problems,
-                                               movement_text, parse_boards, parse_movement, read_movement)
+from trickcore.scoring.bridge.duplicate.movement import (Movement, TableRound, board_sets, boards_per_set, check_lines,
+                                                         check_movement, format_boards, howell, mitchell,
+                                                         movement_problems, movement_text, parse_boards, parse_movement,
+                                                         read_movement)
 
 
 def table_rows(movement):
@@ -177,11 +178,11 @@ def test_generated_movements_pass_the_checker_and_read_back_the_same(movement):
 def test_a_full_traveller_matches_its_movement_and_a_repeated_line_does_not(movement, data):
     lines = [line(board, e.ns_pair, e.ew_pair, round=e.round, table=e.table)
              for e in movement.entries if not e.sit_out for board in e.boards]
-    assert check_results(movement, lines) == [e for e in movement.entries if not e.sit_out for _ in e.boards]
+    assert check_lines(movement, lines) == [e for e in movement.entries if not e.sit_out for _ in e.boards]
     if lines:
         repeated = data.draw(st.sampled_from(lines))
         with pytest.raises(InvalidRecord, match="already has a result"):
-            check_results(movement, lines + [repeated])
+            check_lines(movement, lines + [repeated])
 
 
 @settings(max_examples=100, deadline=None)
@@ -196,13 +197,13 @@ def test_checker_catches_a_pair_moved_onto_a_board_it_played(movement, data):
     if not others:
         return
     other = data.draw(st.sampled_from(others))
-    broken = [Entry(e.round, e.table, e.ns_pair, victim.ns_pair, e.boards, e.shared) if e is other else e
+    broken = [TableRound(e.round, e.table, e.ns_pair, victim.ns_pair, e.boards, e.shared) if e is other else e
               for e in movement.entries]
     assert movement_problems(Movement(broken, movement.arrow_switch))
 
 
 def entry(r, t, ns, ew, boards, shared=None, line=None):
-    return Entry(r, t, ns, ew, parse_boards(boards), shared, line=line)
+    return TableRound(r, t, ns, ew, parse_boards(boards), shared, line=line)
 
 
 @pytest.mark.parametrize("entries,field,words", [
@@ -283,7 +284,7 @@ def line(board, ns, ew, **more):
 
 def test_check_results_matches_each_line_to_its_scheduled_play():
     movement = mitchell(4, 2)
-    entries = check_results(movement, [line(1, 1, 5, round=1, table=1), line(3, 1, 8), line(1, "2", "6")])
+    entries = check_lines(movement, [line(1, 1, 5, round=1, table=1), line(3, 1, 8), line(1, "2", "6")])
     assert [(e.round, e.table) for e in entries] == [(1, 1), (2, 1), (4, 2)]
 
 
@@ -299,7 +300,7 @@ def test_check_results_matches_each_line_to_its_scheduled_play():
 ])
 def test_check_results_errors_name_line_and_field(lines, field, words):
     with pytest.raises(InvalidRecord) as info:
-        check_results(mitchell(4, 2), lines, source="t.csv", line_numbers=range(2, 2 + len(lines)))
+        check_lines(mitchell(4, 2), lines, source="t.csv", line_numbers=range(2, 2 + len(lines)))
     error = info.value
     assert error.source == "t.csv" and error.line == 1 + len(lines) and error.field == field
     assert words in error.message
@@ -308,8 +309,8 @@ def test_check_results_errors_name_line_and_field(lines, field, words):
 def test_check_results_swapped_seats_only_in_arrow_switched_rounds_and_no_sit_outs():
     movement = mitchell(3, 2, arrow_switch="last_round", half_table="EW")
     last = [e for e in movement.round_entries(3) if not e.sit_out][0]
-    check_results(movement, [line(last.boards[0], last.ns_pair, last.ew_pair)])
-    check_results(movement, [line(last.boards[0], last.ew_pair, last.ns_pair)])
+    check_lines(movement, [line(last.boards[0], last.ns_pair, last.ew_pair)])
+    check_lines(movement, [line(last.boards[0], last.ew_pair, last.ns_pair)])
     sit_out = [e for e in movement.entries if e.sit_out][0]
     with pytest.raises(InvalidRecord):
-        check_results(movement, [line(sit_out.boards[0], sit_out.ns_pair or 6, sit_out.ew_pair or 6)])
+        check_lines(movement, [line(sit_out.boards[0], sit_out.ns_pair or 6, sit_out.ew_pair or 6)])

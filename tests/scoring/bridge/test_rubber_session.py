@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from trickcore.errors import InvalidRecord, TrickcoreError
 from trickcore.games.bridge.variants import FIVE_PLAYER, table
-from trickcore.scoring.bridge.rubber_session import read_session, round_half_away, seat_credit
+from trickcore.scoring.bridge.rubber.rubber_session import in_units, read_session, seat_credit
 from trickcore.scoring.bridge.systems import RUBBER
 
 DATA = os.path.join(os.path.dirname(__file__), "..", "..", "data", "bridge_sessions")
@@ -101,7 +101,7 @@ def test_credit_table_of_section_1_3(players, credits):
 
 @pytest.mark.parametrize("value,units", [(2120, 21), (250, 3), (-150, -2), (-2120, -21), (49, 0), (50, 1)])
 def test_units_round_half_away_from_zero(value, units):
-    assert round_half_away(value, 100) == units
+    assert in_units(value, 100) == units
 
 
 def test_tour_settles_in_units_by_default_and_gives_way_to_an_explicit_setting():

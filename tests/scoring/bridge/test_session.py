@@ -10,9 +10,9 @@ from hypothesis import given, settings as hsettings, strategies as st
 from trickcore.errors import InvalidRecord
 from trickcore.games.bridge.record import TravellerLine
 from trickcore.games.bridge.vocab import parse_contract
-from trickcore.scoring.bridge.matchpoints import neuberg, score_board
-from trickcore.scoring.bridge.movement import Entry, Movement
-from trickcore.scoring.bridge.session import Results, score_session
+from trickcore.scoring.bridge.duplicate.matchpoints import neuberg, score_board
+from trickcore.scoring.bridge.duplicate.movement import Movement, TableRound
+from trickcore.scoring.bridge.duplicate.session import Results, score_session
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
 
 
@@ -204,8 +204,8 @@ def test_bridge_session_percentages_are_no_imp_code():
 
 # A tiny two-table movement: round 1 boards 1-2, round 2 boards 3-4, E-W pairs 3 and 4 change tables; in round
 # 2 pair 2 sits out at table 2 (0 = sit-out), so boards 3-4 are played once.
-MOVEMENT = Movement((Entry(1, 1, 1, 3, (1, 2)), Entry(1, 2, 2, 4, (1, 2)), Entry(2, 1, 1, 4, (3, 4)),
-                     Entry(2, 2, 2, 0, (3, 4))))
+MOVEMENT = Movement((TableRound(1, 1, 1, 3, (1, 2)), TableRound(1, 2, 2, 4, (1, 2)),
+                     TableRound(2, 1, 1, 4, (3, 4)), TableRound(2, 2, 2, 0, (3, 4))))
 MOVED = [assigned(1, 1, 3, 100), assigned(1, 2, 4, 50), assigned(2, 1, 3, 0), assigned(2, 2, 4, 0),
          assigned(3, 1, 4, 100), assigned(4, 1, 4, -100)]
 

@@ -11,12 +11,12 @@ from trickcore.errors import InputError, InvalidRecord, NotationError
 from trickcore.games.bridge.pbn import read_pbn
 from trickcore.games.bridge.score_table import table_cells, total_score_rows, traveller_lines
 from trickcore.scoring.bridge.display import round_half_away
-from trickcore.scoring.bridge.session import score_session
-from trickcore.scoring.bridge.session_csv import read_csv_traveller, write_csv_traveller
-from trickcore.scoring.bridge.session_files import read_results, render_session
-from trickcore.scoring.bridge.session_pbn import read_pbn_results
-from trickcore.scoring.bridge.session_report import render_text, session_to_dict
-from trickcore.scoring.bridge.session_usebio import read_usebio
+from trickcore.scoring.bridge.duplicate.formats.csv_traveller import read_csv_traveller, write_csv_traveller
+from trickcore.scoring.bridge.duplicate.formats.pbn_session import read_pbn_results
+from trickcore.scoring.bridge.duplicate.formats.report import render_text, session_to_dict
+from trickcore.scoring.bridge.duplicate.formats.session_files import read_results, render_session
+from trickcore.scoring.bridge.duplicate.formats.usebio import read_usebio
+from trickcore.scoring.bridge.duplicate.session import score_session
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
 
 DATA = os.path.join(os.path.dirname(__file__), "..", "..", "data", "session")

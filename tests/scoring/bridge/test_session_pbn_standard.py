@@ -7,10 +7,10 @@ import attrs
 import pytest
 
 from trickcore.files import read_text
-from trickcore.scoring.bridge.session import score_session
-from trickcore.scoring.bridge.session_pbn import read_pbn_results
+from trickcore.scoring.bridge.duplicate.formats.pbn_session import read_pbn_results
+from trickcore.scoring.bridge.duplicate.session import score_session
+from trickcore.scoring.bridge.duplicate.traveller import line_ns_score
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
-from trickcore.scoring.bridge.traveller import line_ns_score
 
 FILE = os.path.join(os.path.dirname(__file__), "..", "..", "data", "corpus", "correct_20.pbn")
 

@@ -17,8 +17,8 @@ from click.testing import CliRunner
 
 from trickcore.cli.bridge import bridge
 from trickcore.games.bridge.score_table import table_cells, total_score_rows
-from trickcore.scoring.bridge.session import score_session
-from trickcore.scoring.bridge.session_files import read_results
+from trickcore.scoring.bridge.duplicate.formats.session_files import read_results
+from trickcore.scoring.bridge.duplicate.session import score_session
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
 
 DATA = os.path.join(os.path.dirname(__file__), "..", "..", "data", "session")

@@ -8,11 +8,11 @@ from hypothesis import given, settings, strategies as st
 from trickcore.errors import InvalidRecord, NotationError
 from trickcore.games.bridge.record import TravellerLine
 from trickcore.games.bridge.vocab import parse_contract
+from trickcore.scoring.bridge.contract.vp import team_victory_points, victory_points
 from trickcore.scoring.bridge.display import format_figure
-from trickcore.scoring.bridge.imp_pairs import places
+from trickcore.scoring.bridge.ranking import places
 from trickcore.scoring.bridge.teams import (board_imps, event_dict, event_text,
                                             parse_team_results, score_team_boards, score_team_file, standings_csv)
-from trickcore.scoring.bridge.vp import team_victory_points, victory_points
 
 HEADER = "round,home,away,board,open_contract,open_declarer,open_result,open_ns_score,closed_contract," \
          "closed_declarer,closed_result,closed_ns_score\n"

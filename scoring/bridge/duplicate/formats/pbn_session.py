@@ -1,0 +1,83 @@
+"""A pairs session in PBN (bridge.md §16.2): read the results of a tournament PBN file (every board's
+``ScoreTable``, the names of its ``Names_NS``/``Names_EW`` and ``TotalScoreTable`` columns, the hands, the event
+tags), and write a scored session as PBN games with a ``ScoreTable`` per board and the ``TotalScoreTable``."""
+import attrs
+
+from trickcore.games.bridge.pbn import encode_pbn, read_pbn
+from trickcore.games.bridge.record import Board
+from trickcore.games.bridge.score_table import pair_id, table_cells, total_score_rows, traveller_rows
+from trickcore.games.bridge.vocab import board_dealer, board_vulnerability
+from trickcore.scoring.bridge.duplicate.formats.report import figure_text, percentage_text
+from trickcore.scoring.bridge.duplicate.session import Event, Results
+from trickcore.scoring.bridge.duplicate.traveller import score_table, total_score_table
+
+SCORING_METHODS = {"butler": "Butler", "cross_imps": "CrossImps"}
+_SESSION_TABLES = ("scoretable", "totalscoretable")
+
+
+def _split_names(text):
+    # Scorers join a pair's two names with " - ", "-" or "&"; a single token stays whole.
+    for separator in (" - ", " & ", " / "):
+        if separator in text:
+            return tuple(part.strip() for part in text.split(separator) if part.strip())
+    return (text.strip(),)
+
+
+def _pair_names(boards, source):
+    names = {}
+    for board in boards:
+        for _, cells in table_cells(board, "ScoreTable", source):
+            section = cells.get("section") or "A"
+            for pair, text in ((cells.get("pairid_ns"), cells.get("names_ns")),
+                               (cells.get("pairid_ew"), cells.get("names_ew"))):
+                if pair is not None and text:
+                    names.setdefault((section, pair_id(pair)), _split_names(text))
+        for cells in total_score_rows(board, source):
+            pair, text = cells.get("pairid"), cells.get("names")
+            if pair is not None and text:
+                names[(cells.get("section") or "A", pair_id(pair))] = _split_names(text)
+    return names
+
+
+def read_pbn_results(text, source):
+    """The Results of a PBN text: the ScoreTable lines of every board, pair names, hands and event."""
+    boards = read_pbn(text, source)
+    lines, where = [], []
+    for board in boards:
+        for location, line in traveller_rows(board, source):
+            lines.append(line)
+            where.append(location)
+    first = boards[0] if boards else Board()
+    event = Event(name=first.tag("Event"), date=first.tag("Date"), site=first.tag("Site"))
+    event = attrs.evolve(event, **{k: None for k, v in attrs.asdict(event).items() if v in ("", "?", "#")})
+    return Results(source, lines, where, _pair_names(boards, source), boards, event)
+
+
+def _session_board(session, number):
+    board = session.boards.get(number) or Board(number=number, dealer=board_dealer(number),
+                                                vulnerability=board_vulnerability(number))
+    tags = {"Event": session.event.name, "Site": session.event.site, "Date": session.event.date,
+            "Scoring": "IMP" if session.imps else "MP"}
+    kept = [(k, v) for k, v in board.tags if k not in tags and k != "ScoringMethod"]
+    extra = [("ScoringMethod", SCORING_METHODS[session.method])] if session.method in SCORING_METHODS else []
+    tables = tuple(t for t in board.tables if t[0].lower() not in _SESSION_TABLES)
+    return attrs.evolve(board, tags=tuple((k, v) for k, v in tags.items() if v) + tuple(kept) + tuple(extra),
+                        tables=tables)
+
+
+def write_session_pbn(session, encoding=None):
+    """The scored session as PBN bytes (``encoding`` the pbn_encoding setting, default the session's): a game
+    per board with its ScoreTable (MP or IMP columns), the first game also with the TotalScoreTable."""
+    games = []
+    for (section, number), scored_lines in session.travellers().items():
+        board = _session_board(session, number)
+        figures = [(figure_text(session, s.ns), figure_text(session, s.ew)) for s in scored_lines]
+        table = score_table([s.line for s in scored_lines], figures, imps=session.imps)
+        games.append(attrs.evolve(board, tables=board.tables + (table,)))
+    rows = [(s.place, s.pair, "-" if s.field == "all" else s.field, s.boards,
+             figure_text(session, s.total, total=True),
+             None if s.percentage is None else percentage_text(s.percentage), " - ".join(s.names) or None)
+            for s in session.standings]
+    if games:
+        games[0] = attrs.evolve(games[0], tables=games[0].tables + (total_score_table(rows, session.imps),))
+    return encode_pbn(games, encoding or session.settings.pbn_encoding)

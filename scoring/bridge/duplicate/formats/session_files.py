@@ -1,0 +1,59 @@
+"""Session results files by format (bridge.md §16): read a results file (CSV traveller, PBN with ScoreTables,
+USEBIO XML) into Results, add the hand records of a PBN file, and write a scored session in each output format."""
+import os
+
+import attrs
+
+from trickcore.errors import InputError
+from trickcore.files import read_text
+from trickcore.games.bridge.pbn import read_pbn
+from trickcore.scoring.bridge.duplicate.formats.csv_traveller import read_csv_traveller, write_csv_traveller
+from trickcore.scoring.bridge.duplicate.formats.pbn_session import read_pbn_results, write_session_pbn
+from trickcore.scoring.bridge.duplicate.formats.report import render_text, session_to_dict
+from trickcore.scoring.bridge.duplicate.formats.usebio import read_usebio, write_usebio
+
+READERS = {"csv": read_csv_traveller, "pbn": read_pbn_results, "usebio": read_usebio}
+FORMATS = ("text", "json", "csv", "pbn", "usebio")
+
+
+def results_format(path, text):
+    """The format of a results file: by its extension (.csv, .pbn, .xml/.usebio), else by its first characters."""
+    extension = os.path.splitext(path)[1].lower()
+    known = {".csv": "csv", ".pbn": "pbn", ".xml": "usebio", ".usebio": "usebio"}
+    if extension in known:
+        return known[extension]
+    start = text.lstrip()
+    if start.startswith("<"):
+        return "usebio"
+    if start.startswith(("[", "%")):
+        return "pbn"
+    return "csv"
+
+
+def read_results(path, hands=None):
+    """The Results of the file at ``path``; ``hands``, the path of a PBN file, adds (or replaces) the hand
+    records of the boards."""
+    source = os.path.basename(path)
+    text = read_text(path, fallback_encoding="iso-8859-1")
+    results = READERS[results_format(path, text)](text, source)
+    if hands is not None:
+        records = read_pbn(read_text(hands, fallback_encoding="iso-8859-1"), os.path.basename(hands))
+        by_number = {board.number: board for board in results.boards if board.number is not None}
+        by_number.update({board.number: board for board in records if board.number is not None})
+        results = attrs.evolve(results, boards=tuple(by_number.values()))
+    return results
+
+
+def render_session(session, fmt="text"):
+    """The scored session in output format ``fmt`` (text, json, csv, pbn, usebio): str, or bytes for PBN."""
+    if fmt == "text":
+        return render_text(session)
+    if fmt == "json":
+        return session_to_dict(session)
+    if fmt == "csv":
+        return write_csv_traveller(session)
+    if fmt == "pbn":
+        return write_session_pbn(session)
+    if fmt == "usebio":
+        return write_usebio(session)
+    raise InputError(f"session output format must be one of {', '.join(FORMATS)}, not {fmt!r}", field="format")
