@@ -8,7 +8,7 @@ from trickcore.games.bridge.formats.notation import read_boards
 from trickcore.games.bridge.formats.pbn_tables import read_dd_table
 from trickcore.games.bridge.vocab import (Contract, Seat, Strain, Vulnerability, board_dealer, board_vulnerability,
                                           parse_contract)
-from trickcore.scoring.bridge.contract.score import duplicate_score
+from trickcore.games.registry import get_scoring
 from trickcore.rules import TrickRules
 from trickcore.solver import Position, solve, solve_batch, tricks_table
 
@@ -48,13 +48,14 @@ def par(table, vulnerability="None", dealer="N"):
     vul = vulnerability if isinstance(vulnerability, Vulnerability) else Vulnerability.parse(vulnerability)
     dealer_side = (dealer if isinstance(dealer, Seat) else Seat.parse(dealer)) % 2
     ladder = [(level, strain) for level in range(1, 8) for strain in STRAINS]
+    contract_score = get_scoring("bridge-duplicate").contract_score
 
     def seat_score(i, seat):
         """N-S score of contract i by ``seat`` with its own double-dummy tricks."""
         level, strain = ladder[i]
         tricks = table[SEATS[seat]][strain]
         doubled = 0 if tricks >= level + 6 else 1
-        score = duplicate_score(Contract(level, Strain[strain], doubled), vul.is_vulnerable(seat % 2), tricks)
+        score = contract_score(Contract(level, Strain[strain], doubled), vul.is_vulnerable(seat % 2), tricks)
         return score if seat % 2 == 0 else -score
 
     def better(side, a, b):
@@ -165,7 +166,7 @@ def solve_contract(deal, contract, declarer, vulnerability="None"):
     declarer, vulnerability = Seat.parse(declarer), Vulnerability.parse(vulnerability)
     rules = TrickRules(4, contract.trump)
     tricks = solve(Position(rules, deal.hands, leader=int(declarer.lho), seat=int(declarer)))
-    score = duplicate_score(contract, vulnerability.is_vulnerable(declarer.side), tricks)
+    score = get_scoring("bridge-duplicate").contract_score(contract, vulnerability.is_vulnerable(declarer.side), tricks)
     return ContractResult(deal.to_pbn(), str(contract), declarer.name, vulnerability.value, tricks, score)
 
 

@@ -12,8 +12,7 @@ from trickcore.games.preferans.record import PROTOCOL_FORMAT, SUIT_ORDER, hand_t
 from trickcore.games.preferans.gusarik import RAZBOINIK_GAMES, game_of
 from trickcore.games.preferans.variants import GUSARIK, OLD, play_settings
 from trickcore.games.preferans.vocab import DEALER, PLAYERS
-from trickcore.games.registry import get_scoring, scoring_names
-from trickcore.scoring.preferans import Ledger, make_settings, parse_protocol, render_text
+from trickcore.games.registry import get_scoring
 
 MAX_HANDS = 10_000        # the most deals ``--hands`` may ask for, as in whist
 MAX_DEALS = 300           # safety cap (``--hands`` overrides it): a pulya not ended by then is an early stop
@@ -59,7 +58,7 @@ class PreferansMatch(Match):
             settings = play_settings(GUSARIK, gusarik_stage="pool")
         # The razboinik stage and the old game have no pool: no target.
         target = pool_target if settings.variant in (GUSARIK, OLD) else (
-            make_settings(settings.variant).pool_target if pool_target is None else pool_target)
+            get_scoring(f"preferans-{settings.variant}").settings().pool_target if pool_target is None else pool_target)
         if target is not None and target < 1:
             raise InputError(f"the pool target must be at least 1, not {target}", field="pool_target")
         cls = {GUSARIK: GusarikMatch, OLD: OldMatch}.get(settings.variant, cls)
@@ -113,25 +112,21 @@ class PreferansMatch(Match):
                 "settings": {"pool_target": self.pool_target}, "deals": [r.protocol for r in records]}
 
     def scoring(self):
-        """The variant's scoring system (``preferans-<variant>``), None while it is not installed (Gusarik's and
-        the old game's come with the scoring package of issue 19)."""
-        name = f"preferans-{self.settings.variant}"
-        return get_scoring(name) if name in scoring_names() else None
+        """The variant's scoring system (``preferans-<variant>``)."""
+        return get_scoring(f"preferans-{self.settings.variant}")
 
     def ledger(self):
-        """The running sheet of the game: the scorer's ledger under the variant and the pool target; None while
-        the variant's scoring system is not installed."""
-        if self.scoring() is None:
-            return None
-        return Ledger.for_protocol(parse_protocol(self.protocol()))
+        """The running sheet of the game: the scoring system's ledger for the protocol's players and settings
+        (the variant and the pool target)."""
+        return self.scoring().ledger(protocol=self.protocol())
 
     def sheet_text(self, ledger):
-        """The sheet as text, after a deal."""
-        return render_text(ledger.sheet())
+        """The sheet as text, after a deal, as the scoring system renders it."""
+        return self.scoring().render(ledger, "text")
 
     def sheet_data(self, ledger):
-        """The sheet as JSON-ready data."""
-        return ledger.sheet().to_dict()
+        """The sheet's JSON data."""
+        return self.scoring().json_data(ledger)
 
     def report(self, result):
         """The text (every deal with the sheet after it) and JSON of the game; writes the protocol if asked."""
@@ -142,9 +137,8 @@ class PreferansMatch(Match):
         running = self.ledger()
         for k, record in enumerate(result.records, 1):
             lines += deal_text(k, record)
-            if running is not None:
-                running.add(record)
-                lines.append(self.sheet_text(running))
+            running.add(record)
+            lines.append(self.sheet_text(running))
             lines.append("")
         if not self.is_over(result.ledger, result.records):
             lines.append(f"Stopped after {len(result.records)} deals (the deal cap): the game is settled as an "
@@ -153,7 +147,7 @@ class PreferansMatch(Match):
             write_protocol(protocol, self.protocol_path)
         data = {"game": "preferans", "variant": self.settings.variant, "players": list(ids), "agents": names,
                 "seed": self.seed, "pool_target": self.pool_target, "deals": [r.to_dict() for r in result.records],
-                "protocol": protocol, "sheet": self.sheet_data(result.ledger) if result.ledger is not None else None}
+                "protocol": protocol, "sheet": self.sheet_data(result.ledger)}
         return MatchReport("\n".join(lines).rstrip() + "\n", data)
 
     def length_text(self):
@@ -231,17 +225,12 @@ class OldMatch(PreferansMatch):
         return dealer if record.kind == "redeal" else (dealer + 1) % self.n_players
 
     def ledger(self):
-        """The remise ledger of the scoring system (D39: it ends the game), None while it is not installed."""
-        scoring = self.scoring()
-        return None if scoring is None else scoring.ledger(players=self.players)
+        """The remise ledger of the scoring system (D39: it ends the game)."""
+        return self.scoring().ledger(players=self.players)
 
     def sheet_text(self, ledger):
         """The remise ledger as text, as the scoring system renders it."""
-        return self.scoring().render(ledger, "text").rstrip("\n")
-
-    def sheet_data(self, ledger):
-        """The remise ledger's JSON data."""
-        return self.scoring().json_data(ledger)
+        return super().sheet_text(ledger).rstrip("\n")
 
     def protocol(self, records=()):
         """The §3.10 protocol of the game so far."""

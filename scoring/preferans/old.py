@@ -7,7 +7,7 @@ import attrs
 from trickcore.errors import SettingsError
 from trickcore.games.preferans.record import PlayedDeal
 from trickcore.games.preferans.variants import to_bool, to_int
-from trickcore.scoring.base import json_or_text, typed_overrides
+from trickcore.scoring.base import Ledger, json_or_text, typed_overrides
 from trickcore.scoring.preferans.protocol import read_header, read_players, record_error, to_fraction
 from trickcore.scoring.preferans.settings import money_price
 from trickcore.scoring.preferans.settlement import round_nearest, to_money
@@ -308,7 +308,7 @@ class OldSettlement:
     money: dict
 
 
-class RemiseLedger:
+class RemiseLedger(Ledger):
     """The old game's sheet, fed deal by deal: counts, the append-only journal and the per-deal changes."""
 
     def __init__(self, players, settings=OLD_PRESET, start=None):
@@ -371,9 +371,14 @@ class RemiseLedger:
         }
 
     @classmethod
+    def for_protocol(cls, protocol):
+        """An empty ledger for a parsed :class:`OldProtocol` (its players, settings and start)."""
+        return cls(protocol.players, protocol.settings, protocol.start)
+
+    @classmethod
     def replay(cls, protocol):
         """The ledger of a parsed :class:`OldProtocol` after all its deals."""
-        ledger = cls(protocol.players, protocol.settings, protocol.start)
+        ledger = cls.for_protocol(protocol)
         for deal in protocol.deals:
             ledger.add(deal)
         return ledger

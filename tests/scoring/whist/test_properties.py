@@ -7,7 +7,7 @@ from trickcore.games.base import make_agents, play_deal
 from trickcore.games.whist.game import WHIST
 from trickcore.games.whist.vocab import HandResult
 from trickcore.rules import TrickRules
-from trickcore.scoring.whist import WhistLedger, WhistRules
+from trickcore.scoring.whist import WhistSheet, WhistRules
 
 RULESETS = st.sampled_from([WhistRules.SHORT, WhistRules.LONG, WhistRules.AMERICAN,
                             WhistRules.SHORT.override(honours=False, game_target=1),
@@ -27,7 +27,7 @@ def _max_hands(rules):
 @settings(max_examples=60, deadline=None)
 @given(RULESETS, st.lists(PAIRS, min_size=57, max_size=57))
 def test_a_rubber_always_ends(rules, pairs):
-    ledger = WhistLedger.of(rules, _results(pairs[:_max_hands(rules)]))
+    ledger = WhistSheet.of(rules, _results(pairs[:_max_hands(rules)]))
     assert ledger.rubbers, "no rubber finished within the bound"
     first = ledger.rubbers[0]
     assert first.finished and 2 <= len(first.games) <= 3
@@ -41,7 +41,7 @@ def test_a_rubber_always_ends(rules, pairs):
 @settings(max_examples=60, deadline=None)
 @given(RULESETS, st.lists(PAIRS, min_size=1, max_size=40))
 def test_points_only_go_to_the_side_that_earned_them(rules, pairs):
-    ledger = WhistLedger.of(rules, _results(pairs))
+    ledger = WhistSheet.of(rules, _results(pairs))
     for entry in ledger.entries:
         score = entry.score
         for side in (0, 1):
