@@ -8,7 +8,7 @@ or (where the system draws one) SVG.
 """
 import json
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -229,7 +229,8 @@ class ScoringSystem:
         ledger.settle()
         return ledger
 
-    def prepare(self, found, preset=None, overrides=()):
+    def prepare(self, found: RecordsFile, preset: str | None = None,
+                overrides: Overrides = ()) -> "tuple[Ledger, Sequence[Any]]":
         """The empty ledger that scores ``found`` (see ``score``) and the records to add to it, in order."""
         settings = self.settings(preset)
         try:
@@ -246,7 +247,7 @@ class ScoringSystem:
                                 source=found.source)
         return self.ledger(settings, preset=preset or self.presets[0], **found.context), found.records
 
-    def locate(self, exc, source, number):
+    def locate(self, exc: TrickcoreError, source: str, number: int) -> TrickcoreError:
         """The error ``exc`` of record ``number`` of the file ``source``, naming the file and the record."""
         return exc.located(source=f"{source} {self.record_word} {number}")
 
