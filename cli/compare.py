@@ -13,8 +13,8 @@ FORMATS = ("text", "json", "csv", "html")
 
 
 def parse_entrant(spec):
-    """An Entrant from ``NAME [KEY=VALUE ...]``: NAME a scoring system (``preferans-rostov``, or ``rostov`` when
-    only one game has a system of that name), then overrides of its settings."""
+    """An Entrant from ``NAME [KEY=VALUE ...]``: NAME a scoring system (``<game>-<system>``, or ``<system>`` alone
+    when only one game has a system of that name), then overrides of its settings."""
     words = str(spec).split()
     if not words:
         raise InputError("an empty system", field="system")

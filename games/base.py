@@ -10,9 +10,19 @@ from trickcore.cards import Suit, format_hand
 from trickcore.condition import compile_condition
 from trickcore.deal import DealingPlan, deal_batch, deal_one, deal_where, owner_sizes, parse_deal, parse_predeal
 from trickcore.errors import InputError, InvalidDeal
+from trickcore.games.options import ANALYSIS_DEALER, given_options
 from trickcore.play import random_playout
 from trickcore.rules import TrickRules
 from trickcore.solver import Position, solve, solve_batch
+
+
+@attrs.frozen(kw_only=True)
+class Setup:
+    """What a deal's State needs beside its cards: the ``dealer`` (a seat's name or index) and the ``variant``
+    (a name, or the game's own settings object); each game's subclass adds its own facts."""
+
+    dealer: object = 0
+    variant: object = None
 
 
 @attrs.frozen
@@ -34,8 +44,15 @@ class Game:
     deal_notations = ("pbn",)
     pbn_game_tag = True  # PBN is bridge's notation: every other game names itself in a [Game] tag
     seat_words = ()      # longer names of the seats, in seat order, for conditions and predealt cards
-    # The keyword options ``analyse`` takes, with what each means: any other is an error naming it.
-    analysis_options = {"dealer": "the dealer, whose left-hand opponent leads (default: the first seat)"}
+    # The options (games.options.Option) a match with agents takes (``new_match``), ``analyse`` takes, and a
+    # simulation passes to ``analyse`` (``tricks simulate --solve``): any other given is an error naming it.
+    setup_type = Setup         # the game's Setup: what ``new_state`` takes beside the deal
+    match_options = ()
+    analysis_options = (ANALYSIS_DEALER,)
+    simulation_options = ()
+    deal_file = None           # the format of the files of deals ``read_deals`` reads, if any
+    analysis_summary = None    # what ``analyse`` finds, in a few words naming the game (for the CLI's help)
+    played_analysis = None     # what ``simulation_analysis`` adds to a played deal, when the game says more
 
     @property
     def n_seats(self):
@@ -145,25 +162,31 @@ class Game:
             out["talon"] = [str(c) for c in sorted(deal.talon, reverse=True)]
         return out
 
-    def new_state(self, deal, dealer=0, variant=None, **options):
-        """The State of one deal of this game, before its first action (see ``State``)."""
+    def new_state(self, deal, setup):
+        """The State of one deal of this game, before its first action (see ``State``); ``setup`` is the game's
+        ``setup_type``."""
         raise InputError(f"{self.name} cannot be played through states yet")
 
-    def simulation_state(self, deal, index, dealer, variant=None, last_card=None):
-        """The State of deal number ``index`` of a simulation, dealt by seat index ``dealer`` (``last_card``: the
-        card dealt last, whist's turn-up)."""
-        return self.new_state(deal, dealer, variant)
+    def simulation_setup(self, dealt, index, dealer, variant=None):
+        """The Setup of deal number ``index`` of a simulation: the one deal of ``dealt`` (a DealBatch), dealt by
+        seat index ``dealer``."""
+        return self.setup_type(dealer=dealer, variant=variant)
 
-    def batch_records(self, deals, indices, dealer, variant, agent_names, agent_seeds):
-        """The records of deals ``deals`` (numbers ``indices`` in a simulation, dealt by seat index ``dealer``)
-        played by ``agent_names`` seeded ``agent_seeds``, from a compiled batch that plays exactly as the agents
-        do through the protocol; None when the game has no such batch for these agents."""
+    def simulation_state(self, dealt, index, dealer, variant=None):
+        """The State of deal number ``index`` of a simulation: the one deal of ``dealt`` (a DealBatch, which also
+        knows the order the cards were dealt in), dealt by seat index ``dealer``."""
+        return self.new_state(dealt[0], self.simulation_setup(dealt, index, dealer, variant))
+
+    def batch_records(self, dealt, indices, dealer, variant, agent_names, agent_seeds):
+        """The records of the deals ``dealt`` (one-deal DealBatches, numbers ``indices`` in a simulation, dealt by
+        seat index ``dealer``) played by ``agent_names`` seeded ``agent_seeds``, from a compiled batch that plays
+        exactly as the agents do through the protocol; None when the game has no such batch for these agents."""
         return None
 
     def simulation_analysis(self, deal, index, dealer):
         """The double-dummy analysis of deal number ``index`` of a simulation, dealt by seat index ``dealer``,
         with the options the played deal had (``analyse``; the dealer where the game takes one)."""
-        options = {"dealer": self.seats[dealer]} if "dealer" in self.analysis_options else {}
+        options = {"dealer": self.seats[dealer]} if "dealer" in self.analysis_names() else {}
         return self.analyse(deal, **options)
 
     def record_dict(self, record):
@@ -174,25 +197,34 @@ class Game:
         """The few facts of a played deal that a simulation summarises (name -> number, yes/no or name)."""
         raise InputError(f"{self.name} deals cannot be summarised yet")
 
-    def new_match(self, seed, variant=None, **options):
-        """The game-specific facts of a match (a ``Match``): seats, dealer rotation, when it ends."""
+    def new_match(self, seed, **options):
+        """The game-specific facts of a match (a ``Match``): seats, dealer rotation, when it ends; ``options``
+        (None for one not given) are the game's ``match_options``, any other given is an InputError."""
+        match_type = self.match_type()
+        return match_type.setup(self, seed, **given_options(self.match_options, options, f"a {self.name} match"))
+
+    def match_type(self):
+        """The game's Match class."""
         raise InputError(f"{self.name} has no agents yet: play it without --agents")
 
     def play_match(self, agents, seed, options):
         """Play a whole match with agents (``tricks play --agents``); returns a MatchReport.
 
         ``agents`` is one agent name per seat (a single name is repeated); ``options`` holds the other
-        ``tricks play`` options (variant, players, pool_target, hands, protocol, dealer, trump).
+        ``tricks play`` options (the game's ``match_options``; None for one not given).
         """
-        options = dict(options)
         match = self.new_match(seed, **options)
         return match.report(run_match(match, agents, seed))
+
+    def analysis_names(self):
+        """The names of the ``analysis_options``."""
+        return [option.name for option in self.analysis_options]
 
     def analysis_settings(self, opts):
         """``opts`` if every name is one of ``analysis_options``; otherwise an InputError naming the option."""
         for name in opts:
-            if name not in self.analysis_options:
-                known = ", ".join(self.analysis_options) or "none"
+            if name not in self.analysis_names():
+                known = ", ".join(self.analysis_names()) or "none"
                 raise InputError(f"the {self.name} analysis takes no option {name!r} (options: {known})",
                                  field=name)
         return opts
@@ -401,6 +433,12 @@ class Match:
     game = None
     n_players = 0
     max_deals = None
+
+    @classmethod
+    def setup(cls, game, seed, **options):
+        """The match of ``game`` from ``seed`` with ``options``, the given ones of the game's ``match_options``;
+        InputError naming an option whose value does not fit."""
+        raise NotImplementedError
 
     def first_dealer(self):
         """The dealer of the first deal."""

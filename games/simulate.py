@@ -148,13 +148,13 @@ def _play_table(game, simulation, dealer, dealt, table):
     has one for these agents, else through the State protocol)."""
     classes = agent_classes(game.name, simulation.tables[table], game.n_seats)[0]
     seeds = [agent_seed(simulation.seed, number, table) for _, number, _ in dealt]
-    batched = game.batch_records([batch[0] for _, _, batch in dealt], [index for index, _, _ in dealt], dealer,
+    batched = game.batch_records([batch for _, _, batch in dealt], [index for index, _, _ in dealt], dealer,
                                  simulation.variant, [cls.name for cls in classes], seeds)
     if batched is not None:
         return batched
     records = []
     for (index, _, batch), seed in zip(dealt, seeds):
-        state = game.simulation_state(batch[0], index, dealer, simulation.variant, batch.last_card(0))
+        state = game.simulation_state(batch, index, dealer, simulation.variant)
         records.append(play_deal(state, [cls(seat, seed) for seat, cls in enumerate(classes)]).record())
     return records
 

@@ -10,6 +10,7 @@ from trickcore.errors import InputError
 from trickcore.files import write_text_atomically
 from trickcore.games.base import Match, MatchReport
 from trickcore.games.bridge.pbn import write_pbn
+from trickcore.games.bridge.setup import BridgeSetup
 from trickcore.games.bridge.variants import DUMMY, SEAT_ORDER, STANDARD, variant as find_variant
 from trickcore.games.bridge.vocab import Seat, board_dealer
 from trickcore.scoring.bridge.contract import duplicate_score
@@ -32,21 +33,19 @@ class BridgeMatch(Match):
         self.protocol = protocol
 
     @classmethod
-    def setup(cls, game, seed, variant=None, players=None, pool_target=None, hands=None, protocol=None,
-              dealer=None, trump=None, rotation=None):
+    def setup(cls, game, seed, variant=None, players=None, hands=None, rotation=None, protocol=None, dealer=None):
         """The match of the ``tricks play --agents`` options; InputError naming an option that does not apply.
         A table size other than the standard game plays a session of rubbers (RubberSessionMatch)."""
         if find_variant(variant) is not STANDARD:
-            return RubberSessionMatch.setup(game, seed, find_variant(variant), players, pool_target, hands,
-                                            protocol, dealer, trump, rotation)
+            return RubberSessionMatch.setup(game, seed, find_variant(variant), players, hands, rotation, protocol,
+                                            dealer)
         if rotation is not None:
             raise InputError("bridge: --rotation seats a session of rubbers (--variant four_player)",
                              field="rotation")
-        for key, value in (("players", players), ("pool_target", pool_target), ("dealer", dealer),
-                           ("trump", trump)):
+        for key, value in (("players", players), ("dealer", dealer)):
             if value is not None:
-                raise InputError(f"bridge: --{key.replace('_', '-')} does not apply (the board number fixes "
-                                 "dealer and vulnerability; the auction fixes the trump)", field=key)
+                raise InputError(f"bridge: --{key} does not apply (the board number fixes dealer and "
+                                 "vulnerability)", field=key)
         count = 1 if hands is None else hands
         if not 1 <= count <= MAX_BOARDS:
             raise InputError(f"--hands must be at least 1 and at most {MAX_BOARDS}, not {count}", field="hands")
@@ -63,7 +62,7 @@ class BridgeMatch(Match):
     def new_state(self, index, dealer):
         """Board ``index + 1`` of the match's seed."""
         number = index + 1
-        return self.game.new_state(self.game.board_deal(self.seed, number), dealer, board=number)
+        return self.game.new_state(self.game.board_deal(self.seed, number), BridgeSetup(dealer=dealer, board=number))
 
     def report(self, result):
         """The text and JSON of the played boards; writes them as PBN to the ``protocol`` file if asked."""
@@ -89,14 +88,9 @@ class RubberSessionMatch(Match):
         self.session = None
 
     @classmethod
-    def setup(cls, game, seed, variant, players=None, pool_target=None, hands=None, protocol=None, dealer=None,
-              trump=None, rotation=None):
+    def setup(cls, game, seed, variant, players=None, hands=None, rotation=None, protocol=None, dealer=None):
         """The session of the ``tricks play --agents`` options: ``--dealer`` is each rubber's first dealer,
         ``--rotation`` the four-player seating, ``--hands`` the most deals to play."""
-        for key, value in (("pool_target", pool_target), ("trump", trump)):
-            if value is not None:
-                raise InputError(f"bridge: --{key.replace('_', '-')} does not apply (the auction fixes the trump)",
-                                 field=key)
         if players is not None and players != variant.players:
             raise InputError(f"bridge {variant.name} has {variant.players} players, not {players}", field="players")
         if hands is not None and hands < 1:
@@ -124,8 +118,8 @@ class RubberSessionMatch(Match):
         _, seats, dealer, vulnerability = self.session.next_deal()
         seating = tuple(None if seats[s] == DUMMY else self.players.index(seats[s]) for s in SEAT_ORDER)
         deal = self.game.deal(self.seed, index, int(dealer))
-        return self.game.new_state(deal, dealer, self.variant, board=index + 1, vulnerability=vulnerability,
-                                   seating=seating)
+        return self.game.new_state(deal, BridgeSetup(dealer=dealer, variant=self.variant, board=index + 1,
+                                                     vulnerability=vulnerability, seating=seating))
 
     def report(self, result):
         """The played deals and the session sheet (text and JSON); writes the session protocol (variants-bridge

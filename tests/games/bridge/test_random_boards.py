@@ -8,11 +8,12 @@ from trickcore.games.base import play_deal
 from trickcore.games.bridge.agents import RandomAgent
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.played_boards import random_boards
+from trickcore.games.bridge.setup import BridgeSetup
 from trickcore.games.simulate import Simulation, agent_seed, choose_deals, run_chunk
 
 
 def protocol_board(deal, dealer, seed, number):
-    state = BRIDGE.new_state(deal, dealer, board=number)
+    state = BRIDGE.new_state(deal, BridgeSetup(dealer=dealer, board=number))
     return play_deal(state, [RandomAgent(seat, seed) for seat in range(4)]).record()
 
 
