@@ -90,7 +90,7 @@ def deal(game_name, count, seed, dealer, where, predeal, tries, fmt, output):
     dealer = game.seat_index(dealer if dealer is not None else 0)
     batch = game.deal_where(seed, count, where, list(predeal), dealer=dealer, tries=tries)
     if fmt == "pbn":
-        write_output(game.format_deals(batch, fmt, seed, dealer), output)
+        write_output(game.formats.format_deals(batch, fmt, seed, dealer), output)
     else:
         _write(report.deal_listing(game, batch, seed, dealer), fmt, output)
 
@@ -128,7 +128,7 @@ def play(game_name, seed, dealer, trump, count, deal_text, agents, fmt, output, 
         _write(_play_batch(game, seed, dealer, trump, count), fmt, output)
         return
     if deal_text is not None:
-        d, natural = game.parse_deal(deal_text), None
+        d, natural = game.formats.parse_deal(deal_text), None
     else:
         batch = game.deal_batch(seed, 1, dealer)
         d, natural = batch[0], game.natural_trumps(batch)

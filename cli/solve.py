@@ -1,5 +1,5 @@
 """`tricks solve`: double-dummy analysis of one deal, or of every deal of a file, of any installed game
-(``Game.analyse``, in each game's terms), with the analysis options the games declare."""
+(``game.analysis.analyse``, in each game's terms), with the analysis options the games declare."""
 import json
 import sys
 
@@ -15,9 +15,13 @@ def _deal_file(game):
     return None if game.deal_file is None else f"{game.deal_file} for {game.name}"
 
 
-@click.command("solve", help=f"""Double-dummy analysis of a deal in its game's terms (e.g. {game_phrases(
-    lambda game: game.analysis_summary)}). Each game takes only the options that mean something to it: any other given is an
-    error.""")
+# The help names what each installed game's analysis finds, as the games declare it.
+SOLVE_HELP = (f"Double-dummy analysis of a deal in its game's terms (e.g. "
+              f"{game_phrases(lambda game: game.analysis_summary)}). Each game takes only the options that mean "
+              "something to it: any other given is an error.")
+
+
+@click.command("solve", help=SOLVE_HELP)
 @click.option("--game", "game_name", required=True, help="Any installed game (see `tricks games`).")
 @click.option("--deal", "deal_text", default=None,
               help='The deal in the game\'s notation ("N:..." for four hands, "h1 h2 h3 | talon" for three).')
@@ -39,7 +43,7 @@ def solve(game_name, deal_text, deals_path, fmt, jobs, output, log, options):
     if deals_path is not None:
         write_output(_solve_file(game, deals_path, opts, jobs, log), output)
         return
-    result = game.analyse(game.parse_deal(deal_text), **opts)
+    result = game.analysis.analyse(game.formats.parse_deal(deal_text), **opts)
     write_output(to_json(result.to_dict()) if fmt == "json" else result.text(), output)
 
 
@@ -47,9 +51,9 @@ def _solve_file(game, path, opts, jobs, log):
     """Every deal of a file solved: JSON lines, each naming its deal in the file (board number) first, all
     deals checked before any is solved; a deal's own options (a PBN board's [Dealer] and [Vulnerable]) over
     ``opts``. The reader's warnings go to stderr and, when there are any, make a last line {"warnings": [...]}."""
-    items = game.read_deals(path, log)
+    items = game.analysis.read_deals(path, log)
     show_warnings(log)
-    results = game.analyse_batch(items, jobs, **opts)
+    results = game.analysis.analyse_batch(items, jobs, **opts)
     out = []
     with click.progressbar(results, length=len(items), label="solving", file=sys.stderr,
                            hidden=not sys.stderr.isatty()) as bar:

@@ -188,7 +188,7 @@ def board_report(game, board, seed, variant=STANDARD):
     # A session's deal is scored on its rubber sheet, not as a duplicate board.
     session = variant is not STANDARD
     lines = [f"{'Deal' if session else 'Board'} {board.number} (seed {seed}), dealer {board.dealer}, vulnerable "
-             f"{board.vulnerability}", game.diagram(board.deal), "", table, ""]
+             f"{board.vulnerability}", game.formats.diagram(board.deal), "", table, ""]
     tricks = []
     if board.passed_out:
         lines.append("Passed out." if session else "Passed out. Score 0.")
@@ -206,7 +206,7 @@ def board_report(game, board, seed, variant=STANDARD):
         lines.append(f"Result: {board.contract}{relative} by {board.declarer}, {board.result} tricks"
                      + ("" if session else f"; declarer scores {score}, NS score {ns}"))
     data = {"board": board.number, "dealer": board.dealer.name, "vulnerability": str(board.vulnerability),
-            **game.deal_dict(board.deal), "auction": [str(c) for c in board.auction],
+            **game.formats.deal_dict(board.deal), "auction": [str(c) for c in board.auction],
             "contract": "Pass" if board.passed_out else str(board.contract),
             "declarer": None if board.passed_out else board.declarer.name, "tricks": tricks,
             "result": board.result, "declarer_score": score, "ns_score": ns}

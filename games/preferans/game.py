@@ -7,13 +7,14 @@ from trickcore.errors import InputError
 from trickcore.games.base import Game
 from trickcore.games.options import (ANALYSIS_DEALER, ANALYSIS_DECLARER, DEALER, HANDS, PLAYER_COUNT, PROTOCOL,
                                      SOLVE_DECLARER, VARIANT, Option)
-from trickcore.games.preferans import analysis
+from trickcore.games.preferans.analysis import TALON_MODES, PreferansAnalysis
 from trickcore.games.preferans.gusarik import GusarikState
 from trickcore.games.preferans.old import OldState
 from trickcore.games.preferans.setup import PreferansSetup
+from trickcore.games.preferans.simulation import PreferansSimulation
 from trickcore.games.preferans.table import PreferansState
 from trickcore.games.preferans.variants import ALL_VARIANTS, GUSARIK, OLD, OldSettings, PlaySettings, play_settings
-from trickcore.games.preferans.vocab import PLAYERS, Contract
+from trickcore.games.preferans.vocab import PLAYERS
 
 # d[0:2] hand1, d[2:4] hand2, d[4:6] hand3, d[6:8] talon, then pairs to hand1, hand2, hand3 until 10 each.
 _PATTERN = (0, 0, 1, 1, 2, 2, 3, 3) + (0, 0, 1, 1, 2, 2) * 4
@@ -39,8 +40,8 @@ class Preferans(Game):
     # The declarer is required; ``variant`` gusarik solves the declarer against the opponent and the dummy,
     # all-pass under the duck rule, and its ``dealer`` (A, the default, or B) says whose hand is the dummy.
     analysis_options = (Option("talon_mode", "How the talon cards lead the first all-pass tricks: "
-                                             + ", ".join(analysis.TALON_MODES[:1]) + " (default), "
-                                             + ", ".join(analysis.TALON_MODES[1:]) + ".", owner="preferans"),
+                                             + ", ".join(TALON_MODES[:1]) + " (default), "
+                                             + ", ".join(TALON_MODES[1:]) + ".", owner="preferans"),
                         Option("variant", "The game's variant, where it changes the analysis (preferans gusarik).",
                                owner="preferans"),
                         ANALYSIS_DECLARER, ANALYSIS_DEALER)
@@ -48,6 +49,8 @@ class Preferans(Game):
                                  owner="preferans"),
                           SOLVE_DECLARER)
     analysis_summary = "contracts, misère and all-pass in preferans"
+    analysis_type = PreferansAnalysis
+    simulation_type = PreferansSimulation
 
     def pattern(self, dealer):
         """The canonical seeded layout of §2; seats are relative to the dealer, so it does not depend on him."""
@@ -56,11 +59,6 @@ class Preferans(Game):
     def first_leader(self, dealer):
         """``hand1`` leads to the first trick of every deal."""
         return 0
-
-    def analyse(self, deal, **opts):
-        """The declarer's tricks per strain after his best discard, his misère, and all-pass (a
-        PreferansResult); options ``declarer`` (required), ``talon_mode``, ``variant``, ``dealer``."""
-        return analysis.analyse(self, deal, **self.analysis_settings(opts))
 
     def new_state(self, deal, setup=PreferansSetup()):
         """The State of one deal (games.preferans.table) as ``setup`` (a PreferansSetup) says."""
@@ -82,30 +80,6 @@ class Preferans(Game):
         if settings.variant == OLD:
             return OldState(self, deal, dealer, settings, ids)
         return PreferansState(self, deal, dealer, settings, ids, setup.exit_level)
-
-    def outcome(self, record):
-        """The kind of deal, the contract, the declarer's tricks and whether he made it (misère: no trick)."""
-        if record.declarer is None:
-            return {"contract": record.kind}
-        contract = Contract.parse(record.contract)
-        if "tricks" not in record.protocol:
-            # Both defenders passed: the contract is written as made without play (spec §5).
-            return {"contract": str(contract), "made": True}
-        tricks = record.won[record.declarer]
-        made = tricks == 0 if contract.is_misere else tricks >= contract.level
-        return {"contract": str(contract), "declarer tricks": tricks, "made": made}
-
-    def batch_records(self, dealt, indices, dealer, variant, agent_names, agent_seeds):
-        """Heuristic players' deals from the compiled batch (games.preferans.heuristic_deals): the records of
-        simulation_state's deals played by HeuristicAgent through the protocol (it decides without chance, so its
-        seeds play no part); None for other agents and for the deals the batch does not play (Gusarik, the old
-        game)."""
-        if set(agent_names) != {"heuristic"}:
-            return None
-        from trickcore.games.preferans.heuristic_deals import play_heuristic
-        played = play_heuristic([self.simulation_state(one, index, dealer, variant)
-                                 for one, index in zip(dealt, indices)])
-        return None if played is None else [state.record() for state in played]
 
     def match_type(self):
         """A whole game (a pulya) with agents and the running sheet; see games.preferans.match."""

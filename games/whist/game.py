@@ -4,9 +4,10 @@ import attrs
 from trickcore.cards import DECK52
 from trickcore.games.base import Game
 from trickcore.games.options import ANALYSIS_DEALER, DEALER, HANDS, PROTOCOL, TRUMP, VARIANT, Option
-from trickcore.games.whist import analysis
+from trickcore.games.whist.analysis import WhistAnalysis
 from trickcore.games.whist.match import WhistMatch
 from trickcore.games.whist.setup import WhistSetup
+from trickcore.games.whist.simulation import WhistSimulation
 from trickcore.games.whist.table import WhistState
 from trickcore.games.whist.variants import VARIANTS, WhistVariant
 from trickcore.games.whist.vocab import SEATS
@@ -29,14 +30,12 @@ class Whist(Game):
                         Option("trump", "The one trump suit to analyse (default: each in turn).", owner="whist"))
     simulation_options = (Option("trump", "--solve: the one trump suit to analyse (whist).", owner="whist"),)
     analysis_summary = "each side's tricks per trump suit in whist"
+    analysis_type = WhistAnalysis
+    simulation_type = WhistSimulation
 
     def turn_up(self, seed, index=0, dealer=0):
         """The turn-up of seeded deal ``index``: the card dealt last, in the dealer's hand."""
         return self.deal_batch(seed, 1, dealer, index).last_card(0)
-
-    def analyse(self, deal, **opts):
-        """Each side's double-dummy tricks per trump suit (a TrickTable); options ``dealer``, ``trump``."""
-        return analysis.analyse(self, deal, **self.analysis_settings(opts))
 
     def natural_trumps(self, batch):
         """The suit of each deal's turn-up."""
@@ -47,15 +46,6 @@ class Whist(Game):
         variant = setup.variant if isinstance(setup.variant, WhistVariant) else WhistVariant(setup.variant or "short")
         return WhistState(self, deal, self.seat_index(setup.dealer), variant.trump(setup.turn_up), setup.turn_up,
                           setup.number, variant, setup.called)
-
-    def simulation_setup(self, dealt, index, dealer, variant=None):
-        """Hand ``index + 1`` of a simulation, the card dealt last turned up."""
-        return WhistSetup(dealer=dealer, variant=variant, turn_up=dealt.last_card(0), number=index + 1)
-
-    def outcome(self, record):
-        """Trumps, each side's tricks and N-S honours of a played hand."""
-        data = record.to_dict()
-        return {"trump": data["trump"], "NS tricks": data["tricks_ns"], "NS honours": data["honours_ns"]}
 
     def match_type(self):
         """Hands until the rubber ends, or a number of hands (a WhistMatch)."""

@@ -24,7 +24,8 @@ def test_consecutive_boards_are_played_as_through_the_protocol(seed, dealer):
     numbers = list(range(1, 101))
     played = heuristic_boards(batch, [dealer] * 100, numbers)
     for i, deal in enumerate(batch):
-        assert BRIDGE.record_dict(played.record(i)) == BRIDGE.record_dict(protocol_board(deal, dealer, numbers[i]))
+        expected = protocol_board(deal, dealer, numbers[i])
+        assert BRIDGE.simulation.record_dict(played.record(i)) == BRIDGE.simulation.record_dict(expected)
 
 
 @settings(max_examples=30, deadline=None)
@@ -56,7 +57,7 @@ def test_a_heuristic_simulation_gives_the_same_lines_with_or_without_the_batch(m
     simulation = Simulation("bridge", 40, 5, agents=("heuristic",), dealer=dealer)
     items = list(enumerate(choose_deals(simulation)))
     batched = run_chunk(simulation, items)
-    monkeypatch.setattr(type(BRIDGE), "batch_records", lambda self, *args: None)
+    monkeypatch.setattr(type(BRIDGE.simulation), "batch_records", lambda self, *args: None)
     assert run_chunk(simulation, items) == batched
 
 
@@ -67,4 +68,4 @@ def test_a_heuristic_simulation_gives_the_same_lines_with_or_without_the_batch(m
 ])
 def test_other_agents_and_tables_are_left_to_the_protocol(variant, names):
     dealt = [BRIDGE.deal_batch(1, 1, 0, n) for n in range(2)]
-    assert BRIDGE.batch_records(dealt, [0, 1], 0, variant, names, [0, 0]) is None
+    assert BRIDGE.simulation.batch_records(dealt, [0, 1], 0, variant, names, [0, 0]) is None

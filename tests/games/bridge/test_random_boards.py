@@ -51,7 +51,7 @@ def test_a_random_simulation_gives_the_same_lines_by_either_path():
     for line, (index, number) in zip(lines, items):
         deal = BRIDGE.deal(4, number)
         record = protocol_board(deal, 0, agent_seed(4, number), index + 1)
-        assert line["record"] == BRIDGE.record_dict(record)
+        assert line["record"] == BRIDGE.simulation.record_dict(record)
 
 
 @pytest.mark.parametrize("dealers, numbers, message", [

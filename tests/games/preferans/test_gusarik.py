@@ -23,7 +23,7 @@ from trickcore.games.preferans.variants import play_settings
 from trickcore.games.preferans.vocab import MISERE, TalonChoice
 
 # hand1 holds the top cards; the talon is two small clubs.
-DEAL = PREFERANS.parse_deal("AKQJ.AKQ.AK.A T98.JT9.QJ.KQ 7.87.T987.JT9 | C8 C7")
+DEAL = PREFERANS.formats.parse_deal("AKQJ.AKQ.AK.A T98.JT9.QJ.KQ 7.87.T987.JT9 | C8 C7")
 A, B = 0, 1
 ALL = [set(RAZBOINIK_GAMES), set(RAZBOINIK_GAMES)]
 
@@ -305,7 +305,7 @@ def test_the_gusarik_table_is_the_three_hand_search_and_all_pass_shares_ten_tric
 
 
 def test_solve_gusarik_from_the_cli():
-    text = PREFERANS.format_deal(PREFERANS.deal(4, 0))
+    text = PREFERANS.formats.format_deal(PREFERANS.deal(4, 0))
     result = CliRunner().invoke(tricks, ["solve", "--game", "preferans", "--variant", "gusarik", "--deal", text,
                                          "--declarer", "hand3", "--dealer", "B", "--format", "json"])
     assert result.exit_code == 0, result.output

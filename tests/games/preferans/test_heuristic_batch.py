@@ -27,7 +27,7 @@ def assert_same_records(numbers, seed, dealer, variant):
     for n, deal, record in zip(numbers, deals, records):
         expected = protocol_record(deal, n, dealer, variant)
         assert record == expected, f"deal {n} of seed {seed}, dealer {dealer}, {variant}"
-        assert PREFERANS.record_dict(record) == PREFERANS.record_dict(expected)
+        assert PREFERANS.simulation.record_dict(record) == PREFERANS.simulation.record_dict(expected)
     return records
 
 
@@ -93,16 +93,16 @@ def test_simulate_lines_equal_without_the_batch(monkeypatch, variant):
     simulation = Simulation("preferans", 48, 5, variant=variant, agents=("heuristic",))
     items = list(enumerate(choose_deals(simulation)))
     calls = []
-    batch = type(PREFERANS).batch_records
+    batch = type(PREFERANS.simulation).batch_records
 
     def spy(self, *args):
         calls.append(args)
         return batch(self, *args)
 
-    monkeypatch.setattr(type(PREFERANS), "batch_records", spy)
+    monkeypatch.setattr(type(PREFERANS.simulation), "batch_records", spy)
     with_batch = run_chunk(simulation, items)
     assert calls
-    monkeypatch.setattr(type(PREFERANS), "batch_records", lambda self, *args: None)
+    monkeypatch.setattr(type(PREFERANS.simulation), "batch_records", lambda self, *args: None)
     assert run_chunk(simulation, items) == with_batch
 
 
@@ -110,7 +110,7 @@ def test_simulate_lines_equal_without_the_batch(monkeypatch, variant):
                                             (["heuristic"] * 3, "gusarik"), (["heuristic"] * 3, "old")])
 def test_other_agents_and_variants_go_through_the_protocol(names, variant):
     dealt = [PREFERANS.deal_batch(1, 1, 0, n) for n in range(3)]
-    assert PREFERANS.batch_records(dealt, [0, 1, 2], 0, variant, names, [1, 2, 3]) is None
+    assert PREFERANS.simulation.batch_records(dealt, [0, 1, 2], 0, variant, names, [1, 2, 3]) is None
 
 
 def test_only_fresh_three_player_deals_are_batched():

@@ -19,7 +19,7 @@ from trickcore.games.preferans.setup import PreferansSetup
 from trickcore.games.preferans.variants import play_settings
 from trickcore.games.preferans.vocab import TalonChoice
 
-DEAL = PREFERANS.parse_deal("AKQJ.AKQ.AK.A T98.JT9.QJ.KQ 7.87.T987.JT9 | C8 C7")
+DEAL = PREFERANS.formats.parse_deal("AKQJ.AKQ.AK.A T98.JT9.QJ.KQ 7.87.T987.JT9 | C8 C7")
 IDS = ("P1", "P2", "P3")        # dealer P3: hand1 = P1 (the forehand), hand2 = P2, hand3 = P3
 
 

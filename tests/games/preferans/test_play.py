@@ -17,7 +17,7 @@ from trickcore.games.preferans.vocab import MISERE, TALON, TRICK_BIDS, TalonChoi
 from trickcore.scoring.preferans import validate_protocol
 
 # hand1, hand2, hand3 (PBN order S.H.D.C), talon ♠A ♥A
-DEAL = PREFERANS.parse_deal("KQJT.KQ.J7.87 987.JT9.AK.K9 .87.QT98.AQJT | SA HA")
+DEAL = PREFERANS.formats.parse_deal("KQJT.KQ.J7.87 987.JT9.AK.K9 .87.QT98.AQJT | SA HA")
 
 
 def lowest(cards):

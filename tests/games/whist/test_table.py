@@ -44,7 +44,7 @@ def test_legal_actions_follow_suit_and_are_never_empty_before_the_end():
 
 
 def test_illegal_cards_are_refused_with_the_reason():
-    state = WHIST.new_state(WHIST.parse_deal(EXAMPLE), WhistSetup(dealer=0, turn_up=Card.parse("C2")))
+    state = WHIST.new_state(WHIST.formats.parse_deal(EXAMPLE), WhistSetup(dealer=0, turn_up=Card.parse("C2")))
     with pytest.raises(IllegalPlay, match="E does not hold SK"):
         state.apply(Card.parse("SK"))
     state.apply(Card.parse("ST"))                          # E, the eldest hand, leads a spade
