@@ -57,6 +57,7 @@ class Game:
     deal_file = None           # the format of the files of deals ``analysis.read_deals`` reads, if any
     analysis_summary = None    # what ``analysis.analyse`` finds, in a few words naming the game (for the CLI's help)
     played_analysis = None     # what ``simulation.analyse_played`` adds to a played deal, when the game says more
+    scoring_example = None     # one of the game's scoring systems with a setting changed (for the CLI's help)
     # The services around the game: each game subclasses the ones where it differs.
     formats_type = Formats
     analysis_type = Analysis

@@ -49,6 +49,7 @@ class Preferans(Game):
                                  owner="preferans"),
                           SOLVE_DECLARER)
     analysis_summary = "contracts, misère and all-pass in preferans"
+    scoring_example = "preferans-sochi pool_target=20"
     analysis_type = PreferansAnalysis
     simulation_type = PreferansSimulation
 
