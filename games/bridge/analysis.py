@@ -3,7 +3,8 @@ deals of a PBN file solved on worker processes."""
 import attrs
 
 from trickcore.dealing import Deal
-from trickcore.errors import InvalidDeal, ReadLog
+from trickcore.errors import InputError, InvalidDeal, ReadLog
+from trickcore.games.analysis import Analysis
 from trickcore.games.bridge.formats.notation import read_boards
 from trickcore.games.bridge.formats.pbn_tables import read_dd_table
 from trickcore.games.bridge.vocab import (Contract, Seat, Strain, Vulnerability, board_dealer, board_vulnerability,
@@ -212,3 +213,22 @@ def read_deals(path, log=None):
         label = {"index": len(items) + 1, **({"board": board.number} if board.number is not None else {})}
         items.append((board.deal, {key: value for key, value in own.items() if value is not None}, label))
     return items
+
+
+@attrs.frozen
+class BridgeAnalysis(Analysis):
+    """The bridge analysis service (``BRIDGE.analysis``): tables and par, one contract, a PBN file's deals."""
+
+    def analyse(self, deal, **opts):
+        """The double-dummy table and par of a 13-card deal (a BridgeResult); options ``vul``, ``dealer``; or,
+        with ``contract`` and ``declarer``, that contract's tricks and score alone (a ContractResult)."""
+        opts = self.settings(opts)
+        if ("contract" in opts) != ("declarer" in opts):
+            raise InputError("give the contract and its declarer together", field="contract")
+        if "contract" in opts:
+            return solve_contract(deal, opts["contract"], opts["declarer"], opts.get("vul", "None"))
+        return solve_bridge(deal, opts.get("vul", "None"), opts.get("dealer", "N"))
+
+    def read_deals(self, path, log=None):
+        """The deals of a PBN file, each with its board's own vulnerability and dealer when tagged."""
+        return read_deals(path, log)

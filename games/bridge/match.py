@@ -12,6 +12,7 @@ from trickcore.errors import InputError
 from trickcore.files import write_text_atomically
 from trickcore.games.base import Match, MatchReport
 from trickcore.games.bridge.formats.pbn_write import write_pbn
+from trickcore.games.bridge.setup import BridgeSetup
 from trickcore.games.bridge.variants import DUMMY, SEAT_ORDER, STANDARD, variant as find_variant
 from trickcore.games.bridge.vocab import Seat, board_dealer
 from trickcore.games.registry import get_scoring
@@ -31,21 +32,19 @@ class BridgeMatch(Match):
         self.protocol = protocol
 
     @classmethod
-    def setup(cls, game, seed, variant=None, players=None, pool_target=None, hands=None, protocol=None,
-              dealer=None, trump=None, rotation=None):
+    def setup(cls, game, seed, variant=None, players=None, hands=None, rotation=None, protocol=None, dealer=None):
         """The match of the ``tricks play --agents`` options; InputError naming an option that does not apply.
         A table size other than the standard game plays a session of rubbers (RubberSessionMatch)."""
         if find_variant(variant) is not STANDARD:
-            return RubberSessionMatch.setup(game, seed, find_variant(variant), players, pool_target, hands,
-                                            protocol, dealer, trump, rotation)
+            return RubberSessionMatch.setup(game, seed, find_variant(variant), players, hands, rotation, protocol,
+                                            dealer)
         if rotation is not None:
             raise InputError("bridge: --rotation seats a session of rubbers (--variant four_player)",
                              field="rotation")
-        for key, value in (("players", players), ("pool_target", pool_target), ("dealer", dealer),
-                           ("trump", trump)):
+        for key, value in (("players", players), ("dealer", dealer)):
             if value is not None:
-                raise InputError(f"bridge: --{key.replace('_', '-')} does not apply (the board number fixes "
-                                 "dealer and vulnerability; the auction fixes the trump)", field=key)
+                raise InputError(f"bridge: --{key} does not apply (the board number fixes dealer and "
+                                 "vulnerability)", field=key)
         count = 1 if hands is None else hands
         if not 1 <= count <= MAX_BOARDS:
             raise InputError(f"--hands must be at least 1 and at most {MAX_BOARDS}, not {count}", field="hands")
@@ -62,7 +61,7 @@ class BridgeMatch(Match):
     def new_state(self, index, dealer):
         """Board ``index + 1`` of the match's seed."""
         number = index + 1
-        return self.game.new_state(self.game.board_deal(self.seed, number), dealer, board=number)
+        return self.game.new_state(self.game.board_deal(self.seed, number), BridgeSetup(dealer=dealer, board=number))
 
     def ledger(self):
         """The duplicate scores of the boards: the registered duplicate system's ledger."""
@@ -93,14 +92,9 @@ class RubberSessionMatch(Match):
         self.session = None
 
     @classmethod
-    def setup(cls, game, seed, variant, players=None, pool_target=None, hands=None, protocol=None, dealer=None,
-              trump=None, rotation=None):
+    def setup(cls, game, seed, variant, players=None, hands=None, rotation=None, protocol=None, dealer=None):
         """The session of the ``tricks play --agents`` options: ``--dealer`` is each rubber's first dealer,
         ``--rotation`` the four-player seating, ``--hands`` the most deals to play."""
-        for key, value in (("pool_target", pool_target), ("trump", trump)):
-            if value is not None:
-                raise InputError(f"bridge: --{key.replace('_', '-')} does not apply (the auction fixes the trump)",
-                                 field=key)
         if players is not None and players != variant.players:
             raise InputError(f"bridge {variant.name} has {variant.players} players, not {players}", field="players")
         if hands is not None and hands < 1:
@@ -129,8 +123,8 @@ class RubberSessionMatch(Match):
         _, seats, dealer, vulnerability = self.session.next_deal()
         seating = tuple(None if seats[s] == DUMMY else self.players.index(seats[s]) for s in SEAT_ORDER)
         deal = self.game.deal(self.seed, index, int(dealer))
-        return self.game.new_state(deal, dealer, self.variant, board=index + 1, vulnerability=vulnerability,
-                                   seating=seating)
+        return self.game.new_state(deal, BridgeSetup(dealer=dealer, variant=self.variant, board=index + 1,
+                                                     vulnerability=vulnerability, seating=seating))
 
     def report(self, result):
         """The played deals and the session sheet (text and JSON); writes the session protocol (variants-bridge
@@ -191,7 +185,7 @@ def board_report(game, board, seed, scores, variant=STANDARD):
     # A session's deal is scored on its rubber sheet, not as a duplicate board.
     session = variant is not STANDARD
     lines = [f"{'Deal' if session else 'Board'} {board.number} (seed {seed}), dealer {board.dealer}, vulnerable "
-             f"{board.vulnerability}", game.diagram(board.deal), "", table, ""]
+             f"{board.vulnerability}", game.formats.diagram(board.deal), "", table, ""]
     tricks = []
     if board.passed_out:
         lines.append("Passed out." if session else "Passed out. Score 0.")
@@ -209,7 +203,7 @@ def board_report(game, board, seed, scores, variant=STANDARD):
         lines.append(f"Result: {board.contract}{relative} by {board.declarer}, {board.result} tricks"
                      + ("" if session else f"; declarer scores {score}, NS score {ns}"))
     data = {"board": board.number, "dealer": board.dealer.name, "vulnerability": str(board.vulnerability),
-            **game.deal_dict(board.deal), "auction": [str(c) for c in board.auction],
+            **game.formats.deal_dict(board.deal), "auction": [str(c) for c in board.auction],
             "contract": "Pass" if board.passed_out else str(board.contract),
             "declarer": None if board.passed_out else board.declarer.name, "tricks": tricks,
             "result": board.result, "declarer_score": score, "ns_score": ns}

@@ -10,6 +10,7 @@ from trickcore.files import write_text_atomically
 from trickcore.games.base import Match, MatchReport
 from trickcore.games.preferans.record import PROTOCOL_FORMAT, SUIT_ORDER, hand_text
 from trickcore.games.preferans.gusarik import RAZBOINIK_GAMES, game_of
+from trickcore.games.preferans.setup import PreferansSetup
 from trickcore.games.preferans.variants import GUSARIK, OLD, play_settings
 from trickcore.games.preferans.vocab import DEALER, PLAYERS
 from trickcore.games.registry import get_scoring
@@ -40,11 +41,8 @@ class PreferansMatch(Match):
 
     @classmethod
     def setup(cls, game, seed, variant=None, players=None, pool_target=None, hands=None, protocol=None,
-              dealer=None, trump=None):
+              dealer=None):
         """The match of the ``tricks play --agents`` options; InputError naming the option that is wrong."""
-        if trump is not None:
-            raise InputError("--trump does not apply to preferans: the declarer announces the contract",
-                             field="trump")
         settings = play_settings(variant or "sochi")
         n = settings.num_players if players is None else players
         allowed = (settings.num_players,) if settings.variant in (GUSARIK, OLD) else (3, 4)
@@ -84,8 +82,11 @@ class PreferansMatch(Match):
         """Deal ``index`` dealt by ``dealer``, with the exit level the all-pass series so far sets (§6.4)."""
         levels = self.settings.all_pass_exit_levels
         exit_level = levels[min(self.series, len(levels)) - 1] if self.series else 6
-        return self.game.new_state(self.game.deal(self.seed, index), dealer, self.settings, self.players,
-                                   exit_level)
+        return self.game.new_state(self.game.deal(self.seed, index), self.deal_setup(dealer, exit_level=exit_level))
+
+    def deal_setup(self, dealer, **facts):
+        """The PreferansSetup of a deal of this game dealt by ``dealer``, with the deal's own ``facts``."""
+        return PreferansSetup(dealer=dealer, variant=self.settings, players=self.players, **facts)
 
     def next_dealer(self, dealer, record):
         """The next dealer after ``record``; also moves the all-pass series on (§6.4)."""
@@ -180,9 +181,9 @@ class GusarikMatch(PreferansMatch):
         """Deal ``index`` dealt by ``dealer``: in the razboinik stage with the games owed, or a closing deal."""
         deal = self.game.deal(self.seed, index)
         if not self.razboinik:
-            return self.game.new_state(deal, dealer, self.settings, self.players)
+            return self.game.new_state(deal, self.deal_setup(dealer))
         owed = self.owed(self.history)
-        return self.game.new_state(deal, dealer, self.settings, self.players, owed=owed, closing=not any(owed))
+        return self.game.new_state(deal, self.deal_setup(dealer, owed=owed, closing=not any(owed)))
 
     def next_dealer(self, dealer, record):
         """The other player, except after an all-pass in the pool stage (Classic's same dealer)."""
@@ -218,7 +219,7 @@ class OldMatch(PreferansMatch):
 
     def new_state(self, index, dealer):
         """Deal ``index`` dealt by ``dealer``."""
-        return self.game.new_state(self.game.deal(self.seed, index), dealer, self.settings, self.players)
+        return self.game.new_state(self.game.deal(self.seed, index), self.deal_setup(dealer))
 
     def next_dealer(self, dealer, record):
         """The same dealer after a redeal, else the next player clockwise."""

@@ -10,6 +10,7 @@ from trickcore.files import write_text_atomically
 from trickcore.games.base import Match, MatchReport
 from trickcore.games.whist.pbn import hands_to_pbn
 from trickcore.games.whist.variants import ruleset
+from trickcore.games.whist.setup import WhistSetup
 from trickcore.games.whist.vocab import SEATS, eldest_hand, honours_ns
 from trickcore.games.registry import get_scoring
 
@@ -34,12 +35,8 @@ class WhistMatch(Match):
         self.running = self.ledger()
 
     @classmethod
-    def setup(cls, game, seed, variant=None, players=None, pool_target=None, hands=None, protocol=None,
-              dealer=None, trump=None):
+    def setup(cls, game, seed, variant=None, hands=None, protocol=None, dealer=None, trump=None):
         """The match of the ``tricks play --agents`` options; InputError naming the option that is wrong."""
-        for flag, value in (("players", players), ("pool_target", pool_target)):
-            if value is not None:
-                raise InputError(f"--{flag.replace('_', '-')} is not a whist option", field=flag)
         if hands is not None and not 1 <= hands <= MAX_HANDS:
             raise InputError(f"--hands must be from 1 to {MAX_HANDS}, not {hands}", field="hands")
         rules = get_scoring(f"whist-{ruleset(variant or 'short')}").settings()
@@ -60,7 +57,8 @@ class WhistMatch(Match):
         batch = self.game.deal_batch(self.seed, 1, dealer, index)
         deal, turn_up = batch[0], batch.last_card(0)
         called = self.running.called_at_eight(honours_ns(deal, self.rules.trump(turn_up)))
-        return self.game.new_state(deal, dealer, self.rules, turn_up=turn_up, number=index, called=called)
+        return self.game.new_state(deal, WhistSetup(dealer=dealer, variant=self.rules, turn_up=turn_up, number=index,
+                                                    called=called))
 
     def ledger(self):
         """A fresh running score of the match (the whist scoring system's ledger), kept here too: it decides the

@@ -5,6 +5,7 @@ from hypothesis import given, settings, strategies as st
 from trickcore import reference
 from trickcore.games.base import make_agents, play_deal
 from trickcore.games.whist.game import WHIST
+from trickcore.games.whist.setup import WhistSetup
 from trickcore.games.whist.vocab import HandResult
 from trickcore.rules import TrickRules
 from trickcore.scoring.whist import WhistSheet, WhistRules
@@ -64,7 +65,7 @@ def test_played_hands_have_13_tricks_covering_the_pack(seed, dealer, agent):
     batch = WHIST.deal_batch(seed, 1, dealer, 0)
     turn_up = batch.last_card(0)
     agents, _ = make_agents("whist", [agent, "random"] * 2, 4, seed)
-    hand = play_deal(WHIST.new_state(batch[0], dealer, turn_up=turn_up), agents).record()
+    hand = play_deal(WHIST.new_state(batch[0], WhistSetup(dealer=dealer, turn_up=turn_up)), agents).record()
     assert len(hand.tricks) == 13
     assert len({c for t in hand.tricks for c in t.cards}) == 52
     # Each trick's winner, and so N-S's tricks, recomputed by the reference rules under the turn-up's trump.
