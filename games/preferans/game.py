@@ -13,7 +13,7 @@ from trickcore.games.preferans.old import OldState
 from trickcore.games.preferans.setup import PreferansSetup
 from trickcore.games.preferans.simulation import PreferansSimulation
 from trickcore.games.preferans.table import PreferansState
-from trickcore.games.preferans.variants import ALL_VARIANTS, GUSARIK, OLD, OldSettings, PlaySettings, play_settings
+from trickcore.games.preferans.variants import ALL_VARIANTS, GUSARIK, OLD, OldPlaySettings, PlaySettings, play_settings
 from trickcore.games.preferans.vocab import PLAYERS
 
 # d[0:2] hand1, d[2:4] hand2, d[4:6] hand3, d[6:8] talon, then pairs to hand1, hand2, hand3 until 10 each.
@@ -64,7 +64,8 @@ class Preferans(Game):
     def new_state(self, deal, setup=PreferansSetup()):
         """The State of one deal (games.preferans.table) as ``setup`` (a PreferansSetup) says."""
         variant, players, dealer = setup.variant, setup.players, setup.dealer
-        settings = variant if isinstance(variant, (PlaySettings, OldSettings)) else play_settings(variant or "sochi")
+        given = isinstance(variant, (PlaySettings, OldPlaySettings))
+        settings = variant if given else play_settings(variant or "sochi")
         fixed = settings.variant in (GUSARIK, OLD)
         if players is None:
             players = settings.num_players if fixed else 3

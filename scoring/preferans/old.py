@@ -37,7 +37,7 @@ def _field(converter, default):
 
 
 @attrs.frozen
-class OldSettings:
+class OldScoringSettings:
     """The settings of the old game (§3.9); the base spec's settings do not apply to it."""
 
     stake: int = _field(lambda v: to_int(v, 1), 21)
@@ -60,12 +60,12 @@ def _bad_rounding(value):
     raise ValueError("expected nearest or exact")
 
 
-OLD_PRESET = OldSettings()
+OLD_PRESET = OldScoringSettings()
 
 
 def make_old_settings(overrides=None):
     """The old game's settings with single settings replaced by name (SettingsError on anything else)."""
-    return attrs.evolve(OLD_PRESET, **typed_overrides(OldSettings, overrides or {}, "old preferans",
+    return attrs.evolve(OLD_PRESET, **typed_overrides(OldScoringSettings, overrides or {}, "old preferans",
                                                       read_value=json_or_text))
 
 
@@ -244,7 +244,7 @@ class OldProtocol:
     """A validated protocol of the old game."""
 
     players: tuple
-    settings: OldSettings
+    settings: OldScoringSettings
     start: dict
     deals: tuple
 
