@@ -1,10 +1,20 @@
 """A game's double-dummy analysis (the ``game.analysis`` service): its options checked, one deal or a file's
 deals analysed, and the default every game gets, each side's tricks per trump (a TrickTable)."""
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
 import attrs
 
 from trickcore.cards import Suit
-from trickcore.errors import InputError
+from trickcore.dealing import Deal
+from trickcore.errors import InputError, ReadLog
 from trickcore.solver import Position, solve, solve_batch
+
+if TYPE_CHECKING:  # games.base imports this module
+    from trickcore.games.base import Game
 
 
 @attrs.frozen
@@ -12,13 +22,13 @@ class Analysis:
     """The analysis of ``game``'s deals with its ``analysis_options``; games with an analysis in their own terms
     subclass it (``Game.analysis_type``)."""
 
-    game: object
+    game: Game
 
-    def names(self):
+    def names(self) -> list[str]:
         """The names of the game's ``analysis_options``."""
         return [option.name for option in self.game.analysis_options]
 
-    def settings(self, opts):
+    def settings(self, opts: Mapping[str, Any]) -> Mapping[str, Any]:
         """``opts`` if every name is one of the game's ``analysis_options``; otherwise an InputError naming it."""
         for name in opts:
             if name not in self.names():
@@ -27,26 +37,27 @@ class Analysis:
                                  field=name)
         return opts
 
-    def analyse(self, deal, **opts):
+    def analyse(self, deal: Deal, **opts: Any) -> Any:
         """Double-dummy analysis of ``deal``: each side's tricks for every trump suit and no trump (a TrickTable),
         the options' dealer's left leading."""
         game = self.game
         return side_tricks(game, deal, game.seat_index(self.settings(opts).get("dealer", 0)), (*Suit, None))
 
-    def read_deals(self, path, log=None):
+    def read_deals(self, path: str | os.PathLike[str],
+                   log: ReadLog | None = None) -> list[tuple[Deal, dict[str, Any], dict[str, Any]]]:
         """The deals of a file, each with its own analysis options and its name in the file (e.g. its board
         number): [(deal, options, label dict)], all checked before any is analysed; ``log`` (a ReadLog) collects
         a forgiving reader's warnings."""
         raise InputError(f"{self.game.name} reads no file of deals: analyse one deal at a time", source=path)
 
-    def analyse_batch(self, items, jobs=1, **opts):
+    def analyse_batch(self, items: Iterable[Sequence[Any]], jobs: int = 1, **opts: Any) -> Iterator[Any]:
         """``analyse`` for each (deal, options, ...) of ``items`` (as ``read_deals`` gives them; a deal's own
         options over ``opts``) on ``jobs`` worker processes; a lazy iterator in order."""
         self.settings(opts)
         return solve_batch(_analyse, ((self, item[0], {**opts, **item[1]}) for item in items), jobs)
 
 
-def _analyse(analysis, deal, opts):
+def _analyse(analysis: Analysis, deal: Deal, opts: Mapping[str, Any]) -> Any:
     """``analysis.analyse(deal, **opts)``: one task of ``analyse_batch`` (a module function, for worker
     processes)."""
     return analysis.analyse(deal, **opts)
@@ -63,14 +74,14 @@ class TrickTable:
     deal: str
     dealer: str
     leader: str
-    tricks: dict
-    titles: tuple
+    tricks: dict[str, dict[str, int]]
+    titles: tuple[str, ...]
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready form: the deal, dealer, leader and the tricks per trump and side."""
         return {"deal": self.deal, "dealer": self.dealer, "leader": self.leader, "tricks": self.tricks}
 
-    def text(self):
+    def text(self) -> str:
         """The tricks as text: a line per trump, the sides' tricks in ``titles`` order."""
         lines = [self.deal, f"dealer {self.dealer}, {self.leader} leads; tricks {' / '.join(self.titles)}:"]
         for trump, row in self.tricks.items():
@@ -79,7 +90,8 @@ class TrickTable:
         return "\n".join(lines) + "\n"
 
 
-def side_tricks(game, deal, dealer, trumps, titles=None):
+def side_tricks(game: Game, deal: Deal, dealer: int, trumps: Iterable[Suit | None],
+                titles: Iterable[str] | None = None) -> TrickTable:
     """The TrickTable of ``deal`` in ``game`` for ``trumps`` (Suits, None for no trump), dealt by ``dealer``.
 
     The dealer's left leads (``game.first_leader``), every trick by ``game.trick_rules(trump)``. With four
@@ -88,14 +100,16 @@ def side_tricks(game, deal, dealer, trumps, titles=None):
     """
     leader = game.first_leader(dealer)
     n = game.n_seats
+    sides: tuple[tuple[int, ...], ...]
     if n == 4:
         sides = ((0, 2), (1, 3))
     else:
         sides = tuple((seat,) for seat in range(n))
     names = tuple("".join(game.seats[s] for s in side) for side in sides)
-    tricks = {}
+    tricks: dict[str, dict[str, int]] = {}
     for trump in trumps:
         rules = game.trick_rules(trump)
+        row: tuple[int, ...]
         if n == 4:
             first = solve(Position(rules, deal.hands, leader, seat=0))
             row = (first, deal.hand_size - first)

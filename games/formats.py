@@ -1,19 +1,27 @@
 """A game's deals as text: reading and writing one deal, the deals of a run in a notation (PBN), a deal as JSON,
 and the text diagram (the ``game.formats`` service every game has)."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
 import attrs
 
-from trickcore.cards import Suit, format_hand
-from trickcore.dealing import parse_deal
+from trickcore.cards import Card, Suit, format_hand
+from trickcore.dealing import Deal, DealBatch, parse_deal
 from trickcore.errors import InputError, InvalidDeal
+
+if TYPE_CHECKING:  # games.base imports this module
+    from trickcore.games.base import Game
 
 
 @attrs.frozen
 class Formats:
     """The deals of ``game`` as text; a game with notations of its own subclasses it (``Game.formats_type``)."""
 
-    game: object
+    game: Game
 
-    def parse_deal(self, text):
+    def parse_deal(self, text: str) -> Deal:
         """Read a deal of this game and check its size."""
         game = self.game
         deal = parse_deal(text, game.deck)
@@ -22,11 +30,11 @@ class Formats:
                               + (f" and a talon of {game.talon_size}" if game.talon_size else ""))
         return deal
 
-    def format_deal(self, deal):
+    def format_deal(self, deal: Deal) -> str:
         """The canonical text of a deal."""
         return deal.to_string()
 
-    def format_deals(self, batch, notation, seed, dealer):
+    def format_deals(self, batch: DealBatch, notation: str, seed: int, dealer: int) -> str:
         """The deals of ``batch`` (dealt by seat index ``dealer`` from ``seed``) written in ``notation``, one of
         the game's ``deal_notations`` (PBN: one game of tags per deal); InputError for a notation the game does
         not write."""
@@ -43,15 +51,15 @@ class Formats:
             games.append("".join(f'[{name} "{value}"]\n' for name, value in tags))
         return "% PBN 2.1\n% EXPORT\n\n" + "\n".join(games)
 
-    def deal_dict(self, deal):
+    def deal_dict(self, deal: Deal) -> dict[str, Any]:
         """A JSON-ready description of a deal: the deal string, each hand, the talon."""
-        out = {"deal": self.format_deal(deal),
+        out: dict[str, Any] = {"deal": self.format_deal(deal),
                "hands": {seat: format_hand(h) for seat, h in zip(self.game.seats, deal.hands)}}
         if self.game.talon_size:
             out["talon"] = [str(c) for c in sorted(deal.talon, reverse=True)]
         return out
 
-    def diagram(self, deal):
+    def diagram(self, deal: Deal) -> str:
         """The deal as text: a compass diagram for four hands, otherwise one block per hand."""
         game = self.game
         if game.n_seats == 4 and not game.talon_size:
@@ -71,7 +79,7 @@ class Formats:
         return "\n".join(rows)
 
 
-def hand_lines(seat, hand):
+def hand_lines(seat: str, hand: Iterable[Card]) -> list[str]:
     """A hand as lines: its seat name, then one line per suit (``♠ A K 7``), a void as ``-``."""
     lines = [str(seat)]
     for suit in Suit:
@@ -80,7 +88,7 @@ def hand_lines(seat, hand):
     return lines
 
 
-def compass_diagram(seats, hands):
+def compass_diagram(seats: Sequence[str], hands: Sequence[Iterable[Card]]) -> str:
     """Four hands in the usual bridge diagram: the first seat on top, the second right, third below, fourth left."""
     top, right, bottom, left = (hand_lines(s, h) for s, h in zip(seats, hands))
     pad = " " * 16

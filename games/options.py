@@ -1,5 +1,9 @@
 """The options a game declares as data: what a match with agents, an analysis and a simulation's solve take,
 each with its type, help text and owner, so the command line builds its flags from them and refuses the rest."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
 import attrs
 
 from trickcore.errors import InputError
@@ -16,13 +20,13 @@ class Option:
 
     name: str
     help: str
-    type: object = str
+    type: type | tuple[str, ...] | str = str
     default: object = None
     owner: str = "game"
     metavar: str | None = None
 
     @property
-    def flag(self):
+    def flag(self) -> str:
         """The option's command-line flag."""
         return "--" + self.name.replace("_", "-")
 
@@ -42,10 +46,10 @@ ANALYSIS_DECLARER = Option("declarer", "The declarer whose contracts are solved 
 SOLVE_DECLARER = Option("declarer", "--solve: the declarer (bridge: of --contract; preferans: hand1..3).")
 
 
-def merged(declarations):
+def merged(declarations: Iterable[Sequence[Option]]) -> tuple[Option, ...]:
     """The options of several declarations (tuples of Options, e.g. one per game), one per name: each new name
     right after the one its own declaration puts before it, so every declaration's order is kept."""
-    found = []
+    found: list[Option] = []
     for options in declarations:
         for k, option in enumerate(options):
             if any(o.name == option.name for o in found):
@@ -55,7 +59,7 @@ def merged(declarations):
     return tuple(found)
 
 
-def given_options(declared, given, what):
+def given_options(declared: Iterable[Option], given: Mapping[str, object], what: str) -> dict[str, object]:
     """The options of ``given`` (name -> value) that have a value, after checking that ``declared`` (Options)
     names each; otherwise an InputError naming the option and the ones ``what`` (e.g. "a whist match") takes."""
     names = [option.name for option in declared]

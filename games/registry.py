@@ -1,19 +1,26 @@
 """Finding installed plug-ins: games (``trickcore.games``), scoring systems (``trickcore.scorings``) and
 command groups (``trickcore.commands``), by entry point, so a new game never needs a change here."""
+from __future__ import annotations
+
 import functools
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
+from typing import TYPE_CHECKING, Any
 
 from trickcore.errors import PluginError
 
+if TYPE_CHECKING:  # the registry loads the games and systems only when asked
+    from trickcore.games.base import Agent, Game
+    from trickcore.scoring.base import ScoringSystem
+
 
 @functools.lru_cache(maxsize=None)
-def _group(group):
+def _group(group: str) -> dict[str, EntryPoint]:
     # Reading the installed packages' metadata takes tens of milliseconds: once per process is enough (a
     # package installed later is found by the next process, as by any Python program).
     return {ep.name: ep for ep in entry_points(group=group)}
 
 
-def _load(group, name, what):
+def _load(group: str, name: str, what: str) -> Any:
     found = _group(group)
     if name not in found:
         known = ", ".join(sorted(found)) or "none"
@@ -24,19 +31,19 @@ def _load(group, name, what):
         raise PluginError(f"the {what} plug-in {name!r} does not load: {exc}") from exc
 
 
-def game_names():
+def game_names() -> list[str]:
     """Names of the installed games, sorted."""
     return sorted(_group("trickcore.games"))
 
 
-def get_game(name):
+def get_game(name: str) -> Game:
     """The installed game called ``name``; PluginError naming the installed ones if there is none."""
     return _load("trickcore.games", name, "game")
 
 
-def installed_games():
+def installed_games() -> list[Game]:
     """The installed games that load, in name order (a broken plug-in is named when it is asked for)."""
-    found = []
+    found: list[Game] = []
     for name in game_names():
         try:
             found.append(get_game(name))
@@ -45,12 +52,12 @@ def installed_games():
     return found
 
 
-def scoring_names():
+def scoring_names() -> list[str]:
     """Names of the installed scoring systems, sorted."""
     return sorted(_group("trickcore.scorings"))
 
 
-def scoring_name(name):
+def scoring_name(name: str) -> str:
     """The installed scoring system's name that ``name`` means, as the CLI and the Python functions read it: the
     full name (``preferans-rostov``), written with ``_`` for ``-`` (``cross_imps``), without its game when only
     one game has a system of that name (``rostov``), or a short name a system declares (``mp``)."""
@@ -66,21 +73,21 @@ def scoring_name(name):
     return aliased[0] if len(aliased) == 1 else name
 
 
-def _loaded(name):
+def _loaded(name: str) -> ScoringSystem | None:
     try:
         return get_scoring(name)
     except PluginError:
         return None
 
 
-def get_scoring(name):
+def get_scoring(name: str) -> ScoringSystem:
     """The installed scoring system called ``name`` (any name ``scoring_name`` reads)."""
     return _load("trickcore.scorings", scoring_name(name), "scoring system")
 
 
-def scorings_for(game_name):
+def scorings_for(game_name: str) -> list[str]:
     """Names of the installed scoring systems whose ``game`` is ``game_name``."""
-    names = []
+    names: list[str] = []
     for name in scoring_names():
         try:
             scoring = get_scoring(name)
@@ -91,18 +98,18 @@ def scorings_for(game_name):
     return names
 
 
-def command_groups():
+def command_groups() -> dict[str, EntryPoint]:
     """The installed CLI command groups, by name (loaded lazily by the CLI)."""
     return _group("trickcore.commands")
 
 
-def agent_names(game_name):
+def agent_names(game_name: str) -> list[str]:
     """Names of the agents installed for ``game_name`` (entry points ``<game>-<agent>``), sorted."""
     prefix = game_name + "-"
     return sorted(n[len(prefix):] for n in _group("trickcore.agents") if n.startswith(prefix))
 
 
-def get_agent(game_name, name):
+def get_agent(game_name: str, name: str) -> type[Agent]:
     """The agent class ``name`` of ``game_name``; PluginError naming the installed ones if there is none."""
     if f"{game_name}-{name}" not in _group("trickcore.agents"):
         known = ", ".join(agent_names(game_name)) or "none"
