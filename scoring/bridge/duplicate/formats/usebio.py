@@ -71,13 +71,16 @@ def _sections(event):
 
 
 def _traveller_line(element, board, section):
-    score = _value(element, "SCORE")
+    score, contract = _value(element, "SCORE"), _value(element, "CONTRACT")
+    if score is not None and score.upper().startswith("A") and contract is None:
+        # An artificial adjusted score in SCORE with no CONTRACT ("A+/A+", "A60/40") is read as that code.
+        contract, score = score, None
     where = dict(section=section, ns_pair=_integer(_value(element, "NS_PAIR_NUMBER"), "NS_PAIR_NUMBER"),
                  ew_pair=_integer(_value(element, "EW_PAIR_NUMBER"), "EW_PAIR_NUMBER"),
                  round=None if _value(element, "ROUND") is None else _integer(_value(element, "ROUND"), "ROUND"),
                  table=None if _value(element, "TABLE") is None else _integer(_value(element, "TABLE"), "TABLE"))
     try:
-        return traveller_line(board, _value(element, "CONTRACT"), declarer=_value(element, "PLAYED_BY"),
+        return traveller_line(board, contract, declarer=_value(element, "PLAYED_BY"),
                               result=_value(element, "TRICKS"), lead=_value(element, "LEAD"),
                               ns_score=None if score is None else _integer(score, "SCORE"), **where)
     except TrickcoreError as exc:
