@@ -12,6 +12,7 @@ from trickcore.errors import InputError
 from trickcore.files import read_text
 from trickcore.games.registry import get_scoring
 from trickcore.scoring.bridge.duplicate import movement
+from trickcore.scoring.bridge.duplicate.scorer_check import check_session
 from trickcore.scoring.bridge.duplicate.session import score_session
 from trickcore.games.bridge.analysis import board_analysis
 from trickcore.scoring.bridge.duplicate.formats.html_page import render_html
@@ -60,15 +61,25 @@ def session():
 @click.option("--format", "fmt", type=click.Choice(FORMATS + ("html",)), default="text", show_default=True,
               help="html: one self-contained results page, with hand diagrams, double-dummy tables and par when "
                    "the hand records are known (solved when the file does not give them).")
+@click.option("--check", is_flag=True,
+              help="Compare the scorer's own figures in RESULTS (PBN MP/IMP columns and TotalScoreTable, USEBIO "
+                   "match points and totals) with ours: every line and pair that differ, with the reason when "
+                   "one is known (text or json).")
 @output_option
 @user_errors()
-def score_command(path, method, movement_spec, hands, preset, pairs, fmt, output):
+def score_command(path, method, movement_spec, hands, preset, pairs, fmt, check, output):
     """Score the RESULTS of a pairs session (CSV traveller, PBN with ScoreTables, or USEBIO XML): the ranking
     of each field, every board's traveller and every pair's card; or the session as CSV, PBN or USEBIO."""
     method = METHODS[method]
+    if check and fmt not in ("text", "json"):
+        raise InputError(f"--check writes text or json, not {fmt}", source="argument", field="format")
     settings = get_scoring(SYSTEMS[method]).settings(preset, pairs)
     results = read_results(path, hands)
     movement = None if movement_spec is None else session_movement(movement_spec, results)
+    if check:
+        report = check_session(results, method, settings, movement)
+        write_output(to_json(report.to_dict()) if fmt == "json" else report.text(), output)
+        return
     scored = score_session(results, method, settings, movement)
     if fmt == "html":
         write_output(render_html(scored, analyse_boards(scored.boards)), output)

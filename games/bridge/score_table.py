@@ -146,8 +146,9 @@ def _where(board, number, source):
 
 
 def traveller_rows(board, source=None):
-    """The board's ``ScoreTable`` as (where, TravellerLine) pairs, a row of multiplicity k giving k lines, a
-    sit-out row ("Bye") none; ``where`` names the file, board and row. [] without a ScoreTable."""
+    """The board's ``ScoreTable`` as (where, TravellerLine, cells) triples, a row of multiplicity k giving k
+    lines, a sit-out row ("Bye") none; ``where`` names the file, board and row, ``cells`` are the row's as
+    ``table_cells`` gives them. [] without a ScoreTable."""
     if _table(board, "ScoreTable") is None:
         return []
     if board.number is None:
@@ -159,7 +160,7 @@ def traveller_rows(board, source=None):
         where = _where(board, number, source)
         try:
             line = score_line(board.number, cells)
-            out.extend([(where, line)] * multiplicity(cells))
+            out.extend([(where, line, cells)] * multiplicity(cells))
         except TrickcoreError as exc:
             raise exc.located(source=where, field=exc.field or "ScoreTable")
     return out
@@ -173,7 +174,7 @@ def _sit_out(cells):
 
 def traveller_lines(board, source=None):
     """The board's ``ScoreTable`` rows as ``TravellerLine`` records (§16.2); [] without a ScoreTable."""
-    return [line for _, line in traveller_rows(board, source)]
+    return [line for _, line, _ in traveller_rows(board, source)]
 
 
 def total_score_rows(board, source=None):
