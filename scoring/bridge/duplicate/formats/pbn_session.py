@@ -53,17 +53,25 @@ def _direction(text):
     return text if text in ("NS", "EW") else None
 
 
+def _printed_standing(cells):
+    # A multi-session event's file ranks the event so far (Rank, TotalScoreMP) and gives this session's own
+    # figures beside it (SessionRank, SessionScoreMP, ...): the session's are the ones to compare.
+    prefix = "session" if cells.get("sessionscoremp") or cells.get("sessionscoreimp") else "total"
+    rank, tie = ("sessionrank", "sessionranktie") if prefix == "session" else ("rank", "ranktie")
+    return PrintedStanding(section=cells.get("section") or "A", pair=pair_id(cells.get("pairid")),
+                           place=(cells.get(rank) or "") + ("=" if cells.get(tie) else ""),
+                           total=cells.get(f"{prefix}scoremp") or cells.get(f"{prefix}scoreimp"),
+                           percentage=cells.get(f"{prefix}percentage"),
+                           boards=cells.get("nrboardssession" if prefix == "session" else "nrboards"),
+                           direction=_direction(cells.get("direction")))
+
+
 def _printed_ranking(boards, source):
     # The scorer's ranking: the first TotalScoreTable of the file ("RankTie" marks a shared place).
     for board in boards:
         rows = total_score_rows(board, source)
         if rows:
-            return [PrintedStanding(section=cells.get("section") or "A", pair=pair_id(cells.get("pairid")),
-                                    place=(cells.get("rank") or "") + ("=" if cells.get("ranktie") else ""),
-                                    total=cells.get("totalscoremp") or cells.get("totalscoreimp"),
-                                    percentage=cells.get("totalpercentage"), boards=cells.get("nrboards"),
-                                    direction=_direction(cells.get("direction")))
-                    for cells in rows if cells.get("pairid") is not None]
+            return [_printed_standing(cells) for cells in rows if cells.get("pairid") is not None]
     return []
 
 
