@@ -1,8 +1,11 @@
 """Build trickcore: the Cython kernel, the packages and the plug-in entry points.
 
 Set TRICKCORE_NATIVE=1 to compile the kernel for this machine's instruction set (-march=native: hardware
-popcount and the BMI2 bit-deposit instruction). The default build targets any x86-64 and is what a wheel for
-other machines must be.
+popcount and the BMI2 bit-deposit instruction; gcc and clang). The default build targets any processor of its
+architecture and is what a wheel for other machines must be.
+
+The compile flags follow the compiler the build actually calls, not the platform: MSVC /O2, gcc and clang -O3;
+the x86-64 twin of the search (POPCNT, LZCNT, BMI) is built when a gcc or clang compiler targets x86-64.
 
 With gcc the double-dummy search is built guided by a profile (as CPython's --enable-optimizations): built
 instrumented, run on a few seeded deals, built again with the counts. It is about 8% faster for it on
@@ -11,7 +14,7 @@ rebuilds while editing); a profile run that fails falls back to that build.
 """
 import glob
 import os
-import platform
+import runpy
 import shutil
 import subprocess
 import sys
@@ -20,6 +23,7 @@ import tempfile
 from Cython.Build import cythonize
 from setuptools import Extension, find_packages, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.errors import CompileError
 
 
 def _flag(name, default):
@@ -29,12 +33,9 @@ def _flag(name, default):
 NATIVE = _flag("TRICKCORE_NATIVE", "0")
 PGO = _flag("TRICKCORE_PGO", "1")
 
-if sys.platform == "win32":
-    compile_args = ["/O2"]
-else:
-    compile_args = ["-O3", "-fno-strict-aliasing"]
-    if NATIVE:
-        compile_args.append("-march=native")
+# What the environment asks of every extension (gcc and clang flags; MSVC ignores them with a warning). Each
+# compiler's own optimisation flags are added by build_ext, which knows the compiler (OPTIMISE below).
+compile_args = ["-march=native"] if NATIVE else []
 
 # The search's include files (one translation unit with _solver.pyx): an edit to any of them rebuilds it.
 SOLVER_INCLUDES = sorted(glob.glob("trickcore/_solver_*.pxi"))
@@ -50,10 +51,10 @@ extensions = [
     # Bridge's own compiled loop (random and heuristic boards), beside the game it belongs to: the kernel knows
     # no game.
     Extension(
-        "trickcore.games.bridge._boards",
-        ["games/bridge/_boards.pyx"],
+        "trickcore.games.bridge.compiled._boards",
+        ["games/bridge/compiled/_boards.pyx"],
         include_dirs=["trickcore"],
-        depends=["games/bridge/_heuristic.pxi"],
+        depends=["games/bridge/compiled/_heuristic.pxi"],
         extra_compile_args=compile_args,
     ),
     # Preferans's own compiled loop (the heuristic players' decisions), beside the game it belongs to.
@@ -72,16 +73,27 @@ extensions = [
     ),
 ]
 
+# The instructions of the search's x86-64 twin, as gcc and clang spell them.
+X86_BITS = ["-mpopcnt", "-mlzcnt", "-mbmi", "-mbmi2"]
+
 # The same search again for x86-64 processors with POPCNT, LZCNT and BMI1/2 (nearly all since about 2013):
 # trickcore.solver picks it at run time when the processor has them, so the default build stays portable.
-if sys.platform != "win32" and platform.machine().lower() in ("x86_64", "amd64"):
-    extensions.append(Extension(
-        "trickcore._solver_fast",
-        ["trickcore/_solver_fast.pyx"],
-        include_dirs=["trickcore"],
-        depends=["trickcore/_solver.pyx"] + SOLVER_INCLUDES,
-        extra_compile_args=compile_args + ["-mpopcnt", "-mlzcnt", "-mbmi", "-mbmi2"],
-    ))
+# build_ext leaves it out where the compiler does not target x86-64 or is not gcc or clang.
+FAST_SOLVER = "trickcore._solver_fast"
+extensions.append(Extension(
+    FAST_SOLVER,
+    ["trickcore/_solver_fast.pyx"],
+    include_dirs=["trickcore"],
+    depends=["trickcore/_solver.pyx"] + SOLVER_INCLUDES,
+    extra_compile_args=compile_args + X86_BITS,
+))
+
+# Each compiler's optimisation flags; gcc and clang share theirs, the flags the kernel has always been built and
+# measured with.
+OPTIMISE = {"msvc": ["/O2"], "gcc": ["-O3", "-fno-strict-aliasing"], "clang": ["-O3", "-fno-strict-aliasing"]}
+
+# A source that compiles only for x86-64: the probe of whether the compiler targets it.
+X86_PROBE = "#if !defined(__x86_64__)\n#error not x86-64\n#endif\nint trickcore_probe;\n"
 
 # The profile run (PGO): the searches the benchmarks time, on deals of its own: bridge tables, preferans
 # contracts, misère and all-pass, and the positions of a trick in progress. Only the kernel's extensions are
@@ -130,11 +142,32 @@ for module in modules:
 """
 
 
-class ProfileGuidedBuild(build_ext):
-    """build_ext in two passes with gcc's profile-guided optimisation (see the module docstring)."""
+def compiler_family(compiler):
+    """'msvc', 'clang', 'gcc' or 'other': the compiler a build_ext calls, by its own account of itself."""
+    if compiler.compiler_type == "msvc":
+        return "msvc"
+    try:
+        out = subprocess.run(compiler.compiler_so[:1] + ["--version"], capture_output=True, text=True,
+                             timeout=60).stdout
+    except (AttributeError, OSError, subprocess.SubprocessError):
+        return "other"
+    # Apple's clang says "Apple clang"; gcc names its foundation (and "cc" on Linux is usually gcc).
+    if "clang" in out:
+        return "clang"
+    return "gcc" if "Free Software Foundation" in out else "other"
+
+
+class TrickcoreBuild(build_ext):
+    """build_ext with the flags of the compiler at hand and, with gcc, profile-guided optimisation (see the
+    module docstring)."""
 
     def build_extensions(self):
-        if not PGO or not self._compiler_is_gcc():
+        family = compiler_family(self.compiler)
+        if not self._targets_x86_bits(family):
+            self.extensions = [ext for ext in self.extensions if ext.name != FAST_SOLVER]
+        for ext in self.extensions:
+            ext.extra_compile_args = OPTIMISE.get(family, []) + ext.extra_compile_args
+        if not PGO or family != "gcc":
             return super().build_extensions()
         profile_dir = os.path.abspath(os.path.join(self.build_temp, "pgo-profile"))
         shutil.rmtree(profile_dir, ignore_errors=True)
@@ -157,13 +190,19 @@ class ProfileGuidedBuild(build_ext):
             flags([], [])
         super().build_extensions()
 
-    def _compiler_is_gcc(self):
-        try:
-            out = subprocess.run(self.compiler.compiler[:1] + ["--version"], capture_output=True, text=True,
-                                 timeout=60).stdout
-        except (AttributeError, OSError, subprocess.SubprocessError):
+    def _targets_x86_bits(self, family):
+        """Whether the compiler is gcc or clang building for x86-64 (its flags, ARCHFLAGS included, decide)."""
+        if family not in ("gcc", "clang"):
             return False
-        return "Free Software Foundation" in out and "clang" not in out
+        with tempfile.TemporaryDirectory() as root:
+            probe = os.path.join(root, "x86_probe.c")
+            with open(probe, "w") as f:
+                f.write(X86_PROBE)
+            try:
+                self.compiler.compile([probe], output_dir=root, extra_postargs=X86_BITS)
+            except CompileError:
+                return False
+        return True
 
     def _profile_run(self):
         with tempfile.TemporaryDirectory() as root:
@@ -248,15 +287,34 @@ DOCS_REQUIRES = ["sphinx>=7.2,<9", "myst-parser>=2", "furo>=2023.9", "sphinx-aut
 
 setup(
     name="trickcore",
-    version="0.1.0",
+    # Written once, in trickcore/_version.py (the package itself cannot be imported before it is built).
+    version=runpy.run_path("trickcore/_version.py")["__version__"],
     description="A Cython trick-resolution kernel and pluggable trick-taking games: bridge, whist, preferans",
     long_description=open("README.md", encoding="utf-8").read(),
     long_description_content_type="text/markdown",
     license="MIT",
+    author="The trickcore developers",
+    classifiers=[
+        "Development Status :: 3 - Alpha",
+        "Intended Audience :: Developers",
+        "Intended Audience :: Science/Research",
+        "Operating System :: MacOS",
+        "Operating System :: Microsoft :: Windows",
+        "Operating System :: POSIX :: Linux",
+        "Programming Language :: Cython",
+        "Programming Language :: Python :: 3",
+        "Programming Language :: Python :: 3.10",
+        "Programming Language :: Python :: 3.11",
+        "Programming Language :: Python :: 3.12",
+        "Programming Language :: Python :: 3.13",
+        "Topic :: Games/Entertainment",
+        "Typing :: Typed",
+    ],
     python_requires=">=3.10",
     packages=PACKAGES,
     package_dir=PACKAGE_DIR,
-    package_data={"trickcore": ["*.pxd", "*.pyx", "*.pxi", "*.h"]},
+    # The Cython sources and headers (for cimport), the compiled modules' stubs and the typed-package marker.
+    package_data={"trickcore": ["*.pxd", "*.pyx", "*.pxi", "*.h", "*.pyi", "py.typed"]},
     ext_modules=cythonize(
         extensions,
         compiler_directives={
@@ -270,15 +328,22 @@ setup(
     install_requires=["attrs>=22.2", "click>=8.1"],
     extras_require={
         "test": ["pytest>=7", "hypothesis>=6.80", "pytest-benchmark>=4", "endplay>=0.5", "resvg-py>=0.5",
-                 "dask[distributed]>=2023.1", "matplotlib>=3.5"] + DOCS_REQUIRES,
+                 "dask[distributed]>=2023.1", "matplotlib>=3.5", "pandas>=1.5", "pyarrow>=10",
+                 # The linter and type checker the suite runs (tests/test_lint.py), pinned to a minor release
+                 # since new ones add checks; the packaging checks of tests/trickcore/test_build.py.
+                 "ruff~=0.17.6", "mypy~=2.4.1", "build>=1.0", "twine>=5"] + DOCS_REQUIRES,
         "docs": DOCS_REQUIRES,
+        # A working copy for development: the tests' tools and the commit hooks (.pre-commit-config.yaml).
+        "dev": ["trickcore[test]", "pre-commit>=3"],
         # Dask: the field's standard for spreading Python work over the cores of several machines.
         "dist": ["dask[distributed]>=2023.1"],
         # matplotlib: the standard Python plotting library, for the plots of `tricks compare --format html`.
         "plot": ["matplotlib>=3.5"],
         "bench": ["pytest-benchmark>=4"],
+        # pandas (with pyarrow for Parquet and Arrow tables): the results' to_pandas() of the Python route.
+        "data": ["pandas>=1.5", "pyarrow>=10"],
     },
     entry_points=ENTRY_POINTS,
-    cmdclass={"build_ext": ProfileGuidedBuild},
+    cmdclass={"build_ext": TrickcoreBuild},
     zip_safe=False,
 )

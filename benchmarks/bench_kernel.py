@@ -10,7 +10,7 @@ from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.preferans.game import PREFERANS
 from trickcore import _kernel, reference
 from trickcore.condition import compile_condition
-from trickcore.deal import deal_where, owner_sizes
+from trickcore.dealing import deal_where, owner_sizes
 from trickcore.play import playout_batch
 
 BATCH = 100_000

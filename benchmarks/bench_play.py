@@ -12,7 +12,7 @@ import pytest
 from trickcore import reference
 from trickcore.games.base import run_match
 from trickcore.games.bridge.game import BRIDGE
-from trickcore.games.bridge.played_boards import heuristic_boards, random_boards
+from trickcore.games.bridge.compiled.played_boards import heuristic_boards, random_boards
 from trickcore.games.preferans.game import Preferans
 from trickcore.games.registry import get_game
 from trickcore.games.simulate import Simulation, choose_deals, run as run_simulation, run_chunk

@@ -5,9 +5,9 @@
 import click
 
 from trickcore.cli.common import output_option, reading_options, show_warnings, to_json, user_errors, write_output
-from trickcore.games.bridge.lin import write_lin
-from trickcore.games.bridge.notation import FORMATS, outcome_dict, outcome_text, read_auctions, read_boards
-from trickcore.games.bridge.pbn import PBN_ENCODINGS, encode_pbn
+from trickcore.games.bridge.formats.lin import write_lin
+from trickcore.games.bridge.formats.notation import FORMATS, outcome_dict, outcome_text, read_auctions, read_boards
+from trickcore.games.bridge.formats.pbn_write import PBN_ENCODINGS, encode_pbn
 from trickcore.games.bridge.record import board_to_dict
 
 

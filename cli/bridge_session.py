@@ -2,44 +2,19 @@
 
 ``commands`` lists the click commands; the group that owns ``tricks bridge`` adds them.
 """
-import os
 import sys
 
 import click
 
 from trickcore.cli.common import output_option, to_json, user_errors, write_output
 from trickcore.errors import InputError
-from trickcore.files import read_text
-from trickcore.games.registry import get_scoring
-from trickcore.scoring.bridge.duplicate import movement
-from trickcore.scoring.bridge.duplicate.scorer_check import check_session
-from trickcore.scoring.bridge.duplicate.session import score_session
 from trickcore.games.bridge.analysis import board_analysis
+from trickcore.scoring.bridge.duplicate.formats.session_files import FORMATS, render_session
 from trickcore.scoring.bridge.duplicate.formats.html_page import render_html
-from trickcore.scoring.bridge.duplicate.formats.session_files import FORMATS, read_results, render_session
+from trickcore.scoring.bridge.duplicate.session_scoring import check_session_file, score_session_file
 
-METHODS = {"mp": "matchpoints", "butler": "butler", "cross-imps": "cross_imps"}
-# The scoring system whose settings (presets, --set keys) each method reads.
-SYSTEMS = {"matchpoints": "bridge-matchpoints", "butler": "bridge-butler", "cross_imps": "bridge-cross-imps"}
-
-
-def session_movement(spec, results):
-    """The movement ``--movement`` names: the path of a movement file (§16.5), or "mitchell" or "howell" for
-    the full movement of as many tables as the most-played board has results (a half-table session needs its
-    movement file)."""
-    name = spec.strip().lower()
-    if name not in ("mitchell", "howell"):
-        return movement.parse_movement(read_text(spec), os.path.basename(spec))
-    per_board = {}
-    for line in results.lines:
-        per_board[(line.section, line.board)] = per_board.get((line.section, line.board), 0) + 1
-    tables, boards = max(per_board.values()), len(per_board)
-    rounds = tables if name == "mitchell" else 2 * tables - 1
-    if boards % rounds:
-        raise InputError(f"{boards} boards cannot be shared by the {rounds} rounds of a {tables}-table {name}; "
-                         "give the movement file", field="movement")
-    build = movement.mitchell if name == "mitchell" else movement.howell
-    return build(tables, boards // rounds)
+# --method's choices: the short names of the pairs scoring systems.
+METHODS = ("butler", "cross-imps", "mp")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -49,7 +24,7 @@ def session():
 
 @session.command("score")
 @click.argument("path", metavar="RESULTS", type=click.Path(dir_okay=False))
-@click.option("--method", type=click.Choice(sorted(METHODS)), default="mp", show_default=True,
+@click.option("--method", type=click.Choice(METHODS), default="mp", show_default=True,
               help="Matchpoints (with Neuberg), Butler IMPs or cross-IMPs.")
 @click.option("--movement", "movement_spec", default=None, metavar="FILE|mitchell|howell",
               help="Check every line against this movement; it also fixes the results expected per board.")
@@ -70,17 +45,13 @@ def session():
 def score_command(path, method, movement_spec, hands, preset, pairs, fmt, check, output):
     """Score the RESULTS of a pairs session (CSV traveller, PBN with ScoreTables, or USEBIO XML): the ranking
     of each field, every board's traveller and every pair's card; or the session as CSV, PBN or USEBIO."""
-    method = METHODS[method]
     if check and fmt not in ("text", "json"):
         raise InputError(f"--check writes text or json, not {fmt}", source="argument", field="format")
-    settings = get_scoring(SYSTEMS[method]).settings(preset, pairs)
-    results = read_results(path, hands)
-    movement = None if movement_spec is None else session_movement(movement_spec, results)
     if check:
-        report = check_session(results, method, settings, movement)
+        report = check_session_file(path, method, movement_spec, hands, preset, pairs)
         write_output(to_json(report.to_dict()) if fmt == "json" else report.text(), output)
         return
-    scored = score_session(results, method, settings, movement)
+    scored = score_session_file(path, method, movement_spec, hands, preset, pairs)
     if fmt == "html":
         write_output(render_html(scored, analyse_boards(scored.boards)), output)
         return

@@ -4,12 +4,14 @@ import time
 import click
 
 import trickcore
+from trickcore import api
 from trickcore.cli.common import UserError, output_option, to_json, user_errors, write_output
 from trickcore.cli.compare import compare_command
 from trickcore.cli.score import score
 from trickcore.cli.simulate import simulate_command
 from trickcore.games import registry, report
 from trickcore.errors import InputError
+from trickcore.names import name_list
 from trickcore.play import playout_batch
 
 TRUMPS = ("S", "H", "D", "C", "NT")
@@ -84,15 +86,11 @@ def _write(found, fmt, output):
 @user_errors()
 def deal(game_name, count, seed, dealer, where, predeal, tries, fmt, output):
     """Deal COUNT random deals of a game from SEED (with --where/--predeal: the first COUNT that qualify)."""
-    if count < 0:
-        raise InputError(f"--count must be at least 0, not {count}", field="count")
-    game = _game(game_name)
-    dealer = game.seat_index(dealer if dealer is not None else 0)
-    batch = game.deal_where(seed, count, where, list(predeal), dealer=dealer, tries=tries)
+    found = api.deal(game_name, count, seed, where, predeal, dealer=dealer, tries=tries)
     if fmt == "pbn":
-        write_output(game.format_deals(batch, fmt, seed, dealer), output)
+        write_output(found.to_pbn(), output)
     else:
-        _write(report.deal_listing(game, batch, seed, dealer), fmt, output)
+        _write(found.listing(), fmt, output)
 
 
 @tricks.command()
@@ -108,7 +106,8 @@ def deal(game_name, count, seed, dealer, where, predeal, tries, fmt, output):
               "separated by commas (e.g. heuristic or heuristic,random,dd).")
 @click.option("--variant", default=None, help="The game's variant (with --agents).")
 @click.option("--players", type=int, default=None, help="Number of players (with --agents).")
-@click.option("--pool-target", type=int, default=None, help="The pool target of a game played to a pool, e.g. preferans (with --agents).")
+@click.option("--pool-target", type=int, default=None,
+              help="The pool target of a game played to a pool, e.g. preferans (with --agents).")
 @click.option("--hands", type=int, default=None, help="Number of hands or deals to play (with --agents).")
 @click.option("--rotation", default=None,
               help="Bridge --variant four_player: fixed (default) or tour, the seating of a session (with --agents).")
@@ -128,8 +127,7 @@ def play(game_name, seed, dealer, trump, count, deal_text, agents, variant, play
             if game.name != "bridge":
                 raise InputError(f"--rotation seats a bridge session; {game.name} has none", field="rotation")
             options["rotation"] = rotation
-        names = [a.strip() for a in agents.split(",") if a.strip()]
-        _write(game.play_match(names, seed, options), fmt, output)
+        _write(game.play_match(name_list(agents), seed, options), fmt, output)
         return
     unused = [flag for flag, value in (("--variant", variant), ("--players", players),
                                        ("--pool-target", pool_target), ("--hands", hands),

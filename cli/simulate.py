@@ -1,16 +1,12 @@
 """`tricks simulate`: many deals of a game, dealt under a condition, solved double dummy or played by agents;
 result lines (JSON) in a file and a summary with confidence intervals."""
-import os
 import sys
-import tempfile
 
 import click
 
+from trickcore import api
 from trickcore.cli.common import UserError, jobs_option, output_option, to_json, user_errors, write_output
-from trickcore.cli.compare import entrants_of, per_option
-from trickcore.games.simulate import Simulation, dask_client, simulate_to_file, summary
-from trickcore.scoring.compare import compare, comparison_text
-from trickcore.statistics import summary_text
+from trickcore.cli.compare import per_option
 
 
 @click.command("simulate")
@@ -48,8 +44,9 @@ from trickcore.statistics import summary_text
               help="The summary's format.")
 @output_option
 @user_errors("argument")
-def simulate_command(game_name, deals, seed, variant, where, predeal, tries, dealer, agents, analyse, solve_, contract, declarer,
-                     vul, trump, talon_mode, out_path, resume, jobs, dask_address, compare_specs, per, fmt, output):
+def simulate_command(game_name, deals, seed, variant, where, predeal, tries, dealer, agents, analyse, solve_, contract,
+                     declarer, vul, trump, talon_mode, out_path, resume, jobs, dask_address, compare_specs, per, fmt,
+                     output):
     """Deal DEALS deals of a game (under --where/--predeal), play each with --agents or --solve it double dummy,
     and print a summary: shares, means and 95% confidence intervals of each outcome. The lines do not depend on
     --jobs, --dask or an interruption (--resume)."""
@@ -57,39 +54,11 @@ def simulate_command(game_name, deals, seed, variant, where, predeal, tries, dea
     options = {name: value for name, value in given.items() if value is not None}
     if options and not solve_:
         raise UserError(f"--{next(iter(options)).replace('_', '-')} goes with --solve")
-    if solve_ and dealer is not None and "dealer" not in options:
-        options["dealer"] = dealer
     if resume and out_path is None:
         raise UserError("--resume continues the run of an --out file: give --out")
-    entrants = entrants_of([compare_specs]) if compare_specs else None
-    if entrants and not agents:
+    if compare_specs and not agents:
         raise UserError("--compare scores played deals: give --agents")
-    simulation = Simulation(game_name, deals, seed, variant, where, predeal, dealer, tries, analyse,
-                            agents[0].split(",") if agents else None, options if solve_ else None,
-                            [table.split(",") for table in agents[1:]])
-    client = dask_client(dask_address) if dask_address else None
-    with tempfile.TemporaryDirectory() as scratch:
-        # Without --out the lines still go through a scratch file: the workers send them as text, which costs
-        # the main process (and so --jobs) less than the lines as objects.
-        path = out_path or os.path.join(scratch, "deals.jsonl")
-        try:
-            outcomes = _run(simulation, path, resume, jobs, client)
-        finally:
-            if client is not None:
-                client.close()
-        found = summary(simulation, outcomes)
-        compared = compare(entrants, entrants[0].system.read_records(path), per) if entrants else None
-    if fmt == "json":
-        write_output(to_json({**found, "comparison": compared} if compared else found), output)
-        return
-    head = f"{game_name}: {len(outcomes)} deals, seed {seed}" + (f", where {where}" if where else "")
-    text = head + "\n" + summary_text(found["outcomes"])
-    write_output(text + ("\n" + comparison_text(compared) if compared else ""), output)
-
-
-def _run(simulation, out_path, resume, jobs, client):
-    """The simulation's outcomes, its lines written to ``out_path``, with a progress bar on a terminal."""
-    with click.progressbar(length=simulation.deals, label="simulating", file=sys.stderr,
+    with click.progressbar(length=deals, label="simulating", file=sys.stderr,
                            hidden=not sys.stderr.isatty()) as bar:
         shown = [0]
 
@@ -97,4 +66,8 @@ def _run(simulation, out_path, resume, jobs, client):
             bar.update(done - shown[0])
             shown[0] = done
 
-        return simulate_to_file(simulation, out_path, jobs, client, resume, progress)
+        found = api.simulate(game_name, deals, seed, [table.split(",") for table in agents] or None,
+                             options if solve_ else None, where, predeal=predeal, variant=variant, dealer=dealer,
+                             tries=tries, analyse=analyse, out=out_path, resume=resume, jobs=jobs,
+                             dask=dask_address, compare=compare_specs, per=per, progress=progress)
+    write_output(to_json(found.to_dict()) if fmt == "json" else found.text(), output)

@@ -5,6 +5,7 @@ import sys
 
 import click
 
+from trickcore import api
 from trickcore.cli.common import (UserError, jobs_option, output_option, reading_options, show_warnings, to_json,
                                   user_errors, write_output)
 from trickcore.games.registry import get_game
@@ -20,7 +21,8 @@ from trickcore.games.registry import get_game
 @click.option("--vul", default=None, help="The vulnerability, for par: None (default), NS, EW, All.")
 @click.option("--dealer", default=None, help="The dealer (his left leads; par counts who bids first).")
 @click.option("--trump", default=None, help="The one trump suit to analyse (default: each in turn).")
-@click.option("--declarer", default=None, help="The declarer whose contracts are solved (e.g. hand1), or of --contract.")
+@click.option("--declarer", default=None,
+              help="The declarer whose contracts are solved (e.g. hand1), or of --contract.")
 @click.option("--contract", default=None, help="One contract to solve instead of the whole table (bridge: 3NT, 4SX).")
 @click.option("--talon-mode", default=None,
               help="How the talon cards lead the first all-pass tricks: suit_only (default), dealer_owns, none.")
@@ -43,7 +45,7 @@ def solve(game_name, deal_text, deals_path, fmt, vul, dealer, trump, declarer, c
     if deals_path is not None:
         write_output(_solve_file(game, deals_path, opts, jobs, log), output)
         return
-    result = game.analyse(game.parse_deal(deal_text), **opts)
+    result = api.solve(game, deal_text, **opts)
     write_output(to_json(result.to_dict()) if fmt == "json" else result.text(), output)
 
 

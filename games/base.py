@@ -8,8 +8,9 @@ import attrs
 
 from trickcore.cards import Suit, format_hand
 from trickcore.condition import compile_condition
-from trickcore.deal import DealingPlan, deal_batch, deal_one, deal_where, owner_sizes, parse_deal, parse_predeal
+from trickcore.dealing import DealingPlan, deal_batch, deal_one, deal_where, owner_sizes, parse_deal, parse_predeal
 from trickcore.errors import InputError, InvalidDeal
+from trickcore.names import name_list
 from trickcore.play import random_playout
 from trickcore.rules import TrickRules
 from trickcore.solver import Position, solve, solve_batch
@@ -91,7 +92,7 @@ class Game:
 
     def deal_where(self, seed, count, where=None, predeal=None, accept=None, dealer=0, start=0, tries=None):
         """The first ``count`` seeded deals (a DealBatch; ``batch.number(i)`` is each one's candidate number)
-        holding the ``predeal`` cards (text, see trickcore.deal.parse_predeal) and satisfying ``where`` (a
+        holding the ``predeal`` cards (text, see trickcore.dealing.parse_predeal) and satisfying ``where`` (a
         condition's text, see trickcore.condition, run in the kernel) and ``accept`` (a Python callable taking
         a Deal). The same arguments give the same deals however a run is split (continue at
         ``batch.next_number``)."""
@@ -440,7 +441,7 @@ def agent_classes(game_name, names, n_players):
     """The agent class of each player from ``names`` (one name is repeated), and the names as used."""
     from trickcore.games.registry import get_agent
 
-    names = tuple(n.strip().lower() for n in (names.split(",") if isinstance(names, str) else names))
+    names = tuple(name.lower() for name in name_list(names))
     if len(names) == 1:
         names = names * n_players
     if len(names) != n_players:

@@ -39,9 +39,32 @@ def scoring_names():
     return sorted(_group("trickcore.scorings"))
 
 
+def scoring_name(name):
+    """The installed scoring system's name that ``name`` means, as the CLI and the Python functions read it: the
+    full name (``preferans-rostov``), written with ``_`` for ``-`` (``cross_imps``), without its game when only
+    one game has a system of that name (``rostov``), or a short name a system declares (``mp``)."""
+    found = _group("trickcore.scorings")
+    key = str(name).strip().lower().replace("_", "-")
+    for candidate in (name, key):
+        if candidate in found:
+            return candidate
+    short = [full for full in sorted(found) if full.split("-", 1)[-1] == key]
+    if len(short) == 1:
+        return short[0]
+    aliased = [full for full in sorted(found) if key in getattr(_loaded(full), "aliases", ())]
+    return aliased[0] if len(aliased) == 1 else name
+
+
+def _loaded(name):
+    try:
+        return get_scoring(name)
+    except PluginError:
+        return None
+
+
 def get_scoring(name):
-    """The installed scoring system called ``name``."""
-    return _load("trickcore.scorings", name, "scoring system")
+    """The installed scoring system called ``name`` (any name ``scoring_name`` reads)."""
+    return _load("trickcore.scorings", scoring_name(name), "scoring system")
 
 
 def scorings_for(game_name):

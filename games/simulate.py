@@ -15,11 +15,12 @@ import os
 
 import attrs
 
-from trickcore.deal import deal_where, parse_predeal
+from trickcore.dealing import deal_where, parse_predeal
 from trickcore.errors import InputError
 from trickcore.files import read_text
 from trickcore.games.base import agent_classes, play_deal
 from trickcore.games.registry import get_game
+from trickcore.names import name_list, text_list
 from trickcore.rng import M64, mix64
 from trickcore.solver import solve_batch
 from trickcore.statistics import summarise
@@ -30,10 +31,6 @@ AGENT_SALT = 0x73696D75   # keeps the agents' seeds apart from the deals' stream
 FORMAT = "trickcore simulation 1"
 
 
-def _strings(value):
-    return tuple(str(v) for v in value)
-
-
 def _pairs(value):
     return None if value is None else tuple(sorted((str(k), v) for k, v in dict(value).items()))
 
@@ -42,22 +39,21 @@ def _pairs(value):
 class Simulation:
     """What a simulation does: ``deals`` deals of ``game`` from ``seed`` under ``where`` and ``predeal``
     (among the first ``tries`` candidates), dealt by ``dealer``; each played by ``agents`` (one name, or one per
-    seat) and by the further tables of ``field`` (one such list of names per table), or solved (``solve``: the
-    analysis options, e.g. contract and declarer)."""
+    seat; a string is one name or a comma-separated list) and by the further tables of ``field`` (one such list
+    of names per table), or solved (``solve``: the analysis options, e.g. contract and declarer)."""
 
     game: str
     deals: int
     seed: int
     variant: str | None = None
     where: str | None = None
-    predeal: tuple = attrs.field(default=(), converter=_strings)
+    predeal: tuple = attrs.field(default=(), converter=text_list)
     dealer: str | None = None
     tries: int | None = None
     analyse: bool = False
-    agents: tuple | None = attrs.field(default=None, converter=lambda v: None if v is None else _strings(v))
+    agents: tuple | None = attrs.field(default=None, converter=lambda v: None if v is None else name_list(v))
     solve: tuple | None = attrs.field(default=None, converter=_pairs)
-    field: tuple = attrs.field(default=(), converter=lambda tables: tuple(
-        _strings(t.split(",") if isinstance(t, str) else t) for t in tables))
+    field: tuple = attrs.field(default=(), converter=lambda tables: tuple(name_list(t) for t in tables))
 
     def __attrs_post_init__(self):
         if (self.agents is None) == (self.solve is None):

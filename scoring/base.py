@@ -7,14 +7,19 @@ A system turns result records into a ledger: ``settings(preset, overrides)`` giv
 or (where the system draws one) SVG.
 """
 import json
-from collections.abc import Mapping
+import os
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 import attrs
 
 from trickcore.errors import InvalidRecord, NotationError, SettingsError, TrickcoreError
 
+# Setting overrides: ``KEY=VALUE`` strings (as ``--set`` gives them) or a mapping (a records file's own).
+Overrides = Mapping[str, object] | Iterable[str]
 
-def parse_assignments(assignments):
+
+def parse_assignments(assignments: Overrides) -> tuple[tuple[str, object], ...]:
     """``(key, value)`` pairs from ``KEY=VALUE`` strings (as ``--set`` gives them) or from a mapping.
 
     Values from strings stay text (each system reads them with its own types); a mapping's values are kept as
@@ -31,7 +36,8 @@ def parse_assignments(assignments):
     return tuple(pairs)
 
 
-def typed_overrides(settings_class, assignments, what, *, names=None, read_value=None):
+def typed_overrides(settings_class: type, assignments: Overrides, what: str, *, names: Iterable[str] | None = None,
+                    read_value: Callable[[str, str], object] | None = None) -> dict[str, object]:
     """The changes ``{key: typed value}`` that ``assignments`` make to a ``settings_class`` (an attrs class).
 
     Each key must be one of ``names`` (default: every field); a text value is read with ``read_value(key,
@@ -39,7 +45,8 @@ def typed_overrides(settings_class, assignments, what, *, names=None, read_value
     raises SettingsError naming the key, in the same words for every system (``what`` names the settings,
     e.g. "bridge").
     """
-    fields = attrs.fields_dict(settings_class)
+    # Any: a settings class's converters are plain callables (attrs types them as possibly Converter objects).
+    fields: dict[str, Any] = attrs.fields_dict(settings_class)
     known = tuple(names) if names is not None else tuple(fields)
     changes = {}
     for key, value in parse_assignments(assignments):
@@ -60,7 +67,7 @@ def typed_overrides(settings_class, assignments, what, *, names=None, read_value
     return changes
 
 
-def json_or_text(key, text):
+def json_or_text(key: str, text: str) -> Any:
     """A setting's value read as JSON when it parses (numbers, lists, objects), else kept as text."""
     try:
         return json.loads(text)
@@ -68,7 +75,7 @@ def json_or_text(key, text):
         return text
 
 
-def json_rows(text, source, key):
+def json_rows(text: str, source: str, key: str) -> list[Any]:
     """The records of a JSON records file: a list, or an object holding the list under ``key``; errors name
     ``source`` (and the line of a JSON syntax error)."""
     try:
@@ -84,7 +91,7 @@ def json_rows(text, source, key):
 SIMULATION_FORMAT = "trickcore simulation 1"   # the first line of `tricks simulate --out` files
 
 
-def simulation_rows(text, source):
+def simulation_rows(text: str, source: str) -> list[dict[str, Any]] | None:
     """The lines of a simulation's output file (`tricks simulate --out`), in deal order, each a JSON object with
     the played deal's ``record`` (and its ``analysis`` when the simulation asked for one), or, for a field of
     tables, the ``tables`` that each hold one; None when ``text`` is not such a file; InvalidRecord for a
@@ -116,10 +123,12 @@ class FieldDeal:
     own (scoring.compare names its participants by table, "NS 2"); a system with ``scores_fields`` scores the
     tables of a deal together (matchpoints, IMPs against a datum)."""
 
-    tables: tuple
+    tables: tuple[Any, ...]
 
 
-def simulation_records(rows, source, record_of, word="deal"):
+def simulation_records(rows: Iterable[Mapping[str, Any]], source: str,
+                       record_of: Callable[[Mapping[str, Any], Mapping[str, Any]], Any],
+                       word: str = "deal") -> tuple[Any, ...]:
     """The records of a simulation's lines (``simulation_rows``): ``record_of(table, row)`` for the one table of
     a line (``table`` is the line itself) or, for a field, a FieldDeal of every table's; errors name the deal."""
     records = []
@@ -140,16 +149,16 @@ class RecordsFile:
     its own ``settings`` overrides, and ``context`` the ledger needs (e.g. preferans players)."""
 
     source: str
-    records: tuple
-    preset: str = None
-    settings: object = ()
-    context: dict = attrs.field(factory=dict)
+    records: tuple[Any, ...]
+    preset: str | None = None
+    settings: Overrides = ()
+    context: dict[str, Any] = attrs.field(factory=dict)
 
 
 @attrs.frozen
 class ScoringSystem:
     """A scoring system: its registry ``name``, the ``game`` family it scores, a one-line ``description``, and
-    the named ``presets`` of its settings (the first is the default).
+    the named ``presets`` of its settings (the first is the default), and the short ``aliases`` it is found by.
 
     Subclasses implement ``preset``, ``ledger``, ``read_records`` and ``render_text``; ``formats`` lists the
     output formats ``render`` gives (text and JSON always, SVG where the system draws its sheet);
@@ -159,18 +168,19 @@ class ScoringSystem:
     name: str
     game: str
     description: str
-    presets: tuple = ()
+    presets: tuple[str, ...] = ()
     records: str = "result records"
+    aliases: tuple = attrs.field(default=(), kw_only=True)   # short names it answers to as well (mp)
     formats = ("text", "json")
     record_word = "record"
     read_value = None
     scores_fields = False
 
-    def preset(self, name):
+    def preset(self, name: str) -> Any:
         """The settings object of the preset ``name``."""
         raise NotImplementedError
 
-    def settings(self, preset=None, overrides=()):
+    def settings(self, preset: str | None = None, overrides: Overrides = ()) -> Any:
         """The frozen settings of ``preset`` (default: the first preset) with ``overrides`` (``KEY=VALUE`` strings,
         as ``--set`` gives them) applied; SettingsError naming the preset, or ``--set`` and the key."""
         name = self.presets[0] if preset is None else preset
@@ -179,31 +189,32 @@ class ScoringSystem:
                                 field="preset")
         return self._with_set(self.preset(name), overrides)
 
-    def _with_set(self, settings, overrides):
+    def _with_set(self, settings: Any, overrides: Overrides) -> Any:
         try:
             return self.override(settings, overrides)
         except TrickcoreError as exc:
             raise exc.located(source="--set") from None
 
-    def override(self, settings, overrides):
+    def override(self, settings: Any, overrides: Overrides) -> Any:
         """``settings`` with ``overrides`` (``KEY=VALUE`` strings or a mapping) applied (see ``typed_overrides``)."""
         return attrs.evolve(settings, **typed_overrides(type(settings), overrides, self.game,
                                                         read_value=self.read_value))
 
-    def ledger(self, settings=None, **context):
+    def ledger(self, settings: Any = None, **context: Any) -> "Ledger":
         """An empty ledger under ``settings`` (default: the first preset's): ``add(record)``, ``settle()``,
         ``to_dict()`` and ``is_over``."""
         raise NotImplementedError
 
-    def read_records(self, path):
+    def read_records(self, path: str | os.PathLike[str]) -> RecordsFile:
         """The RecordsFile of ``path``: the records this system scores, with errors naming file and field."""
         raise NotImplementedError
 
-    def score_file(self, path, preset=None, overrides=()):
+    def score_file(self, path: str | os.PathLike[str], preset: str | None = None,
+                   overrides: Overrides = ()) -> "Ledger":
         """Read ``path`` and score every record (see ``score``): the settled ledger."""
         return self.score(self.read_records(path), preset, overrides)
 
-    def score(self, found, preset=None, overrides=()):
+    def score(self, found: RecordsFile, preset: str | None = None, overrides: Overrides = ()) -> "Ledger":
         """Score every record of ``found`` (a RecordsFile): the ledger, settled as the file leaves it.
 
         The system's ``preset`` (default: the first) and the file's own settings apply first, then ``overrides``
@@ -231,32 +242,32 @@ class ScoringSystem:
         ledger.settle()
         return ledger
 
-    def check_format(self, format):
+    def check_format(self, format: str) -> None:
         """SettingsError unless the system renders ``format`` (so a command can refuse before any work)."""
         if format not in self.formats:
             raise SettingsError(f"{self.name} renders {', '.join(self.formats)}, not {format!r}", field="format")
 
-    def render(self, ledger, format="text"):
+    def render(self, ledger: "Ledger", format: str = "text") -> str:
         """The ledger as ``format``: "text", "json" (indented JSON of ``to_dict``) or "svg" where it exists."""
         self.check_format(format)
         if format == "json":
             return json.dumps(self.json_data(ledger), indent=2, ensure_ascii=False) + "\n"
         return getattr(self, f"render_{format}")(ledger)
 
-    def json_data(self, ledger):
+    def json_data(self, ledger: "Ledger") -> Any:
         """The JSON-ready data the "json" format writes (by default the ledger's ``to_dict``)."""
         return ledger.to_dict()
 
-    def render_text(self, ledger):
+    def render_text(self, ledger: "Ledger") -> str:
         """The ledger as text."""
         raise NotImplementedError
 
-    def standings(self, result):
+    def standings(self, result: Any) -> dict[str, float]:
         """What each participant (a side or a player) holds in a settled result (``ledger.settle()``), in the
         system's own units, higher being better: {name: number}."""
         raise NotImplementedError
 
-    def situation(self, record):
+    def situation(self, record: Any) -> tuple[str | None, str | None]:
         """The kind of deal a record is (e.g. its contract) and the participant it concerns most (the
         declarer's side or player), for telling which situations make systems differ; (None, None) if none."""
         return None, None
@@ -272,14 +283,14 @@ class Ledger:
 
     is_over = False
 
-    def add(self, record):
+    def add(self, record: Any) -> None:
         """Score the next record."""
         raise NotImplementedError
 
-    def settle(self):
+    def settle(self) -> Any:
         """The result of the ledger as it stands."""
         raise NotImplementedError
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         """The JSON-ready sheet."""
         raise NotImplementedError

@@ -18,7 +18,9 @@ import math
 import attrs
 
 from trickcore.errors import InputError, SettingsError, TrickcoreError
-from trickcore.scoring.base import FieldDeal
+from trickcore.games.registry import get_scoring
+from trickcore.names import text_list
+from trickcore.scoring.base import FieldDeal, parse_assignments
 from trickcore.statistics import correlation, mean_interval
 
 
@@ -35,6 +37,26 @@ class Entrant:
     @settings.default
     def _settings(self):
         return self.system.settings(None, self.overrides)
+
+
+def parse_entrant(spec):
+    """An Entrant from ``NAME [KEY=VALUE ...]``: NAME a scoring system (``preferans-rostov``, or ``rostov`` when
+    only one game has a system of that name), then overrides of its settings."""
+    words = str(spec).split()
+    if not words:
+        raise InputError("an empty system", field="system")
+    parse_assignments(words[1:])    # each override written KEY=VALUE
+    return Entrant(" ".join(words), get_scoring(words[0]), tuple(words[1:]))
+
+
+def entrants_of(specs):
+    """The Entrants of ``--system`` specs; one spec may list several, separated by commas (a string is one
+    spec, never its letters)."""
+    found = []
+    for spec in text_list(specs):
+        parts = [p for p in spec.split(",") if p.strip()]
+        found.extend(parse_entrant(p) for p in parts)
+    return found
 
 
 def _add(total, standing):

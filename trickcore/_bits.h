@@ -6,6 +6,9 @@
 #if defined(__BMI2__)
 #include <immintrin.h>
 #endif
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#endif
 
 #if defined(__POPCNT__)
 static inline int tc_popcount(uint64_t m) { return __builtin_popcountll(m); }
@@ -19,16 +22,32 @@ static inline int tc_popcount(uint64_t m) {
 }
 #endif
 
+/* Lowest and highest set bit (m is not 0): gcc and clang builtins, MSVC's bit-scan intrinsics. */
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+static inline int tc_ctz(uint64_t m) { unsigned long i; _BitScanForward64(&i, m); return (int)i; }
+
+static inline int tc_clz(uint64_t m) { unsigned long i; _BitScanReverse64(&i, m); return 63 - (int)i; }
+#else
 static inline int tc_ctz(uint64_t m) { return __builtin_ctzll(m); }
 
 static inline int tc_clz(uint64_t m) { return __builtin_clzll(m); }
+#endif
 
-/* Whether this processor has POPCNT, LZCNT and BMI1/2, the instructions trickcore._solver_fast is built for. */
+/* Whether this processor has POPCNT, LZCNT and BMI1/2, the instructions trickcore._solver_fast is built for
+   (only gcc and clang build it). Read from cpuid itself, since clang's __builtin_cpu_supports knows no "lzcnt":
+   POPCNT is leaf 1 ECX bit 23, BMI1 and BMI2 leaf 7 EBX bits 3 and 8, LZCNT leaf 0x80000001 ECX bit 5. */
 static inline int tc_cpu_fast_bits(void) {
-#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("lzcnt")
-        && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    unsigned int a, b, c, d, popcnt, bmi;
+    if ((unsigned int)__get_cpuid_max(0, 0) < 7u || (unsigned int)__get_cpuid_max(0x80000000u, 0) < 0x80000001u)
+        return 0;
+    __cpuid(1, a, b, c, d);
+    popcnt = c >> 23 & 1;
+    __cpuid_count(7, 0, a, b, c, d);
+    bmi = (b >> 3 & 1) && (b >> 8 & 1);
+    __cpuid(0x80000001, a, b, c, d);
+    return popcnt && bmi && (c >> 5 & 1);
 #else
     return 0;
 #endif

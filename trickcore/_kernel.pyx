@@ -1,7 +1,7 @@
 # cython: language_level=3
 """The trick kernel (private): bitmask hands, legal moves, trick winners, play/undo, random playouts, dealing.
 
-The public, validated API is in trickcore.play and trickcore.deal; nothing here checks its input.
+The public, validated API is in trickcore.play and trickcore.dealing; nothing here checks its input.
 """
 from libc.stdint cimport uint64_t, uint32_t, uint8_t, int8_t, int32_t, int64_t
 from libc.string cimport memcpy

@@ -6,13 +6,15 @@ plain Python, so keep positions small (a few cards per hand).
 """
 import functools
 import itertools
+import random
+from collections.abc import Callable, Collection, Iterable, Sequence
 
-from trickcore.cards import DECK32, hand_mask
+from trickcore.cards import DECK32, Card, hand_mask
 from trickcore.play import legal_cards, trick_winner
 from trickcore.rules import TrickRules
 
 
-def preferans_ending(rng, k):
+def preferans_ending(rng: random.Random, k: int) -> tuple[list[list[Card]], list[Card]]:
     """Three random hands of ``k`` cards and a two-card talon from the 32-card deck (``rng`` a random.Random):
     the small endings on which the oracles check the solver."""
     deck = list(DECK32.cards)
@@ -20,18 +22,19 @@ def preferans_ending(rng, k):
     return [deck[i * k:(i + 1) * k] for i in range(3)], deck[3 * k:3 * k + 2]
 
 
-def _cards_of(mask, cards):
+def _cards_of(mask: int, cards: Sequence[Card]) -> list[Card]:
     return [c for c in cards if mask & c.bit]
 
 
-def minimax(rules, hands, leader, trick, counted, maxim):
+def minimax(rules: TrickRules, hands: Sequence[Collection[Card]], leader: int, trick: Sequence[Card], counted: int,
+            maxim: int) -> int:
     """Tricks the seats of ``counted`` take from the position when the seats of ``maxim`` maximise them and
     the others minimise them. ``hands`` are card collections per seat; ``trick`` the current trick."""
     n = rules.n_seats
     deck = sorted({c for h in hands for c in h} | set(trick))
 
     @functools.lru_cache(maxsize=None)
-    def value(masks, leader, trick):
+    def value(masks: tuple[int, ...], leader: int, trick: tuple[Card, ...]) -> int:
         turn = (leader + len(trick)) % n
         hand = _cards_of(masks[turn], deck)
         if not hand:
@@ -51,7 +54,8 @@ def minimax(rules, hands, leader, trick, counted, maxim):
     return value(tuple(hand_mask(h) for h in hands), leader, tuple(trick))
 
 
-def card_values(rules, hands, leader, trick, counted, maxim):
+def card_values(rules: TrickRules, hands: Sequence[Collection[Card]], leader: int, trick: Sequence[Card],
+                counted: int, maxim: int) -> dict[Card, int]:
     """{card: minimax value after the seat to play plays it}, for every legal card."""
     n = rules.n_seats
     turn = (leader + len(trick)) % n
@@ -68,7 +72,8 @@ def card_values(rules, hands, leader, trick, counted, maxim):
     return out
 
 
-def best_discard(rules, hands, declarer, leader, talon, misere):
+def best_discard(rules: TrickRules, hands: Sequence[Collection[Card]], declarer: int, leader: int,
+                 talon: Collection[Card], misere: bool) -> int:
     """Preferans: the declarer adds ``talon`` and discards two, every pair tried; max (trick contract) or
     min (misère) of his tricks, the defenders playing against him."""
     full = set(hands[declarer]) | set(talon)
@@ -83,7 +88,8 @@ def best_discard(rules, hands, declarer, leader, talon, misere):
     return min(values) if misere else max(values)
 
 
-def set_aside_value(rules, hands, declarer, leader, budget, misere):
+def set_aside_value(rules: TrickRules, hands: Sequence[Collection[Card]], declarer: int, leader: int, budget: int,
+                    misere: bool) -> int:
     """The relaxed discard game behind the solver's discard bound: the declarer holds ``budget`` cards more
     than the others and may, at any of his turns, set aside any of them (never to be played) before he
     plays, ``budget`` in all. His tricks, the most (trick contract) or fewest (misère) against the
@@ -95,7 +101,7 @@ def set_aside_value(rules, hands, declarer, leader, budget, misere):
     other = (declarer + 1) % n
 
     @functools.lru_cache(maxsize=None)
-    def value(masks, leader, trick, budget):
+    def value(masks: tuple[int, ...], leader: int, trick: tuple[Card, ...], budget: int) -> int:
         turn = (leader + len(trick)) % n
         if not trick and not masks[other]:
             return 0
@@ -120,14 +126,14 @@ def set_aside_value(rules, hands, declarer, leader, budget, misere):
     return value(tuple(hand_mask(h) for h in hands), leader, (), budget)
 
 
-def all_pass(hands, talon, seat, dealer_owns=False):
+def all_pass(hands: Sequence[Collection[Card]], talon: Sequence[Card], seat: int, dealer_owns: bool = False) -> int:
     """All-pass: fewest tricks ``seat`` can take against the two others; the ``talon`` cards (in order) lead
     tricks 1 and 2, winnable only by the highest card of their suit (or by the talon card, for nobody, when
     ``dealer_owns``); hand1 (seat 0) then leads trick 3."""
     rules = TrickRules(3, None)
     counted, maxim = 1 << seat, 7 & ~(1 << seat)
 
-    def tree(hands, k, pos, plays):
+    def tree(hands: Sequence[Collection[Card]], k: int, pos: int, plays: tuple[Card, ...]) -> int:
         # The three seats play in turn to the talon card: a minimax layer per seat.
         if k == len(talon):
             return minimax(rules, hands, 0, [], counted, maxim)
@@ -148,15 +154,15 @@ def all_pass(hands, talon, seat, dealer_owns=False):
     return tree([set(h) for h in hands], 0, 0, ())
 
 
-def duck_minimax(hands, leader, seat):
+def duck_minimax(hands: Sequence[Sequence[Card]], leader: int, seat: int) -> int:
     """Gusarik's all-pass (two hands, the duck rule): the fewest tricks hand ``seat`` can hold himself to,
     every legal card of both hands tried (the oracle of ``trickcore.duck``)."""
     from trickcore.duck import duck_legal, follower_wins
 
-    def best(who):
+    def best(who: int) -> Callable[[Iterable[int]], int]:
         return min if who == seat else max          # ``seat`` keeps his tricks down, the other pushes them up
 
-    def value(hands, leader):
+    def value(hands: Sequence[Sequence[Card]], leader: int) -> int:
         if not hands[0]:
             return 0
         follower = 1 - leader

@@ -8,6 +8,7 @@ Reading is forgiving (case, spacing, ``10`` for ``T``, ``♠``/``S``, rank befor
 rank letters); writing is canonical (``SA``, ``AKQ.JT9.8765.432``).
 """
 import enum
+from collections.abc import Iterable
 
 import attrs
 
@@ -23,21 +24,21 @@ class Suit(enum.IntEnum):
     C = 3
 
     @property
-    def letter(self):
+    def letter(self) -> str:
         """The suit's letter: S, H, D or C."""
         return self.name
 
     @property
-    def symbol(self):
+    def symbol(self) -> str:
         """The suit's symbol: ♠, ♥, ♦ or ♣."""
         return "♠♥♦♣"[self.value]
 
     @property
-    def mask(self):
+    def mask(self) -> int:
         """The bits of every card of this suit."""
         return 0x1FFF << (16 * self.value)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.name
 
 
@@ -59,16 +60,16 @@ class Rank(enum.IntEnum):
     ACE = 14
 
     @property
-    def letter(self):
+    def letter(self) -> str:
         """The rank's canonical letter: A K Q J T 9 ... 2."""
         return "23456789TJQKA"[self.value - 2]
 
     @property
-    def russian(self):
+    def russian(self) -> str:
         """The rank as written on Russian cards: Т К Д В for A K Q J, digits (10 as ``10``) below."""
         return {14: "Т", 13: "К", 12: "Д", 11: "В", 10: "10"}.get(self.value, str(self.value))
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.letter
 
 
@@ -92,12 +93,12 @@ class Card:
     index: int = attrs.field(init=False, eq=False)
     bit: int = attrs.field(init=False, eq=False)
 
-    def __attrs_post_init__(self):
+    def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "index", 16 * self.suit + self.rank - 2)
         object.__setattr__(self, "bit", 1 << self.index)
 
     @classmethod
-    def from_index(cls, index):
+    def from_index(cls, index: int) -> "Card":
         """The card whose bit position is ``index``."""
         try:
             return _BY_INDEX[index]
@@ -105,25 +106,25 @@ class Card:
             raise NotationError(f"{index!r} is not a card index") from None
 
     @classmethod
-    def parse(cls, text):
+    def parse(cls, text: str) -> "Card":
         """Read one card: ``SA``, ``AS``, ``♠A``, ``s10``, ``10s``, ``ST``, ``Т♠`` (Russian ace)."""
         return parse_card(text)
 
-    def __lt__(self, other):
+    def __lt__(self, other: "Card") -> bool:
         # Sorting only: by suit in PBN order, then rank. Play never compares cards of different suits.
         return (-self.suit, self.rank) < (-other.suit, other.rank)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.suit.name + self.rank.letter
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
 
 _BY_INDEX = {16 * s + r - 2: Card(s, r) for s in Suit for r in Rank}
 
 
-def parse_card(text):
+def parse_card(text: str) -> Card:
     """Read one card, forgivingly; raise NotationError naming the text if it is not a card."""
     if not isinstance(text, str):
         raise NotationError(f"{text!r} is not a card")
@@ -139,7 +140,7 @@ def parse_card(text):
     raise NotationError(f"{text!r} is not a card (write suit and rank, e.g. SA, S10, AS or ♠A)")
 
 
-def format_card(card, style="pbn"):
+def format_card(card: Card, style: str = "pbn") -> str:
     """Write a card: ``pbn`` gives ``SA``, ``symbol`` gives ``♠A``, ``rank_first`` gives ``AS``."""
     if style == "pbn":
         return str(card)
@@ -150,15 +151,38 @@ def format_card(card, style="pbn"):
     raise ValueError(f"unknown card style {style!r}")
 
 
-def parse_suit(text):
-    """Read a suit from its letter or symbol, any case."""
-    token = text.strip().upper() if isinstance(text, str) else ""
+def _suit_token(value: object) -> str:
+    """The text naming a suit in ``value``: a string as given, an enum member by its name (a game's own suit
+    or strain enum, e.g. bridge's ``Strain.H``), anything else as nothing."""
+    if isinstance(value, enum.Enum):
+        return value.name
+    return value.strip().upper() if isinstance(value, str) else ""
+
+
+def parse_suit(text: object) -> Suit:
+    """Read a suit from a Suit, its letter or symbol (any case), or a game's enum member named by its letter."""
+    if isinstance(text, Suit):
+        return text
+    token = _suit_token(text)
     if token in _SUIT_TOKENS:
         return _SUIT_TOKENS[token]
     raise NotationError(f"{text!r} is not a suit (S, H, D, C or ♠ ♥ ♦ ♣)")
 
 
-def _parse_ranks(text, suit, whole):
+NO_TRUMP_WORDS = ("NT", "N", "NONE", "")
+
+
+def parse_trump(value: object) -> Suit | None:
+    """Read a trump: None or a no-trump word (NT, N, none, a game's NT member) for no trump, else a suit as
+    ``parse_suit`` reads it."""
+    if value is None or isinstance(value, Suit):
+        return value
+    if _suit_token(value) in NO_TRUMP_WORDS and isinstance(value, (str, enum.Enum)):
+        return None
+    return parse_suit(value)
+
+
+def _parse_ranks(text: str, suit: Suit, whole: str) -> list[Card]:
     ranks = []
     i = 0
     while i < len(text):
@@ -172,7 +196,7 @@ def _parse_ranks(text, suit, whole):
     return ranks
 
 
-def parse_hand(text):
+def parse_hand(text: str) -> frozenset[Card]:
     """Read a hand as a frozenset of cards.
 
     Accepts PBN ``AKQ.JT9.8765.432`` (spades, hearts, diamonds, clubs; a void is empty) and the dotless form
@@ -181,18 +205,18 @@ def parse_hand(text):
     if not isinstance(text, str):
         raise NotationError(f"{text!r} is not a hand")
     token = "".join(text.split()).upper()
-    cards = []
+    cards: list[Card] = []
     if "." in token or token == "":
         parts = token.split(".")
         if len(parts) != 4:
             raise NotationError(f"{text!r}: a PBN hand has four suits separated by three dots")
-        for suit, part in zip(Suit, parts):
-            cards.extend(_parse_ranks(part, suit, text))
+        for pbn_suit, part in zip(Suit, parts):
+            cards.extend(_parse_ranks(part, pbn_suit, text))
     else:
-        suit = None
+        suit: Suit | None = None
         start = 0
         for i, ch in enumerate(token + "S"):
-            if ch in _SUIT_TOKENS and not (ch in _RANK_TOKENS):
+            if ch in _SUIT_TOKENS and ch not in _RANK_TOKENS:
                 if suit is not None:
                     cards.extend(_parse_ranks(token[start:i], suit, text))
                 elif i > 0:
@@ -207,15 +231,15 @@ def parse_hand(text):
     return hand
 
 
-def format_hand(cards):
+def format_hand(cards: Iterable[Card]) -> str:
     """Write a hand in canonical PBN form: suits S.H.D.C, ranks high to low, ``T`` for ten."""
-    by_suit = {s: [] for s in Suit}
+    by_suit: dict[Suit, list[Rank]] = {s: [] for s in Suit}
     for card in cards:
         by_suit[card.suit].append(card.rank)
     return ".".join("".join(r.letter for r in sorted(by_suit[s], reverse=True)) for s in Suit)
 
 
-def hand_mask(cards):
+def hand_mask(cards: Iterable[Card]) -> int:
     """The bitmask of an iterable of cards."""
     mask = 0
     for card in cards:
@@ -223,7 +247,7 @@ def hand_mask(cards):
     return mask
 
 
-def mask_cards(mask):
+def mask_cards(mask: int) -> list[Card]:
     """The cards of a bitmask, highest suit (spades) and rank first."""
     # Suit by suit from spades (bits 0..12), each from its highest bit down: already in order, no sort.
     cards = []
@@ -236,25 +260,28 @@ def mask_cards(mask):
     return cards
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Deck:
     """A pack of cards: its name, its cards (high to low) and their mask."""
 
     name: str
-    cards: tuple
+    cards: tuple[Card, ...]
     mask: int
 
     @classmethod
-    def from_ranks(cls, name, lowest):
+    def from_ranks(cls, name: str, lowest: Rank) -> "Deck":
         """The deck holding every rank from ``lowest`` to the ace in each suit."""
         cards = tuple(sorted((Card(s, r) for s in Suit for r in Rank if r >= lowest), reverse=True))
         return cls(name, cards, hand_mask(cards))
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.cards)
 
-    def __contains__(self, card):
+    def __contains__(self, card: Card) -> bool:
         return bool(self.mask & card.bit)
+
+    def __repr__(self) -> str:
+        return f"<Deck {self.name}>"
 
 
 DECK52 = Deck.from_ranks("52", Rank.TWO)

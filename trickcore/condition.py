@@ -6,8 +6,9 @@ In the spirit of the classic dealer programs::
     hcp(north) >= 15 and hcp(north) <= 17 and shape(north, any 4333 + any 4432 + any 5332 - 5xxx - x5xx)
     spades(south) >= 5 and losers(south) <= 7 or controls(west, hearts) >= 2 and not hascard(east, SA)
 
-Values: whole numbers (the arithmetic must stay within 2**62); ``+ - *``; comparisons ``< <= > >= == !=`` give 1 or 0; ``and``/``or``/``not`` (also
-``&& || !``) take any non-zero value as true. Features of a hand (a seat's name, or ``talon``):
+Values: whole numbers (the arithmetic must stay within 2**62); ``+ - *``; comparisons ``< <= > >= == !=`` give 1
+or 0; ``and``/``or``/``not`` (also ``&& || !``) take any non-zero value as true. Features of a hand (a seat's
+name, or ``talon``):
 ``hcp(h[, suit])`` (A=4 K=3 Q=2 J=1), ``controls(h[, suit])`` (A=2 K=1), ``losers(h[, suit])`` (the losing-trick
 count: in each suit the first min(length, 3) cards less the ace, king and queen held among that many top
 ranks), ``spades(h)`` ``hearts(h)`` ``diamonds(h)`` ``clubs(h)`` and ``length(h, suit)``, ``hascard(h, CARD)``,
@@ -19,6 +20,8 @@ import array
 import functools
 import itertools
 import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -50,7 +53,7 @@ class Feature:
 
     kind: str
     owner: int
-    arg: object = None
+    arg: Any = None
 
 
 @attrs.frozen
@@ -65,7 +68,14 @@ class Apply:
     """An operator applied to one or two operands."""
 
     op: str
-    operands: tuple
+    operands: "tuple[Node, ...]"
+
+
+# A condition's tree.
+Node = Feature | Const | Apply
+
+# The lengths of a hand's suits: spades, hearts, diamonds, clubs.
+Shape = tuple[int, ...]
 
 
 @attrs.frozen
@@ -73,29 +83,29 @@ class Condition:
     """A compiled condition: its text, its tree, and the kernel program (triples) with its shape tables."""
 
     text: str
-    tree: object
-    program: array.array = attrs.field(eq=False, repr=False)
-    shapes: array.array = attrs.field(eq=False, repr=False)
+    tree: Node
+    program: "array.array[int]" = attrs.field(eq=False, repr=False)
+    shapes: "array.array[int]" = attrs.field(eq=False, repr=False)
 
-    def holds(self, masks):
+    def holds(self, masks: Sequence[int]) -> bool:
         """Whether the hands (one bit mask per owner, seats then talon) satisfy the condition, in plain Python:
         the oracle the kernel's evaluation is tested against."""
         return evaluate(self.tree, masks) != 0
 
 
-def _lengths(mask):
+def _lengths(mask: int) -> Shape:
     return tuple(bin(mask & Suit(s).mask).count("1") for s in range(4))
 
 
-def _suit_cards(mask, suit):
+def _suit_cards(mask: int, suit: int | None) -> int:
     return mask if suit is None else mask & Suit(suit).mask
 
 
-def _ranks(mask, offset):
+def _ranks(mask: int, offset: int) -> int:
     return sum(1 for s in range(4) if mask >> (16 * s + offset) & 1)
 
 
-def _losers(mask, suit):
+def _losers(mask: int, suit: int | None) -> int:
     suits = range(4) if suit is None else (suit,)
     total = 0
     for s in suits:
@@ -105,7 +115,7 @@ def _losers(mask, suit):
     return total
 
 
-def _feature(node, masks):
+def _feature(node: Feature, masks: Sequence[int]) -> int:
     hand = masks[node.owner]
     if node.kind == "hascard":
         return hand >> node.arg & 1
@@ -121,13 +131,14 @@ def _feature(node, masks):
     return 4 * _ranks(cards, 12) + 3 * _ranks(cards, 11) + 2 * _ranks(cards, 10) + _ranks(cards, 9)
 
 
-_BINARY = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
-           "<": lambda a, b: int(a < b), "<=": lambda a, b: int(a <= b), ">": lambda a, b: int(a > b),
-           ">=": lambda a, b: int(a >= b), "==": lambda a, b: int(a == b), "!=": lambda a, b: int(a != b),
-           "and": lambda a, b: int(a != 0 and b != 0), "or": lambda a, b: int(a != 0 or b != 0)}
+_BINARY: dict[str, Callable[[int, int], int]] = {
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+    "<": lambda a, b: int(a < b), "<=": lambda a, b: int(a <= b), ">": lambda a, b: int(a > b),
+    ">=": lambda a, b: int(a >= b), "==": lambda a, b: int(a == b), "!=": lambda a, b: int(a != b),
+    "and": lambda a, b: int(a != 0 and b != 0), "or": lambda a, b: int(a != 0 or b != 0)}
 
 
-def evaluate(node, masks):
+def evaluate(node: Node, masks: Sequence[int]) -> int:
     """The value of a condition tree on the hands ``masks`` (plain Python)."""
     if isinstance(node, Const):
         return node.value
@@ -144,23 +155,25 @@ def evaluate(node, masks):
 class _Reader:
     """Recursive-descent reader of one condition text."""
 
-    def __init__(self, text, owners, sizes):
+    def __init__(self, text: str, owners: Mapping[str, int], sizes: Sequence[int]) -> None:
         self.text = text
         self.pos = 0
         self.owners = owners
         self.sizes = sizes
 
-    def error(self, message):
+    def error(self, message: str) -> NotationError:
         return NotationError(f"{message} at character {self.pos + 1} of the condition {self.text!r}",
                              field="where")
 
-    def peek(self):
+    def peek(self) -> tuple[str | None, str, int]:
+        """The next token's kind (None at the end), text and end, without taking it."""
         match = _TOKEN.match(self.text, self.pos)
         if match is None:
             if self.text[self.pos:].strip():
                 raise self.error(f"cannot read {self.text[self.pos:].strip()[:10]!r}")
-            return None, None, self.pos
+            return None, "", self.pos
         kind = match.lastgroup
+        assert kind is not None   # every alternative of _TOKEN is a named group
         value = match.group(kind)
         if kind == "name" and value.lower() in _WORDS:
             kind, value = "op", _WORDS[value.lower()]
@@ -168,7 +181,7 @@ class _Reader:
             value = _WORDS[value]
         return kind, value, match.end()
 
-    def take(self, expected=None):
+    def take(self, expected: str | None = None) -> tuple[str, str]:
         kind, value, end = self.peek()
         if kind is None or (expected is not None and value != expected):
             found = "the end" if kind is None else repr(value)
@@ -176,64 +189,64 @@ class _Reader:
         self.pos = end
         return kind, value
 
-    def at(self, *values):
+    def at(self, *values: str) -> bool:
         kind, value, _ = self.peek()
         return kind == "op" and value in values
 
-    def condition(self):
+    def condition(self) -> Node:
         tree = self.disjunction()
         if self.peek()[0] is not None:
             raise self.error(f"unexpected {self.peek()[1]!r}")
         return tree
 
-    def disjunction(self):
+    def disjunction(self) -> Node:
         tree = self.conjunction()
         while self.at("or"):
             self.take()
             tree = Apply("or", (tree, self.conjunction()))
         return tree
 
-    def conjunction(self):
+    def conjunction(self) -> Node:
         tree = self.negation()
         while self.at("and"):
             self.take()
             tree = Apply("and", (tree, self.negation()))
         return tree
 
-    def negation(self):
+    def negation(self) -> Node:
         if self.at("not"):
             self.take()
             return Apply("not", (self.negation(),))
         return self.comparison()
 
-    def comparison(self):
+    def comparison(self) -> Node:
         tree = self.sum()
         if self.at("<", "<=", ">", ">=", "==", "!="):
             _, op = self.take()
             tree = Apply(op, (tree, self.sum()))
         return tree
 
-    def sum(self):
+    def sum(self) -> Node:
         tree = self.product()
         while self.at("+", "-"):
             _, op = self.take()
             tree = Apply(op, (tree, self.product()))
         return tree
 
-    def product(self):
+    def product(self) -> Node:
         tree = self.unary()
         while self.at("*"):
             self.take()
             tree = Apply("*", (tree, self.unary()))
         return tree
 
-    def unary(self):
+    def unary(self) -> Node:
         if self.at("-"):
             self.take()
             return Apply("neg", (self.unary(),))
         return self.atom()
 
-    def atom(self):
+    def atom(self) -> Node:
         kind, value = self.take()
         if kind == "number":
             if int(value) > 2**31 - 1:
@@ -247,13 +260,13 @@ class _Reader:
             raise self.error(f"unexpected {value!r}")
         return self.call(value.lower())
 
-    def owner(self):
+    def owner(self) -> int:
         kind, value = self.take()
         if kind != "name" or value.lower() not in self.owners:
             raise self.error(f"{value!r} is not a hand (hands: {', '.join(self.owners)})")
         return self.owners[value.lower()]
 
-    def suit(self):
+    def suit(self) -> int:
         kind, value = self.take()
         if kind == "name" and value.lower() in SUIT_WORDS:
             return int(SUIT_WORDS[value.lower()])
@@ -262,7 +275,7 @@ class _Reader:
         except (NotationError, TypeError):
             raise self.error(f"{value!r} is not a suit") from None
 
-    def call(self, name):
+    def call(self, name: str) -> Feature:
         if name in SUIT_FUNCTIONS:
             self.take("(")
             node = Feature("length", self.owner(), int(SUIT_FUNCTIONS[name]))
@@ -294,9 +307,10 @@ class _Reader:
         self.take(")")
         return node
 
-    def shapes(self, size):
+    def shapes(self, size: int) -> frozenset[Shape]:
         """Read shape terms up to the closing parenthesis: the set of length tuples they allow."""
-        allowed, sign = set(), "+"
+        allowed: set[Shape] = set()
+        sign = "+"
         while True:
             match = _SHAPE_TERM.match(self.text, self.pos)
             if match is None:
@@ -313,11 +327,11 @@ class _Reader:
 
 
 @functools.lru_cache(maxsize=None)
-def _all_shapes(size):
+def _all_shapes(size: int) -> frozenset[Shape]:
     return frozenset(s for s in itertools.product(range(min(size, 13) + 1), repeat=4) if sum(s) == size)
 
 
-def _shape_term(match, size, error):
+def _shape_term(match: "re.Match[str]", size: int, error: Callable[[str], NotationError]) -> set[Shape]:
     shapes = _all_shapes(size)
     if match.group("least"):
         least = int(match.group("least"))
@@ -332,7 +346,7 @@ def _shape_term(match, size, error):
             if all(c == "x" or int(c) == n for c, n in zip(order, s))}
 
 
-def _emit(node, program, tables):
+def _emit(node: Node, program: list[tuple[str, int, int]], tables: list[bytes]) -> None:
     if isinstance(node, Const):
         program.append(("const", node.value, 0))
     elif isinstance(node, Feature):
@@ -351,7 +365,7 @@ def _emit(node, program, tables):
         program.append((node.op, 0, 0))
 
 
-def _bound(node):
+def _bound(node: Node) -> int:
     """A bound on the absolute value of ``node`` on any deal (every feature is at most 52); InputError when some
     part of it could leave the kernel's 64-bit arithmetic."""
     if isinstance(node, Const):
@@ -370,13 +384,13 @@ def _bound(node):
     return bound
 
 
-def _depth(node):
+def _depth(node: Node) -> int:
     if isinstance(node, Apply):
         return max(_depth(operand) + k for k, operand in enumerate(node.operands))
     return 1
 
 
-def compile_condition(text, owners, sizes):
+def compile_condition(text: str, owners: Mapping[str, int], sizes: Sequence[int]) -> Condition:
     """Read ``text`` and compile it for the kernel.
 
     ``owners`` maps each hand's name (lower case) to its index (seats, then the talon); ``sizes[i]`` is the
@@ -389,7 +403,8 @@ def compile_condition(text, owners, sizes):
     if _depth(tree) > STACK_SIZE:
         raise InputError(f"the condition nests deeper than {STACK_SIZE} levels", field="where")
     _bound(tree)
-    steps, tables = [], []
+    steps: list[tuple[str, int, int]] = []
+    tables: list[bytes] = []
     _emit(tree, steps, tables)
     program = array.array("i", [v for op, a, b in steps for v in (OPCODES[op], a, b)])
     return Condition(text, tree, program, array.array("B", b"".join(tables)))

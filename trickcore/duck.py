@@ -8,12 +8,13 @@ seats, so this two-hand game is searched here, in Python: with at most ten cards
 once cards that no card of the other hand separates are treated as one (they are interchangeable).
 """
 import functools
+from collections.abc import Sequence
 
 from trickcore.cards import Card, hand_mask
 from trickcore.errors import InputError, InvalidDeal
 
 
-def duck_legal(hand, led=None):
+def duck_legal(hand: Sequence[Card], led: Card | None = None) -> tuple[Card, ...]:
     """The cards of ``hand`` that may be played: any card to lead (``led`` None); following ``led``, the
     cards of its suit lower than it, else the cards of its suit, else any card."""
     if led is None:
@@ -22,12 +23,12 @@ def duck_legal(hand, led=None):
     return tuple([c for c in suit if c.rank < led.rank] or suit or hand)
 
 
-def follower_wins(led, card):
+def follower_wins(led: Card, card: Card) -> bool:
     """True if ``card``, played by the follower to the trick ``led`` opened, takes the trick."""
     return card.suit == led.suit and card.rank > led.rank
 
 
-def _cards(mask):
+def _cards(mask: int) -> list[Card]:
     out = []
     while mask:
         low = mask & -mask
@@ -36,9 +37,9 @@ def _cards(mask):
     return out
 
 
-def _representatives(cards, other):
+def _representatives(cards: Sequence[Card], other: Sequence[Card]) -> list[Card]:
     """One card of each run of ``cards`` (sorted) that no card of ``other`` separates: the same choice."""
-    reps = []
+    reps: list[Card] = []
     for card in sorted(cards, key=lambda c: (c.suit, c.rank)):
         if reps and reps[-1].suit == card.suit and not any(
                 o.suit == card.suit and reps[-1].rank < o.rank < card.rank for o in other):
@@ -48,26 +49,27 @@ def _representatives(cards, other):
 
 
 @functools.lru_cache(maxsize=1 << 16)     # a whole deal needs at most a few 10,000 positions
-def _first_hand_tricks(mask0, mask1, leader):
+def _first_hand_tricks(mask0: int, mask1: int, leader: int) -> int:
     """Tricks hand 0 takes from a trick's start when hand 0 keeps his own tricks down and hand 1 his."""
     if not mask0:
         return 0
     hands = (_cards(mask0), _cards(mask1))
-    best = None
+    best: int | None = None
     for lead in _representatives(hands[leader], hands[1 - leader]):
         value = _after_lead(mask0, mask1, leader, lead)
         if best is None or (value < best if leader == 0 else value > best):
             best = value
+    assert best is not None   # a hand that holds cards has a lead
     return best
 
 
-def _after_lead(mask0, mask1, leader, lead):
+def _after_lead(mask0: int, mask1: int, leader: int, lead: Card) -> int:
     """Tricks hand 0 takes from the moment ``leader`` led ``lead`` (still in his mask)."""
     masks = [mask0, mask1]
     masks[leader] &= ~lead.bit
     follower = 1 - leader
     own, other = _cards(masks[follower]), _cards(masks[leader])
-    best = None
+    best: int | None = None
     for card in _representatives(duck_legal(own, lead), other):
         rest = list(masks)
         rest[follower] &= ~card.bit
@@ -75,10 +77,11 @@ def _after_lead(mask0, mask1, leader, lead):
         value = (winner == 0) + _first_hand_tricks(rest[0], rest[1], winner)
         if best is None or (value < best if follower == 0 else value > best):
             best = value
+    assert best is not None   # the follower holds a card
     return best
 
 
-def duck_fewest_tricks(hands, seat, leader, led=None):
+def duck_fewest_tricks(hands: Sequence[Sequence[Card]], seat: int, leader: int, led: Card | None = None) -> int:
     """The fewest tricks hand ``seat`` (0 or 1) can hold himself to from the position, against the other hand
     playing to do the same, under the duck rule; ``leader`` has led ``led`` (None: he is about to lead).
 

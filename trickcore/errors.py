@@ -13,21 +13,22 @@ class TrickcoreError(Exception):
     prints them in front of the message.
     """
 
-    def __init__(self, message, *, source=None, line=None, field=None):
+    def __init__(self, message: str, *, source: object = None, line: int | None = None,
+                 field: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.source = source
         self.line = line
         self.field = field
 
-    def located(self, *, source=None, line=None, field=None):
+    def located(self, *, source: object = None, line: int | None = None, field: str | None = None) -> "TrickcoreError":
         """Return this error with missing location parts filled in (the innermost location wins)."""
         self.source = self.source if self.source is not None else source
         self.line = self.line if self.line is not None else line
         self.field = self.field if self.field is not None else field
         return self
 
-    def __str__(self):
+    def __str__(self) -> str:
         where = []
         if self.source is not None:
             where.append(str(self.source))
@@ -70,6 +71,10 @@ class PluginError(TrickcoreError):
     """A game or scoring system that is not installed, or a plug-in that does not load."""
 
 
+class MissingExtra(TrickcoreError, ImportError):
+    """An optional dependency that is not installed; the message names the extra that installs it."""
+
+
 @attrs.frozen
 class ReadWarning:
     """Something a forgiving reader kept as given although it looks wrong, or a board it skipped; located like
@@ -77,13 +82,13 @@ class ReadWarning:
 
     message: str
     source: object = attrs.field(default=None, kw_only=True)
-    line: object = attrs.field(default=None, kw_only=True)
-    field: object = attrs.field(default=None, kw_only=True)
+    line: int | None = attrs.field(default=None, kw_only=True)
+    field: str | None = attrs.field(default=None, kw_only=True)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return str(TrickcoreError(self.message, source=self.source, line=self.line, field=self.field))
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, object]:
         """The warning as a JSON-ready dict (None for unknown location parts)."""
         return {"source": self.source, "line": self.line, "field": self.field, "message": self.message}
 
@@ -98,20 +103,21 @@ class ReadLog:
     ``"fail"`` stops at the first board that cannot be read, ``"skip"`` leaves it out with a warning.
     """
 
-    def __init__(self, *, strict=False, on_error="fail"):
+    def __init__(self, *, strict: bool = False, on_error: str = "fail") -> None:
         if on_error not in ON_ERROR:
             raise InputError(f"on_error must be one of {', '.join(ON_ERROR)}, not {on_error!r}", field="on_error")
         self.strict = strict
         self.on_error = on_error
-        self.warnings = []
+        self.warnings: list[ReadWarning] = []
 
-    def warn(self, message, *, source=None, line=None, field=None, error=InputError):
+    def warn(self, message: str, *, source: object = None, line: int | None = None, field: str | None = None,
+             error: type[TrickcoreError] = InputError) -> None:
         """Note a doubt about the input that the reader kept as given; raise ``error`` instead when strict."""
         if self.strict:
             raise error(message, source=source, line=line, field=field)
         self.warnings.append(ReadWarning(message, source=source, line=line, field=field))
 
-    def board_failed(self, exc):
+    def board_failed(self, exc: TrickcoreError) -> None:
         """Handle a board that cannot be read: re-raise ``exc`` (a TrickcoreError), or note it as skipped."""
         if self.on_error == "fail":
             raise exc

@@ -6,7 +6,7 @@ import tempfile
 from trickcore.errors import InputError
 
 
-def read_text(path, fallback_encoding=None):
+def read_text(path: str | os.PathLike[str], fallback_encoding: str | None = None) -> str:
     """The text of ``path`` as UTF-8 (or ``fallback_encoding`` when it is not UTF-8); InputError naming the file
     when it cannot be read."""
     try:
@@ -22,12 +22,12 @@ def read_text(path, fallback_encoding=None):
         raise InputError(f"cannot read: {getattr(exc, 'strerror', None) or exc}", source=path) from None
 
 
-def write_text_atomically(path, text):
+def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` (UTF-8, LF line ends) to ``path``; on any failure no file, not even a partial one, is left."""
     write_bytes_atomically(path, text.encode("utf-8"))
 
 
-def write_bytes_atomically(path, data):
+def write_bytes_atomically(path: str | os.PathLike[str], data: bytes) -> None:
     """Write ``data`` to ``path``; on any failure no file, not even a partial one, is left."""
     directory = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):

@@ -23,34 +23,42 @@ import multiprocessing
 import os
 import threading
 from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, TypeVar
 
 import attrs
 
-from trickcore import _kernel, _solver
+from trickcore import _kernel
+from trickcore._solver import Solver as _Solver
 
-try:
-    from trickcore import _solver_fast
-except ImportError:             # built where the instructions do not apply (not x86-64)
-    _solver_fast = None
-if _solver_fast is not None and _kernel.cpu_has_fast_bits():
-    _solver = _solver_fast
+if _kernel.cpu_has_fast_bits():
+    try:
+        from trickcore._solver_fast import Solver as _Solver
+    except ImportError:             # built where the instructions do not apply (not x86-64)
+        pass
 from trickcore.cards import Card, Suit, hand_mask
-from trickcore.deal import Deal
+from trickcore.dealing import Deal
 from trickcore.errors import InputError, InvalidDeal
 from trickcore.play import PlayState
 from trickcore.rules import TrickRules
+
+T = TypeVar("T")
 
 OBJECTIVES = ("tricks", "misere", "all_pass")
 
 _LOCAL = threading.local()
 
 
-def _solver_for(n_seats):
+def _solver_for(n_seats: int) -> _Solver:
     """One solver per thread and seat count: its transposition table is reused (generations keep it valid)."""
     solvers = _LOCAL.__dict__.setdefault("solvers", {})
     if n_seats not in solvers:
-        solvers[n_seats] = _solver.Solver(20 if n_seats == 4 else 17)
+        solvers[n_seats] = _Solver(20 if n_seats == 4 else 17)
     return solvers[n_seats]
+
+
+def _card_tuples(hands: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(h) for h in hands)
 
 
 @attrs.frozen
@@ -63,14 +71,14 @@ class Position:
     """
 
     rules: TrickRules
-    hands: tuple = attrs.field(converter=lambda hs: tuple(tuple(h) for h in hs))
+    hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_card_tuples)
     leader: int = 0
-    trick: tuple = attrs.field(default=(), converter=tuple)
+    trick: tuple[Card, ...] = attrs.field(default=(), converter=tuple)
     objective: str = "tricks"
     seat: int | None = None
     declarer: int | None = None
 
-    def __attrs_post_init__(self):
+    def __attrs_post_init__(self) -> None:
         state = PlayState(self.rules, self.hands, self.leader, self.trick)   # validates cards and sizes
         n = self.rules.n_seats
         if self.objective not in OBJECTIVES:
@@ -86,16 +94,16 @@ class Position:
             raise InvalidDeal("the position has no cards left to play")
 
     @property
-    def turn(self):
+    def turn(self) -> int:
         """The seat to play."""
         return (self.leader + len(self.trick)) % self.rules.n_seats
 
     @property
-    def reported_seat(self):
+    def reported_seat(self) -> int:
         """The seat whose result is reported: ``seat``, or the seat to play."""
         return self.turn if self.seat is None else self.seat
 
-    def masks(self):
+    def masks(self) -> tuple[int, int]:
         """(counted, maxim): bit masks of the seats whose tricks count and of the seats maximising them."""
         n = self.rules.n_seats
         s = self.reported_seat
@@ -104,30 +112,32 @@ class Position:
             if n == 4:
                 side = (1 << s) | (1 << ((s + 2) % 4))
             else:
-                side = 1 << self.declarer if s == self.declarer else every & ~(1 << self.declarer)
+                declarer = self.declarer
+                assert declarer is not None   # checked when the position was made
+                side = 1 << declarer if s == declarer else every & ~(1 << declarer)
             return side, side
         return 1 << s, every & ~(1 << s)
 
-    def kernel_args(self):
+    def kernel_args(self) -> tuple[tuple[int, int, bool, bool], list[int], int, list[int], int, int]:
         """The arguments of the kernel solver: rules tuple, hand masks, leader, trick indices, masks."""
         counted, maxim = self.masks()
         return (self.rules.kernel_tuple(), [hand_mask(h) for h in self.hands], self.leader,
                 [c.index for c in self.trick], counted, maxim)
 
 
-def _check_position(position):
+def _check_position(position: object) -> Position:
     if not isinstance(position, Position):
         raise InputError(f"expected a Position, got {type(position).__name__}")
     return position
 
 
-def solve(position):
+def solve(position: Position) -> int:
     """The trick count of ``position`` for its reported seat (see the module docstring for each objective)."""
     _check_position(position)
     return _solver_for(position.rules.n_seats).solve(*position.kernel_args())
 
 
-def solve_cards(position):
+def solve_cards(position: Position) -> dict[Card, int]:
     """{card: trick count if the seat to play plays it now} for every legal card, equivalent cards included."""
     _check_position(position)
     out = _solver_for(position.rules.n_seats).solve_cards(*position.kernel_args())
@@ -136,7 +146,7 @@ def solve_cards(position):
 
 # Tables and discards ---------------------------------------------------------------------------------------
 
-def _check_deal(deal, n_seats):
+def _check_deal(deal: object, n_seats: int) -> Deal:
     if not isinstance(deal, Deal):
         raise InputError(f"expected a Deal, got {type(deal).__name__}")
     if deal.n_seats != n_seats:
@@ -144,20 +154,21 @@ def _check_deal(deal, n_seats):
     return deal
 
 
-def _seat(value, n, name="seat"):
+def _seat(value: object, n: int, name: str = "seat") -> int:
     """``value``, a seat index of an ``n``-seat deal, checked."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
         raise InputError(f"{name} must be a seat index from 0 to {n - 1}, not {value!r}")
     return value
 
 
-def _hand_masks(hands, n):
+def _hand_masks(hands: Iterable[Sequence[Card]], n: int) -> list[int]:
     """The bit masks of ``n`` hands of cards, checked: Cards only, none held twice."""
-    hands = list(hands)
-    if len(hands) != n:
-        raise InvalidDeal(f"{n} hands expected, not {len(hands)}")
-    masks, seen = [], 0
-    for hand in hands:
+    given = list(hands)
+    if len(given) != n:
+        raise InvalidDeal(f"{n} hands expected, not {len(given)}")
+    masks: list[int] = []
+    seen = 0
+    for hand in given:
         mask = 0
         for card in hand:
             if not isinstance(card, Card):
@@ -170,7 +181,7 @@ def _hand_masks(hands, n):
     return masks
 
 
-def _kernel_trump(trump):
+def _kernel_trump(trump: Suit | None) -> int:
     """The kernel's index of a trump: the Suit's index, 4 for no trump."""
     return 4 if trump is None else int(trump)
 
@@ -178,7 +189,7 @@ def _kernel_trump(trump):
 TRUMPS = (Suit.S, Suit.H, Suit.D, Suit.C, None)
 
 
-def tricks_table(deal, trumps=TRUMPS):
+def tricks_table(deal: Deal, trumps: Iterable[Suit | str | None] = TRUMPS) -> dict[Suit | None, tuple[int, ...]]:
     """The double-dummy tricks of a 4-hand deal with partnerships: {trump: (tricks per declarer seat)}.
 
     ``trumps`` are Suits, None for no trump. Entry ``d`` of a row is the tricks the side of seat ``d``
@@ -186,12 +197,13 @@ def tricks_table(deal, trumps=TRUMPS):
     agree, not always. Hands must be of equal size (any size up to 13): tricks are out of the hand size.
     """
     _check_deal(deal, 4)
-    trumps = tuple(TrickRules(4, t).trump for t in trumps)
-    rows = _solver_for(4).dd_table(deal.masks(), tuple(_kernel_trump(t) for t in trumps))
-    return {trump: tuple(row) for trump, row in zip(trumps, rows)}
+    suits = tuple(TrickRules(4, t).trump for t in trumps)
+    rows = _solver_for(4).dd_table(deal.masks(), tuple(_kernel_trump(t) for t in suits))
+    return {trump: tuple(row) for trump, row in zip(suits, rows)}
 
 
-def best_discard(rules, hands, declarer, leader=0, objective="tricks"):
+def best_discard(rules: TrickRules, hands: Iterable[Sequence[Card]], declarer: int, leader: int = 0,
+                 objective: str = "tricks") -> int:
     """The declarer's result after his best discard: he holds two cards more than every other seat.
 
     With the "tricks" objective the most tricks he can take after setting two cards aside, with "misere"
@@ -215,7 +227,8 @@ def best_discard(rules, hands, declarer, leader=0, objective="tricks"):
     return _solver_for(n).best_discard(rules.kernel_tuple(), masks, declarer, leader, objective == "misere")
 
 
-def fewest_tricks(hands, seat, talon=(), talon_wins=False):
+def fewest_tricks(hands: Iterable[Sequence[Card]], seat: int, talon: Iterable[Card] = (),
+                  talon_wins: bool = False) -> int:
     """The fewest tricks ``seat`` can hold himself to against the two others of a 3-hand no-trump deal.
 
     Each of the ``talon`` cards (none, one or two, turned in this order) leads one of the first tricks for
@@ -227,13 +240,13 @@ def fewest_tricks(hands, seat, talon=(), talon_wins=False):
     masks = _hand_masks(hands, 3)
     if len({m.bit_count() for m in masks}) != 1:
         raise InvalidDeal("the hands must be of equal size")
-    talon = tuple(talon)
-    if len(talon) > 2:
+    turned = tuple(talon)
+    if len(turned) > 2:
         raise InvalidDeal("the talon holds at most two cards")
-    talon_mask = _hand_masks([talon], 1)[0]
-    if talon_mask.bit_count() != len(talon) or any(m & talon_mask for m in masks):
+    talon_mask = _hand_masks([turned], 1)[0]
+    if talon_mask.bit_count() != len(turned) or any(m & talon_mask for m in masks):
         raise InvalidDeal("a talon card is also held, or listed twice")
-    return _solver_for(3).all_pass(masks, [c.index for c in talon], seat, bool(talon_wins))
+    return _solver_for(3).all_pass(masks, [c.index for c in turned], seat, bool(talon_wins))
 
 
 # Threads ---------------------------------------------------------------------------------------------------
@@ -244,10 +257,10 @@ MAX_THREADS = 4
 
 # The solvers of helper threads that have ended, for the next ones: a new transposition table costs page
 # faults on its first touches.
-_SPARE_SOLVERS = []
+_SPARE_SOLVERS: list[dict[int, _Solver]] = []
 
 
-def thread_count(threads=None):
+def thread_count(threads: int | None = None) -> int:
     """The number of threads to run searches on: ``threads`` checked, or by default one per core, at most
     MAX_THREADS."""
     if threads is None:
@@ -255,14 +268,14 @@ def thread_count(threads=None):
     return _count("threads", threads)
 
 
-def _count(name, value):
+def _count(name: str, value: object) -> int:
     """``value``, a count of workers, checked."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise InputError(f"{name} must be a whole number >= 1, not {value!r}")
     return value
 
 
-def run_tasks(tasks, threads=None):
+def run_tasks(tasks: Sequence[tuple[Any, ...]], threads: int | None = None) -> list[Any]:
     """``[func(*args) for func, *args in tasks]``, taken in turn by ``threads`` threads, the caller's among them.
 
     Each search releases the interpreter, so they run at once on as many cores; each thread searches with
@@ -270,12 +283,12 @@ def run_tasks(tasks, threads=None):
     the call (none is left to trouble a later fork); the first exception raised by a task is raised here.
     ``threads`` as ``thread_count``.
     """
-    threads = thread_count(threads)
-    results = [None] * len(tasks)
+    n_threads = thread_count(threads)
+    results: list[Any] = [None] * len(tasks)
     queue = deque(enumerate(tasks))
-    failures = []
+    failures: list[BaseException] = []
 
-    def work():
+    def work() -> None:
         try:
             while True:
                 try:
@@ -287,7 +300,7 @@ def run_tasks(tasks, threads=None):
             queue.clear()
             failures.append(exc)
 
-    def helper():
+    def helper() -> None:
         try:
             _LOCAL.solvers = _SPARE_SOLVERS.pop()
         except IndexError:
@@ -295,7 +308,7 @@ def run_tasks(tasks, threads=None):
         work()
         _SPARE_SOLVERS.append(_LOCAL.__dict__.setdefault("solvers", {}))
 
-    helpers = [threading.Thread(target=helper, name="trickcore-solver") for _ in range(threads - 1)]
+    helpers = [threading.Thread(target=helper, name="trickcore-solver") for _ in range(n_threads - 1)]
     for thread in helpers:
         thread.start()
     work()
@@ -308,12 +321,13 @@ def run_tasks(tasks, threads=None):
 
 # Batches ---------------------------------------------------------------------------------------------------
 
-def _call(job):
+def _call(job: tuple[Callable[..., T], tuple[Any, ...]]) -> T:
     func, args = job
     return func(*args)
 
 
-def solve_batch(func, arg_tuples, jobs=1, chunksize=1):
+def solve_batch(func: Callable[..., T], arg_tuples: Iterable[Iterable[Any]], jobs: int = 1,
+                chunksize: int = 1) -> Iterator[T]:
     """``[func(*args) for args in arg_tuples]``, on ``jobs`` worker processes; a lazy iterator in input order.
 
     Results do not depend on ``jobs``: each deal is solved alone (the transposition tables only speed up).

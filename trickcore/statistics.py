@@ -2,6 +2,8 @@
 distributions of small whole numbers and frequencies of names, for simulations and comparisons of scoring."""
 import math
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -20,17 +22,17 @@ class Estimate:
     low: float
     high: float
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready, rounded to 4 decimals."""
         return {"n": self.n, "mean": round(self.mean, 4), "sd": round(self.sd, 4),
                 "ci95": [round(self.low, 4), round(self.high, 4)]}
 
-    def text(self):
+    def text(self) -> str:
         """``mean ± half-width (sd s, n)``."""
         return f"{self.mean:.3f} ± {(self.high - self.low) / 2:.3f} (sd {self.sd:.3f}, n {self.n})"
 
 
-def mean_interval(values):
+def mean_interval(values: Sequence[float]) -> Estimate:
     """The mean of ``values`` with the normal 95% interval of the mean (sample standard deviation)."""
     n = len(values)
     if n == 0:
@@ -41,7 +43,7 @@ def mean_interval(values):
     return Estimate(n, mean, sd, mean - half, mean + half)
 
 
-def proportion_interval(hits, n):
+def proportion_interval(hits: int, n: int) -> Estimate:
     """The share ``hits / n`` with its Wilson 95% interval (good near 0 and 1 and for small ``n``)."""
     if n == 0:
         return Estimate(0, math.nan, math.nan, math.nan, math.nan)
@@ -52,7 +54,7 @@ def proportion_interval(hits, n):
     return Estimate(n, p, math.sqrt(p * (1 - p)), max(0.0, centre - half), min(1.0, centre + half))
 
 
-def correlation(xs, ys):
+def correlation(xs: Sequence[float], ys: Sequence[float]) -> float:
     """Pearson's correlation of two equally long series (nan when either is constant)."""
     n = len(xs)
     mx, my = math.fsum(xs) / n, math.fsum(ys) / n
@@ -62,28 +64,29 @@ def correlation(xs, ys):
     return sxy / math.sqrt(sxx * syy) if sxx > 0 and syy > 0 else math.nan
 
 
-def summarise(outcomes):
+def summarise(outcomes: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
     """Per key of the ``outcomes`` (dicts of one result each): yes/no values as a share with its interval,
     numbers as a mean with its interval (and the distribution of small whole numbers), names as frequencies.
     A key missing from some outcomes is summarised over those that have it."""
-    columns = {}
+    columns: dict[str, list[Any]] = {}
     for outcome in outcomes:
         for key, value in outcome.items():
             if value is not None:
                 columns.setdefault(key, []).append(value)
-    summary = {}
+    summary: dict[str, dict[str, Any]] = {}
     for key, values in columns.items():
         if all(isinstance(v, bool) for v in values):
             summary[key] = {"kind": "share", **proportion_interval(sum(values), len(values)).to_dict()}
         elif all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
-            row = {"kind": "number", **mean_interval(values).to_dict(), "min": min(values), "max": max(values)}
+            row: dict[str, Any] = {"kind": "number", **mean_interval(values).to_dict(), "min": min(values),
+                                   "max": max(values)}
             counts = Counter(values)
             if all(isinstance(v, int) for v in values) and len(counts) <= DISTRIBUTION_LIMIT:
                 row["distribution"] = {str(v): counts[v] for v in sorted(counts)}
             summary[key] = row
         else:
             counts = Counter(str(v) for v in values)
-            top = dict(counts.most_common(FREQUENCY_LIMIT))
+            top: dict[str, int] = dict(counts.most_common(FREQUENCY_LIMIT))
             rest = len(values) - sum(top.values())
             if rest:
                 top["(others)"] = rest
@@ -91,7 +94,7 @@ def summarise(outcomes):
     return summary
 
 
-def summary_text(summary):
+def summary_text(summary: Mapping[str, Mapping[str, Any]]) -> str:
     """The summary as text, a block per key."""
     lines = []
     for key, row in summary.items():

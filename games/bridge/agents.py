@@ -47,8 +47,9 @@ a higher honour, fourth hand wins as cheaply as possible; ruff when the opponent
 the lowest card of the longest side suit.
 
 At the standard table, ``tricks simulate`` plays all-heuristic boards in a compiled batch:
-games/bridge/_heuristic.pxi mirrors ``HeuristicBidder`` and ``HeuristicPlayer`` rule for rule over card masks, so a
-rule changed here is changed there too (tests/games/bridge/test_heuristic_boards.py fails until both agree).
+games/bridge/compiled/_heuristic.pxi mirrors ``HeuristicBidder`` and ``HeuristicPlayer`` rule for rule over card
+masks, so a rule changed here is changed there too (tests/games/bridge/test_heuristic_boards.py fails until both
+agree).
 
 ``DoubleDummyAgent`` ("dd") bids with the heuristic bidder above and plays the cards double dummy: it is the
 one agent exempt from the view rule (``omniscient``: it is given ``State.open_view``, every hand as it stands).

@@ -2,10 +2,10 @@
 deals of a PBN file solved on worker processes."""
 import attrs
 
-from trickcore.deal import Deal
+from trickcore.dealing import Deal
 from trickcore.errors import InvalidDeal, ReadLog
-from trickcore.games.bridge.notation import read_boards
-from trickcore.games.bridge.pbn import dd_table as written_dd_table
+from trickcore.games.bridge.formats.notation import read_boards
+from trickcore.games.bridge.formats.pbn_tables import read_dd_table
 from trickcore.games.bridge.vocab import (Contract, Seat, Strain, Vulnerability, board_dealer, board_vulnerability,
                                           parse_contract)
 from trickcore.scoring.bridge.contract.score import duplicate_score
@@ -176,7 +176,7 @@ def board_analysis(board):
     number = board.number or 1
     vulnerability = board.vulnerability or board_vulnerability(number)
     dealer = board.dealer or board_dealer(number)
-    table = written_dd_table(board)
+    table = read_dd_table(board)
     if table is None or any(len(row) != len(STRAINS) for row in table.values()):
         return solve_bridge(board.deal, vulnerability.value, dealer.name)
     return BridgeResult(board.deal.to_pbn(), table, par(table, vulnerability, dealer), dealer.name,

@@ -7,7 +7,7 @@ from trickcore.errors import InputError
 from trickcore.games.base import Game
 from trickcore.games.bridge import analysis
 from trickcore.games.bridge.match import BridgeMatch, board_score
-from trickcore.games.bridge.played_boards import heuristic_boards, random_boards
+from trickcore.games.bridge.compiled.played_boards import heuristic_boards, random_boards
 from trickcore.games.bridge.record import board_to_dict
 from trickcore.games.bridge.table import BridgeState
 from trickcore.games.bridge.variants import STANDARD, VARIANTS, variant as find_variant
@@ -68,7 +68,7 @@ class Bridge(Game):
 
     def batch_records(self, deals, indices, dealer, variant, agent_names, agent_seeds):
         """Random or heuristic agents' boards at the standard table from the compiled batch
-        (games.bridge.played_boards), the same boards as simulation_state's played by RandomAgent or
+        (games.bridge.compiled.played_boards), the same boards as simulation_state's played by RandomAgent or
         HeuristicAgent at every seat; None for any other agents or variant."""
         names = set(agent_names)
         if names not in ({"random"}, {"heuristic"}) or find_variant(variant) is not STANDARD:

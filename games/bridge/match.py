@@ -9,7 +9,7 @@ from trickcore.cards import format_card
 from trickcore.errors import InputError
 from trickcore.files import write_text_atomically
 from trickcore.games.base import Match, MatchReport
-from trickcore.games.bridge.pbn import write_pbn
+from trickcore.games.bridge.formats.pbn_write import write_pbn
 from trickcore.games.bridge.variants import DUMMY, SEAT_ORDER, STANDARD, variant as find_variant
 from trickcore.games.bridge.vocab import Seat, board_dealer
 from trickcore.scoring.bridge.contract.score import duplicate_score
@@ -202,7 +202,7 @@ def board_report(game, board, seed, variant=STANDARD):
         faced = " ".join(s.name for s in sorted(variant.exposed(board.declarer)))
         lines.append(f"Contract {board.contract} by {board.declarer}; {board.declarer.lho} leads, "
                      + (f"faced after the lead: {faced}" if session else f"dummy {board.declarer.partner}"))
-        for k, t in enumerate(board.tricks(), 1):
+        for k, t in enumerate(board.played_tricks(), 1):
             cards = "  ".join(f"{Seat((t.leader + i) % 4)}:{format_card(c, 'symbol')}" for i, c in enumerate(t.cards))
             lines.append(f"{k:2d}. {cards}   won by {Seat(t.winner)}")
             tricks.append({"leader": Seat(t.leader).name, "cards": [str(c) for c in t.cards],

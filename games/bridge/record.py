@@ -12,7 +12,7 @@ import attrs
 from trickcore.games.bridge.auction import Auction, parse_call
 from trickcore.games.bridge.vocab import Contract, Seat, Vulnerability, parse_contract
 from trickcore.cards import DECK52, format_hand, parse_card, parse_hand
-from trickcore.deal import SEAT_LETTERS, Deal
+from trickcore.dealing import SEAT_LETTERS, Deal
 from trickcore.errors import InvalidDeal, InvalidRecord, NotationError, TrickcoreError
 from trickcore.play import Trick, trick_winner
 
@@ -29,7 +29,7 @@ def _known_hands(value):
     return tuple(None if h is None else frozenset(h) for h in value)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class PartialDeal:
     """A deal that does not give all 52 cards: a problem diagram or an end position (PBN 2.1 allows both).
 
@@ -62,6 +62,9 @@ class PartialDeal:
     def __str__(self):
         return self.to_pbn()
 
+    def __repr__(self):
+        return f"<PartialDeal {self.to_pbn()}>"
+
 
 def parse_board_deal(text):
     """Read a PBN deal string ``F:h1 h2 h3 h4`` as a ``Deal``, or as a ``PartialDeal`` when it gives fewer cards.
@@ -91,7 +94,7 @@ def parse_board_deal(text):
     return PartialDeal(hands)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Board:
     """One board: deal, auction, play and result, each None (or empty) when the source did not give it.
 
@@ -127,6 +130,18 @@ class Board:
     remarks: tuple = ()
     play_notes: tuple = ()
 
+    def __repr__(self):
+        """A short repr: number, PBN deal, contract, declarer and tricks, as far as the board gives them."""
+        parts = [f"Board {'?' if self.number is None else self.number}"]
+        if self.deal is not None:
+            parts.append(self.deal.to_pbn())
+        if self.passed_out:
+            parts.append("passed out")
+        elif self.contract is not None:
+            parts.append(f"{self.contract} by {self.declarer or '?'}"
+                         + ("" if self.result is None else f", {self.result} tricks"))
+        return "<" + " ".join(parts) + ">"
+
     def tag(self, name, default=None):
         """The value of the kept tag ``name`` (case-insensitive), or ``default``."""
         for key, value in self.tags:
@@ -134,7 +149,7 @@ class Board:
                 return value
         return default
 
-    def tricks(self):
+    def played_tricks(self):
         """The play as tricks (trickcore Trick records), each led by the previous trick's winner."""
         if not self.play:
             return []
@@ -153,7 +168,7 @@ class Board:
         """Tricks the declaring side won in the tricks played (None without contract or play)."""
         if not self.play or self.declarer is None:
             return None
-        return sum(1 for t in self.tricks() if Seat(t.winner).side == self.declarer.side)
+        return sum(1 for t in self.played_tricks() if Seat(t.winner).side == self.declarer.side)
 
 
 def check_board(board, log=None, source=None, line=None):
@@ -177,7 +192,7 @@ def check_board(board, log=None, source=None, line=None):
             log.warn(message, source=source, line=line, field="Declarer", error=InvalidRecord)
     if board.play and isinstance(board.deal, Deal):
         hands = [set(h) for h in board.deal.hands]
-        for trick in board.tricks() + _unfinished_trick(board):
+        for trick in board.played_tricks() + _unfinished_trick(board):
             for k, card in enumerate(trick.cards):
                 seat = (trick.leader + k) % 4
                 if card not in hands[seat]:
@@ -194,7 +209,7 @@ def _unfinished_trick(board):
     rest = len(board.play) % 4
     if not rest:
         return []
-    tricks = board.tricks()
+    tricks = board.played_tricks()
     leader = tricks[-1].winner if tricks else int(board.declarer.lho)
     return [Trick(leader, tuple(board.play[-rest:]), None)]
 
@@ -290,7 +305,8 @@ class TravellerLine:
 
     ``kind`` is one of ``KINDS``; ``contract``/``declarer``/``tricks`` are set for played lines only;
     ``ns_score`` is the NS score as stated (required for ``assigned``, optional for played and passed-out lines,
-    None otherwise; the scorers check it against the result); ``adjustment`` is the artificial code (``A+/A-``, ``A``, ``A60/40``).
+    None otherwise; the scorers check it against the result); ``adjustment`` is the artificial code (``A+/A-``,
+    ``A``, ``A60/40``).
     """
 
     section: str = "A"

@@ -5,7 +5,7 @@ all-pass by the two players under the duck rule."""
 import attrs
 
 from trickcore.cards import Suit
-from trickcore.deal import Deal
+from trickcore.dealing import Deal
 from trickcore.duck import duck_fewest_tricks
 from trickcore.errors import InputError, InvalidDeal
 from trickcore.games.preferans.variants import GUSARIK, variant_name

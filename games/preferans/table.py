@@ -12,7 +12,7 @@ contract), defence calls (``whist``, ``pass``, ``half_whist``, ``return``), ``op
 """
 import attrs
 
-from trickcore.deal import Deal
+from trickcore.dealing import Deal
 from trickcore.errors import IllegalCall, IllegalPlay, InputError
 from trickcore.games.base import State
 from trickcore.games.preferans.auction import Auction, contracts_allowed

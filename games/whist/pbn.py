@@ -7,7 +7,7 @@ PBN). A hand whose trump was fixed rather than turned up carries ``[TrumpSelecti
 import re
 
 from trickcore.cards import parse_card
-from trickcore.deal import parse_deal
+from trickcore.dealing import parse_deal
 from trickcore.errors import InvalidRecord, TrickcoreError
 from trickcore.games.whist.record import WhistHand
 from trickcore.games.whist.vocab import SEATS, eldest_hand, parse_seat, parse_trump

@@ -11,7 +11,7 @@ import json
 import attrs
 
 from trickcore.cards import Card, Suit, parse_card
-from trickcore.deal import Deal, parse_deal
+from trickcore.dealing import Deal, parse_deal
 from trickcore.errors import InvalidRecord, TrickcoreError
 from trickcore.games.whist.variants import TRUMP_SELECTIONS, VARIANTS
 from trickcore.games.whist.vocab import (HONOURS, SEATS, TRICKS, HandResult, eldest_hand, honours_ns, parse_seat,

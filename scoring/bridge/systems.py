@@ -495,7 +495,8 @@ IMPS = TeamSystem("bridge-imps", "bridge", "International match points, Law 78B 
 VP = TeamSystem("bridge-vp", "bridge", "WBF 2013 continuous 20-VP scale (§11.3)", victory_points=True)
 PAR = ParSystem("bridge-par", "bridge", "IMPs against par: each deal's duplicate score against its double-dummy par")
 RUSSIAN = RussianSystem("bridge-russian", "bridge", "Russian scoring: IMPs against an HCP target (§14)")
-MATCHPOINTS = PairsSystem("bridge-matchpoints", "bridge", "Matchpoints on a board with Neuberg and adjusted scores (§9)")
+MATCHPOINTS = PairsSystem("bridge-matchpoints", "bridge",
+                          "Matchpoints on a board with Neuberg and adjusted scores (§9)", aliases=("mp",))
 BUTLER = PairsSystem("bridge-butler", "bridge", "IMP pairs against a trimmed-mean datum, Butler (§10.1)",
                      method="butler")
 CROSS_IMPS = PairsSystem("bridge-cross-imps", "bridge", "IMP pairs across the field, cross-IMPs (§10.2)",

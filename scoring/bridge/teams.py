@@ -24,7 +24,7 @@ import attrs
 from trickcore.errors import InputError, InvalidRecord, NotationError
 from trickcore.files import read_text
 from trickcore.games.bridge.record import TravellerLine
-from trickcore.games.bridge.score_table import traveller_line
+from trickcore.games.bridge.formats.score_table import traveller_line
 from trickcore.scoring.bridge.contract.imps import imps
 from trickcore.scoring.bridge.contract.vp import team_victory_points
 from trickcore.scoring.bridge.display import format_figure, format_vp
@@ -151,7 +151,8 @@ def score_team_boards(boards, settings=None, source=None):
     groups, playing = {}, {}
     for row in boards:
         def fail(field, message):
-            raise InvalidRecord(f"round {row.round}: {message}", source=source, line=row.line, field=field)
+            # Called within this iteration only: reading the loop's variable is meant.
+            raise InvalidRecord(f"round {row.round}: {message}", source=source, line=row.line, field=field)  # noqa: B023
 
         if row.home == row.away:
             fail("away", f"team {row.home!r} cannot play against itself")
@@ -183,7 +184,7 @@ def _in_room(room, field, read, *args):
 
 def _room_line(row, room, board, settings):
     """The TravellerLine of one room of a team-results line (module docstring), read as a traveller reads it
-    (games.bridge.score_table.traveller_line), with the room's own checks."""
+    (games.bridge.formats.score_table.traveller_line), with the room's own checks."""
     def cell(name):
         return row.get(f"{room}_{name}", "").strip()
 

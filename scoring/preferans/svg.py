@@ -104,7 +104,8 @@ def render_svg(sheet):
     out += [f'<circle cx="{c}" cy="{c}" r="{CIRCLE}" fill="#fdfcf5" stroke="#1a3d7c" stroke-width="1.5"/>',
             f'<text x="{c}" y="{c - 6}" text-anchor="middle" font-size="14" font-weight="bold">'
             f'{escape(sheet.variant)}</text>',
-            f'<text x="{c}" y="{c + 14}" text-anchor="middle" font-size="13">{escape(target_text(sheet.settings, "pool"))}'
+            f'<text x="{c}" y="{c + 14}" text-anchor="middle" font-size="13">'
+            f'{escape(target_text(sheet.settings, "pool"))}'
             f'</text>']
     if sheet.overlays:
         out.append(f'<text x="{c}" y="{c + 32}" text-anchor="middle" font-size="10">'

@@ -6,7 +6,7 @@ from click.testing import CliRunner
 
 from trickcore.cli.bridge_records import auction_command, commands, convert_command
 from trickcore.cli.main import tricks
-from trickcore.games.bridge.pbn import read_pbn
+from trickcore.games.bridge.formats.pbn_read import read_pbn
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "bridge_pbn")
 DEALER4 = os.path.join(ROOT, "dealer4_style.pbn")

@@ -5,7 +5,7 @@ from click.testing import CliRunner
 
 from trickcore.cli.main import tricks
 from trickcore.cards import parse_card
-from trickcore.deal import parse_deal
+from trickcore.dealing import parse_deal
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.vocab import Seat, parse_contract
 from trickcore.solver import Position, solve

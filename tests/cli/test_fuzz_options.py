@@ -59,7 +59,8 @@ OPTIONS = {
 
 RECORDS = {"bridge-butler": "examples/bridge/pairs_boards.json", "bridge-chicago": "examples/bridge/chicago.txt",
            "bridge-cross-imps": "examples/bridge/pairs_boards.json",
-           "bridge-duplicate": "examples/bridge/rubber_2_1.txt", "bridge-par": "examples/bridge/deals_with_par.json", "bridge-imps": "examples/bridge/team_match.json",
+           "bridge-duplicate": "examples/bridge/rubber_2_1.txt", "bridge-par": "examples/bridge/deals_with_par.json",
+           "bridge-imps": "examples/bridge/team_match.json",
            "bridge-matchpoints": "examples/bridge/pairs_boards.json",
            "bridge-rubber": "examples/bridge/rubber_2_1.txt", "bridge-russian": "examples/bridge/russian.json",
            "bridge-vp": "examples/bridge/team_match.json", "whist-short": "examples/whist/rubber.json",

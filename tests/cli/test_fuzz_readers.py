@@ -5,7 +5,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from trickcore.games.bridge.notation import read_boards
+from trickcore.games.bridge.formats.notation import read_boards
 from trickcore.games.bridge.record import board_to_dict
 
 # A few seconds per test: each example is one in-process CLI run.

@@ -38,13 +38,15 @@ def test_session_cli_json_methods_and_settings():
     assert data["method"] == "matchpoints" and data["expected"] == {"A": 3}
     assert [p["pair"] for p in data["ranking"][0]["pairs"]] == [3, 2, 1]
     acbl = json.loads(run(SESSION, "--format", "json", "--set", "mp_units=acbl").output)
-    assert acbl["boards"][0]["top"] == "2"
+    assert acbl["boards"][0]["top"] == 2
     butler = json.loads(run(SESSION, "--method", "butler", "--format", "json").output)
     assert butler["method"] == "butler" and "datum" in butler["boards"][0]
     cross = json.loads(run(SESSION, "--method", "cross-imps", "--format", "json").output)
-    # Averaged cross-IMPs always show two decimals (bridge.md §15.3).
-    assert all(len(line["ns"].split(".")[1]) == 2 for board in cross["boards"] for line in board["lines"]
-               if line["ns"] is not None)
+    # Averaged cross-IMPs are shown with two decimals (bridge.md §15.3): JSON numbers rounded to them.
+    figures = [line["ns"] for board in cross["boards"] for line in board["lines"] if line["ns"] is not None]
+    assert figures and all(isinstance(f, float) and round(f, 2) == f for f in figures)
+    ranking = data["ranking"][0]["pairs"][0]
+    assert isinstance(ranking["total"], (int, float)) and isinstance(ranking["percentage"], float)
 
 
 @pytest.mark.parametrize("fmt,ext", [("csv", "csv"), ("pbn", "pbn"), ("usebio", "xml")])
@@ -68,7 +70,7 @@ def test_session_cli_real_pbn_file():
     result = run(os.path.join(DATA, "ffb_magic_contest_board28.pbn"), "--format", "json")
     assert result.exit_code == 0, result.output
     lines = json.loads(result.output)["boards"][0]["lines"]
-    assert [(line["ns"], line["ew"]) for line in lines[:2]] == [("42", "0"), ("40", "2")]
+    assert [(line["ns"], line["ew"]) for line in lines[:2]] == [(42, 0), (40, 2)]
 
 
 @pytest.mark.parametrize("text,message", [

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from trickcore.cli.bridge import bridge
 from trickcore.games.bridge.analysis import solve_bridge
-from trickcore.games.bridge.pbn import read_pbn
+from trickcore.games.bridge.formats.pbn_read import read_pbn
 from trickcore.files import read_text
 
 HERE = os.path.dirname(__file__)

@@ -81,7 +81,7 @@ def test_bad_input_exits_2():
 
 
 def test_whist_tricks_are_the_bridge_table_seen_from_the_dealers_left():
-    from trickcore.deal import parse_deal
+    from trickcore.dealing import parse_deal
     deal_text = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
     table = analysis.dd_table(parse_deal(deal_text))
     for dealer in "NESW":

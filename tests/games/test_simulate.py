@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from trickcore.cards import hand_mask
 from trickcore.cli.main import tricks
 from trickcore.condition import compile_condition
-from trickcore.deal import owner_sizes, parse_deal
+from trickcore.dealing import owner_sizes, parse_deal
 from trickcore.errors import InputError
 from trickcore.games.bridge.analysis import dd_table
 from trickcore.games.bridge.game import BRIDGE

@@ -6,7 +6,7 @@ import math
 import pytest
 from click.testing import CliRunner
 
-from trickcore.cli.compare import entrants_of
+from trickcore.scoring.compare import entrants_of
 from trickcore.cli.main import tricks
 from trickcore.errors import InputError, TrickcoreError
 from trickcore.games.simulate import Simulation, simulate_to_file
@@ -105,7 +105,8 @@ def test_records_played_under_other_rules_are_refused_naming_the_system(runs):
 
 @pytest.mark.parametrize("fmt, check", [
     ("json", lambda out: json.loads(out)["systems"] == ["short", "long", "american"]),
-    ("csv", lambda out: out.splitlines()[0] == "match,system,participant,result" and len(out.splitlines()) == 1 + 4 * 3 * 2),
+    ("csv", lambda out: out.splitlines()[0] == "match,system,participant,result"
+     and len(out.splitlines()) == 1 + 4 * 3 * 2),
     ("html", lambda out: out.startswith("<!DOCTYPE html>") and "<svg" in out and "Plots are off" not in out),
     ("text", lambda out: "Matches ranked differently:" in out),
 ])

@@ -6,7 +6,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from trickcore.cli.compare import entrants_of
+from trickcore.scoring.compare import entrants_of
 from trickcore.cli.main import tricks
 from trickcore.errors import InvalidRecord
 from trickcore.games.simulate import Simulation, simulate_to_file

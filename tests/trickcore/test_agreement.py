@@ -3,7 +3,7 @@ import random
 
 from trickcore import reference
 from trickcore.cards import DECK32, DECK52, Suit
-from trickcore.deal import Deal
+from trickcore.dealing import Deal
 from trickcore.play import PlayState, legal_cards, random_playout, trick_winner
 from trickcore.rules import TrickRules
 

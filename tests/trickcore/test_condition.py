@@ -5,7 +5,7 @@ from hypothesis import given, settings, strategies as st
 
 from trickcore.cards import hand_mask, parse_hand
 from trickcore.condition import compile_condition, evaluate
-from trickcore.deal import deal_batch, deal_one, deal_where, owner_sizes, parse_predeal
+from trickcore.dealing import deal_batch, deal_one, deal_where, owner_sizes, parse_predeal
 from trickcore.errors import InputError, NotationError
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.preferans.game import PREFERANS

@@ -4,7 +4,7 @@ from hypothesis import given, settings, strategies as st
 
 from trickcore import reference
 from trickcore.cards import DECK32, DECK52, Suit
-from trickcore.deal import Deal
+from trickcore.dealing import Deal
 from trickcore.errors import IllegalPlay, InputError, InvalidDeal
 from trickcore.play import PlayState, legal_cards, playout_batch, random_playout, trick_winner
 from trickcore.rng import Stream

@@ -331,7 +331,7 @@ def movement_problems(movement, source=None, marks_required=True):
                                              f"{first.round} at table {first.table})")
         for board in entry.boards:
             boards_at.setdefault((entry.round, board), []).append(entry)
-    for (round_number, board), entries in boards_at.items():
+    for (_round, board), entries in boards_at.items():
         if len(entries) < 2:
             continue
         unmarked = [e for e in entries if e.shared is None]
@@ -385,7 +385,8 @@ def check_lines(movement, lines, source=None, line_numbers=None):
     matched = []
     for line, number in zip(lines, numbers):
         def fail(field, message):
-            raise InvalidRecord(f"board {line.board}: {message}", source=source, line=number, field=field)
+            # Called within this iteration only: reading the loop's variables is meant.
+            raise InvalidRecord(f"board {line.board}: {message}", source=source, line=number, field=field)  # noqa: B023
 
         if line.board not in known:
             fail("board", f"board {line.board} is not in the movement (boards {format_boards(movement.boards)})")

@@ -159,7 +159,7 @@ def _line_differences(results, session, alternatives):
         for name, ours, text in _line_figures(scored, printed):
             if _agrees(ours, text):
                 continue
-            reason = _setting_reason(alternatives, lambda s: _line_figure(s.lines[k], name), text)
+            reason = _setting_reason(alternatives, lambda s, k=k, name=name: _line_figure(s.lines[k], name), text)
             if reason is None and scored.artificial:
                 reason = (f"an adjusted score ({line.adjustment}): the scorer's award is not Law 12C2's share of "
                           "the top (A+ 60 %, A 50 %, A- 40 %) as the settings give it")

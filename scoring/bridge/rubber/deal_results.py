@@ -13,7 +13,7 @@ from trickcore.games.bridge.vocab import Seat
 from trickcore.scoring.bridge.rubber.sheet import TableResult
 from trickcore.scoring.base import json_rows
 from trickcore.scoring.bridge.contract.result import parse_contract_result
-from trickcore.deal import parse_deal
+from trickcore.dealing import parse_deal
 from trickcore.errors import InvalidRecord, NotationError, TrickcoreError
 
 PASSED_OUT = ("pass", "passed", "passed out", "p", "-")

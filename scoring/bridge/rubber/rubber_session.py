@@ -8,7 +8,7 @@ import json
 
 import attrs
 
-from trickcore.deal import parse_deal
+from trickcore.dealing import parse_deal
 from trickcore.errors import IllegalCall, InvalidRecord, NotationError, TrickcoreError
 from trickcore.games.bridge.record import Board
 from trickcore.games.bridge.variants import DUMMY, SEAT_ORDER, controllers, table, variant as find_variant

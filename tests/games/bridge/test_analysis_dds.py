@@ -15,7 +15,7 @@ from endplay.types import Denom, Player
 
 from trickcore.games.bridge import analysis
 from trickcore.cards import DECK52
-from trickcore.deal import Deal
+from trickcore.dealing import Deal
 
 DENOMS = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
 

@@ -35,7 +35,8 @@ def test_bridge_game_e_a_counts():
 @pytest.mark.parametrize("calls, call, reason", [
     ("1H 1S 2C", "1NT", "insufficient bid"), ("1H Pass", "X", "double of own side"),
     ("", "X", "nothing to double"), ("1H X Pass", "X", "already doubled"), ("1H", "XX", "nothing to redouble"),
-    ("1H X XX Pass", "XX", "already doubled"), ("1H X", "X", "double of own side"), ("Pass Pass Pass Pass", "1C", "auction complete"),
+    ("1H X XX Pass", "XX", "already doubled"), ("1H X", "X", "double of own side"),
+    ("Pass Pass Pass Pass", "1C", "auction complete"),
 ])
 def test_bridge_game_illegal_reasons(calls, call, reason):
     with pytest.raises(IllegalCall, match=reason):

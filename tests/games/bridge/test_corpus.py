@@ -23,11 +23,12 @@ import re
 import pytest
 
 from trickcore.cards import parse_card
-from trickcore.deal import Deal
+from trickcore.dealing import Deal
 from trickcore.errors import ReadLog
 from trickcore.games.bridge.analysis import dd_table, par
-from trickcore.games.bridge.notation import read_boards
-from trickcore.games.bridge.pbn import read_pbn, write_pbn
+from trickcore.games.bridge.formats.notation import read_boards
+from trickcore.games.bridge.formats.pbn_read import read_pbn
+from trickcore.games.bridge.formats.pbn_write import write_pbn
 
 CORPUS = pathlib.Path(__file__).resolve().parents[2] / "data" / "corpus"
 MANIFEST = json.loads((CORPUS / "manifest.json").read_text(encoding="utf-8"))["files"]

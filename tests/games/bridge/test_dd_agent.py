@@ -41,7 +41,7 @@ def test_bridge_dd_from_mid_trick_eight_takes_the_solved_tricks():
         if board.passed_out:
             continue
         rules = BRIDGE.trick_rules(board.contract.trump)
-        tricks = board.tricks()
+        tricks = board.played_tricks()
         state = _replay(rules, deal.hands, tricks[0].leader, board.play[:played])
         position = Position(rules, state.hands, state.leader, state.current_trick, seat=int(board.declarer))
         late = sum(1 for t in tricks[played // 4:] if Seat(t.winner).side == board.declarer.side)

@@ -1,4 +1,4 @@
-"""The compiled batch of heuristic boards (games/bridge/_heuristic.pxi) plays every board exactly as
+"""The compiled batch of heuristic boards (games/bridge/compiled/_heuristic.pxi) plays every board exactly as
 HeuristicAgent (games/bridge/agents.py) does through the protocol, call for call and card for card, and a
 simulation with heuristic agents gives the same lines with or without the batch."""
 import pytest
@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 from trickcore.games.base import play_deal
 from trickcore.games.bridge.agents import HeuristicAgent
 from trickcore.games.bridge.game import BRIDGE
-from trickcore.games.bridge.played_boards import heuristic_boards
+from trickcore.games.bridge.compiled.played_boards import heuristic_boards
 from trickcore.games.simulate import Simulation, choose_deals, run_chunk
 
 

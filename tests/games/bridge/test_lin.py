@@ -14,8 +14,8 @@ from trickcore.errors import InvalidRecord, NotationError, ReadLog
 from trickcore.games.base import play_deal
 from trickcore.games.bridge.agents import RandomAgent
 from trickcore.games.bridge.game import BRIDGE
-from trickcore.games.bridge.lin import read_lin, read_lin_board, write_lin
-from trickcore.games.bridge.pbn import read_pbn
+from trickcore.games.bridge.formats.lin import read_lin, read_lin_board, write_lin
+from trickcore.games.bridge.formats.pbn_read import read_pbn
 from trickcore.games.bridge.record import board_to_dict
 from trickcore.games.bridge.vocab import Contract, Seat, Strain, Vulnerability
 

@@ -8,8 +8,10 @@ import pytest
 from trickcore.games.base import play_deal
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.agents import HeuristicAgent
-from trickcore.games.bridge.lin import read_lin, read_lin_board, write_lin
-from trickcore.games.bridge.pbn import MANDATORY, read_pbn, write_pbn
+from trickcore.games.bridge.formats.lin import read_lin, read_lin_board, write_lin
+from trickcore.games.bridge.formats.pbn_read import read_pbn
+from trickcore.games.bridge.formats.pbn_tags import MANDATORY
+from trickcore.games.bridge.formats.pbn_write import write_pbn
 from trickcore.games.bridge.record import board_from_dict, board_to_dict
 from trickcore.games.bridge.vocab import Contract, Seat, Strain, Vulnerability
 from trickcore.cards import Card

@@ -4,15 +4,17 @@ import os
 
 import pytest
 
-from trickcore.games.bridge.pbn import dd_table, encode_pbn, read_pbn, with_dd_table, write_pbn
-from trickcore.games.bridge.score_table import traveller_lines
+from trickcore.games.bridge.formats.pbn_read import read_pbn
+from trickcore.games.bridge.formats.pbn_tables import read_dd_table, with_dd_table
+from trickcore.games.bridge.formats.pbn_write import encode_pbn, write_pbn
+from trickcore.games.bridge.formats.score_table import traveller_lines
 from trickcore.games.bridge.record import Board, TravellerLine
 from trickcore.games.bridge.vocab import Seat, parse_contract
 from trickcore.scoring.bridge.duplicate.matchpoint_pairs import score_lines
 from trickcore.scoring.bridge.duplicate.traveller import line_ns_score, score_table
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
 from trickcore.cards import parse_card
-from trickcore.deal import parse_deal
+from trickcore.dealing import parse_deal
 from trickcore.errors import InvalidRecord, NotationError, SettingsError
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "..", "examples", "bridge_pbn")
@@ -123,7 +125,7 @@ def test_bridge_more_dd_table_from_both_forms_and_back():
              "S": {"C": 13, "D": 13, "H": 0, "S": 13, "NT": 13}, "W": {"C": 0, "D": 13, "H": 0, "S": 13, "NT": 0}}
     digits = game(f'[Deal "{DEAL}"]', '[DoubleDummyTricks "dd0ddDD0DD0D0D00D0D0"]')
     board = read_pbn(digits)[0]
-    assert dd_table(board) == table
+    assert read_dd_table(board) == table
     written = with_dd_table(board, table)
     assert written.tag("DoubleDummyTricks") == "dd0dd" "dd0dd" "0d0d0" "0d0d0"
     name, spec, rows = written.tables[-1]
@@ -132,16 +134,16 @@ def test_bridge_more_dd_table_from_both_forms_and_back():
     text = write_pbn([written])
     assert '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\nN NT 13\n' in text
     again = read_pbn(text)[0]
-    assert dd_table(again) == table
-    assert dd_table(with_dd_table(Board(number=1), table)) == table
-    assert dd_table(Board(number=1)) is None
+    assert read_dd_table(again) == table
+    assert read_dd_table(with_dd_table(Board(number=1), table)) == table
+    assert read_dd_table(Board(number=1)) is None
 
 
 def test_bridge_more_dd_table_solver_output_written_back():
     from trickcore.games.bridge.analysis import dd_table as solve
     table = solve(parse_deal(DEAL))
     board = with_dd_table(Board(number=1, deal=parse_deal(DEAL)), table)
-    assert dd_table(read_pbn(write_pbn([board]))[0]) == table
+    assert read_dd_table(read_pbn(write_pbn([board]))[0]) == table
 
 
 @pytest.mark.parametrize("tags", [
@@ -154,7 +156,7 @@ def test_bridge_more_dd_table_solver_output_written_back():
 ])
 def test_bridge_more_dd_table_bad(tags):
     with pytest.raises(NotationError):
-        dd_table(read_pbn(game(*tags), "dd.pbn")[0], "dd.pbn")
+        read_dd_table(read_pbn(game(*tags), "dd.pbn")[0], "dd.pbn")
 
 
 def test_bridge_more_dd_table_incomplete_write():

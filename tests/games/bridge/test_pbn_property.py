@@ -9,7 +9,8 @@ from hypothesis import given, settings, strategies as st
 from trickcore.games.base import play_deal
 from trickcore.games.bridge.agents import RandomAgent
 from trickcore.games.bridge.game import BRIDGE
-from trickcore.games.bridge.pbn import decode_pbn, encode_pbn, read_pbn
+from trickcore.games.bridge.formats.pbn_read import decode_pbn, read_pbn
+from trickcore.games.bridge.formats.pbn_write import encode_pbn
 from trickcore.games.bridge.record import PartialDeal
 
 LATIN1 = st.text(st.sampled_from("aAzZ éèüÜßñçøÅ'-.\"\\"), min_size=1, max_size=12).map(str.strip).filter(

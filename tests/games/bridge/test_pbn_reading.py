@@ -6,8 +6,10 @@ import pytest
 
 from trickcore.cards import Card
 from trickcore.errors import IllegalCall, InvalidRecord, NotationError, ReadLog
-from trickcore.games.bridge.notation import read_boards
-from trickcore.games.bridge.pbn import dd_table, decode_pbn, encode_pbn, read_pbn, write_pbn
+from trickcore.games.bridge.formats.notation import read_boards
+from trickcore.games.bridge.formats.pbn_read import decode_pbn, read_pbn
+from trickcore.games.bridge.formats.pbn_tables import read_dd_table
+from trickcore.games.bridge.formats.pbn_write import encode_pbn, write_pbn
 from trickcore.games.bridge.record import PartialDeal, board_from_dict, board_to_dict
 from trickcore.games.bridge.vocab import Contract, Seat, Strain
 
@@ -256,10 +258,10 @@ def test_remarks_and_commentary_kept_in_place():
 def test_dd_table_listing_only_some_declarers_agrees():
     text = game(("Board", "1"), ("DoubleDummyTricks", "89967899674347643476"),
                 body='[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\nN NT 8\nN S 9\nS NT 8\n')
-    table = dd_table(read_pbn(text)[0])
+    table = read_dd_table(read_pbn(text)[0])
     assert table["N"] == {"S": 9, "NT": 8} and table["S"] == {"NT": 8}
     with pytest.raises(NotationError):
-        dd_table(read_pbn(text.replace("N S 9", "N S 7"))[0])
+        read_dd_table(read_pbn(text.replace("N S 9", "N S 7"))[0])
 
 
 @pytest.mark.parametrize("name, games", [("correct_10.pbn", 31), ("correct_20.pbn", 46), ("correct_21.pbn", 2)])
@@ -306,7 +308,7 @@ def test_reference_file_pbn20_details():
 def test_reference_file_pbn21_result_of_a_side():
     first, second = read_boards(os.path.join(DATA, "correct_21.pbn"))
     assert second.result == 11 and second.claimed and len(second.play) == 16             # "NS 11", N declares
-    assert dd_table(first)["W"]["NT"] == 7
+    assert read_dd_table(first)["W"]["NT"] == 7
 
 
 def test_ruter_file_keeps_its_header_and_latin1_names():

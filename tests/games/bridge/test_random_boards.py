@@ -7,7 +7,7 @@ from trickcore.errors import InputError
 from trickcore.games.base import play_deal
 from trickcore.games.bridge.agents import RandomAgent
 from trickcore.games.bridge.game import BRIDGE
-from trickcore.games.bridge.played_boards import random_boards
+from trickcore.games.bridge.compiled.played_boards import random_boards
 from trickcore.games.simulate import Simulation, agent_seed, choose_deals, run_chunk
 
 

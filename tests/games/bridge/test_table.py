@@ -13,7 +13,7 @@ from trickcore.games.bridge.vocab import Seat, Strain, Vulnerability, parse_cont
 from trickcore.games.registry import get_agent
 from trickcore.scoring.bridge.contract.score import duplicate_score
 from trickcore.cards import parse_card
-from trickcore.deal import parse_deal
+from trickcore.dealing import parse_deal
 from trickcore.errors import IllegalCall, IllegalPlay, InputError, PluginError
 
 FIXED_DEAL = "N:K.A8763.4.AKJ963 AJT84.K4.AT76.T4 Q9.QJT2.K9852.87 76532.95.QJ3.Q52"
@@ -66,7 +66,7 @@ def test_bridge_game_play_records_13_tricks(seed):
     if board.passed_out:
         assert board.play == ()
         return
-    tricks = board.tricks()
+    tricks = board.played_tricks()
     assert len(tricks) == 13 and len(board.play) == 52
     assert tricks[0].leader == board.declarer.lho
     assert board.result == sum(1 for t in tricks if Seat(t.winner).side == board.declarer.side)

@@ -1,6 +1,6 @@
-"""The preferans double-dummy agents on endings: the tricks they take together equal the solver's value of the position, and
-every card they choose is legal and optimal (preferans contract, misère and all-pass; bridge's and whist's are in
-tests/games/bridge/test_dd_agent.py and tests/games/whist/test_dd_agent.py)."""
+"""The preferans double-dummy agents on endings: the tricks they take together equal the solver's value of the
+position, and every card they choose is legal and optimal (preferans contract, misère and all-pass; bridge's and
+whist's are in tests/games/bridge/test_dd_agent.py and tests/games/whist/test_dd_agent.py)."""
 from hypothesis import given, settings, strategies as st
 
 from trickcore.games.base import play_deal

@@ -13,7 +13,7 @@ from trickcore.games.whist.record import WhistHand
 from trickcore.games.whist.vocab import honours_ns
 from trickcore.scoring.whist import WhistRules, score_hand
 from trickcore.cards import DECK52, Card, Suit
-from trickcore.deal import Deal
+from trickcore.dealing import Deal
 from trickcore.errors import InvalidRecord
 from trickcore.rules import TrickRules
 

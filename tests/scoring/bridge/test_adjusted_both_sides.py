@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from trickcore.games.bridge.pbn import read_pbn
-from trickcore.games.bridge.score_table import traveller_lines
+from trickcore.games.bridge.formats.pbn_read import read_pbn
+from trickcore.games.bridge.formats.score_table import traveller_lines
 from trickcore.scoring.bridge.duplicate.formats.csv_traveller import read_csv_traveller, write_csv_traveller
 from trickcore.scoring.bridge.duplicate.formats.pbn_session import read_pbn_results
 from trickcore.scoring.bridge.duplicate.formats.usebio import read_usebio

@@ -8,7 +8,7 @@ from trickcore.scoring.bridge.rubber.chicago import ChicagoLedger, TooManyPassOu
 from trickcore.scoring.bridge.rubber.rubber_bridge import RubberLedger
 from trickcore.scoring.bridge.rubber.sheet import TableResult
 from trickcore.scoring.bridge.settings import BridgeScoringSettings, preset
-from trickcore.deal import parse_deal
+from trickcore.dealing import parse_deal
 from trickcore.errors import InvalidRecord, NotationError, SettingsError
 
 

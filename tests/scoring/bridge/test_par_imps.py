@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from trickcore.deal import parse_deal
+from trickcore.dealing import parse_deal
 from trickcore.errors import InvalidRecord
 from trickcore.games.bridge.analysis import solve_bridge
 from trickcore.games.bridge.vocab import board_vulnerability

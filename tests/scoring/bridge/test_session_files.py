@@ -7,9 +7,9 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
-from trickcore.errors import InputError, InvalidRecord, NotationError
-from trickcore.games.bridge.pbn import read_pbn
-from trickcore.games.bridge.score_table import table_cells, total_score_rows, traveller_lines
+from trickcore.errors import InputError, NotationError
+from trickcore.games.bridge.formats.pbn_read import read_pbn
+from trickcore.games.bridge.formats.score_table import table_cells, total_score_rows, traveller_lines
 from trickcore.scoring.bridge.display import round_half_away
 from trickcore.scoring.bridge.duplicate.formats.csv_traveller import read_csv_traveller, write_csv_traveller
 from trickcore.scoring.bridge.duplicate.formats.pbn_session import read_pbn_results
@@ -253,14 +253,17 @@ def test_bridge_session_outputs_carry_names_and_figures(tmp_path):
     session = score_session(read_results(path))
     data = session_to_dict(session)
     assert data["event"]["site"] == "Hallstahammars BK, Sverige"
-    assert [p["percentage"] for p in data["ranking"][0]["pairs"]] == ["100.00", "25.00", "25.00"]
+    # Figures are JSON numbers, rounded as shown; the results page keeps their shown text.
+    assert [p["percentage"] for p in data["ranking"][0]["pairs"]] == [100.0, 25.0, 25.0]
+    shown = session_to_dict(session, as_shown=True)
+    assert [p["percentage"] for p in shown["ranking"][0]["pairs"]] == ["100.00", "25.00", "25.00"]
     assert data["ranking"][0]["pairs"][1]["place"] == "2="
-    assert data["boards"][0]["lines"][0]["ns"] == "4" and data["boards"][0]["top"] == "4"
+    assert data["boards"][0]["lines"][0]["ns"] == 4 and data["boards"][0]["top"] == 4
     assert data["boards"][0]["deal"].startswith("N:J76.AK.AQJ954.J3")
     card = next(c for c in data["cards"] if c["pair"] == 5)
     assert card["names"] == ["Johnny Ramsten", "Tommy Lindström"]
     assert card["boards"] == [{"board": 1, "direction": "EW", "opponents": 6, "contract": "5HX", "declarer": "E",
-                               "result": "-4", "score": -800, "figure": "0"}]
+                               "result": "-4", "score": -800, "figure": 0}]
     text = render_text(session)
     assert "Johnny Ramsten - Tommy Lindström" in text and "Board 1 (section A, top 4)" in text
     pbn = render_session(session, "pbn").decode("iso-8859-1")

@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from trickcore.cli.bridge import bridge
-from trickcore.games.bridge.score_table import table_cells, total_score_rows
+from trickcore.games.bridge.formats.score_table import table_cells, total_score_rows
 from trickcore.scoring.bridge.duplicate.formats.session_files import read_results
 from trickcore.scoring.bridge.duplicate.session import score_session
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
@@ -90,4 +90,4 @@ def test_real_session_cli_json_ranking():
     pairs = data["ranking"][0]["pairs"]
     printed = total_score_rows(read_results(RUTER).boards[0])
     assert [(p["pair"], p["place"], p["total"]) for p in pairs] == [
-        (int(row["pairid"]), printed_place(row), row["totalscoreimp"]) for row in printed]
+        (int(row["pairid"]), printed_place(row), int(row["totalscoreimp"])) for row in printed]

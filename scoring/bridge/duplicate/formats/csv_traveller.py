@@ -4,7 +4,7 @@ import csv
 import io
 
 from trickcore.errors import InvalidRecord, TrickcoreError
-from trickcore.games.bridge.score_table import traveller_line
+from trickcore.games.bridge.formats.score_table import traveller_line
 from trickcore.scoring.bridge.duplicate.session import Results
 from trickcore.scoring.bridge.duplicate.traveller import written_fields
 
@@ -77,7 +77,7 @@ def write_csv_traveller(session):
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
     lines = sorted((s.line for s in session.lines),
-                   key=lambda l: (l.section, l.board, l.round or 0, l.table or 0))
+                   key=lambda line: (line.section, line.board, line.round or 0, line.table or 0))
     for line in lines:
         fields = written_fields(line)
         writer.writerow([line.section, line.board, line.round, line.table, line.ns_pair, line.ew_pair,

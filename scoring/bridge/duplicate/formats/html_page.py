@@ -71,7 +71,7 @@ def _analysis(result):
 def render_html(session, analyses=None):
     """The page of ``session``; ``analyses`` {board number: {"tricks": {declarer: {strain: n}}, "par": {"score",
     "contracts"}}} (games.bridge.analysis) adds the double-dummy table and par beside each known deal."""
-    data = session_to_dict(session)
+    data = session_to_dict(session, as_shown=True)
     analyses = analyses or {}
     mp = session.method == "matchpoints"
     unit = "MP" if mp else "IMPs"

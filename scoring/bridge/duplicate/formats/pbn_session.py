@@ -3,9 +3,10 @@
 tags), and write a scored session as PBN games with a ``ScoreTable`` per board and the ``TotalScoreTable``."""
 import attrs
 
-from trickcore.games.bridge.pbn import encode_pbn, read_pbn
+from trickcore.games.bridge.formats.pbn_read import read_pbn
+from trickcore.games.bridge.formats.pbn_write import encode_pbn
 from trickcore.games.bridge.record import Board
-from trickcore.games.bridge.score_table import pair_id, table_cells, total_score_rows, traveller_rows
+from trickcore.games.bridge.formats.score_table import pair_id, table_cells, total_score_rows, traveller_rows
 from trickcore.games.bridge.vocab import board_dealer, board_vulnerability
 from trickcore.scoring.bridge.duplicate.formats.report import figure_text, percentage_text
 from trickcore.scoring.bridge.duplicate.session import Event, PrintedLine, PrintedStanding, Results
@@ -110,7 +111,7 @@ def write_session_pbn(session, encoding=None):
     """The scored session as PBN bytes (``encoding`` the pbn_encoding setting, default the session's): a game
     per board with its ScoreTable (MP or IMP columns), the first game also with the TotalScoreTable."""
     games = []
-    for (section, number), scored_lines in session.travellers().items():
+    for (_section, number), scored_lines in session.travellers().items():
         board = _session_board(session, number)
         figures = [(figure_text(session, s.ns), figure_text(session, s.ew)) for s in scored_lines]
         table = score_table([s.line for s in scored_lines], figures, imps=session.imps)

@@ -22,6 +22,13 @@ def figure_text(session, value, total=False):
     return format_figure(value)
 
 
+def _number(text):
+    """A figure's shown text as the JSON number it stands for, rounded as shown (17.40 is 17.4, 4 is 4)."""
+    if text is None:
+        return None
+    return float(text) if "." in text else int(text)
+
+
 def percentage_text(value):
     """A percentage as shown: always two decimals, halves away from zero (75.00, 41.67)."""
     text = format_figure(value)
@@ -37,33 +44,39 @@ def _names(names):
     return " - ".join(names) if names else None
 
 
-def standing_dict(session, standing):
-    """One pair's ranking row as JSON-ready data."""
+def standing_dict(session, standing, shown=_number):
+    """One pair's ranking row as JSON-ready data (``shown`` turns each figure's shown text into its value)."""
     out = {"place": standing.place, "section": standing.section, "pair": standing.pair,
            "names": list(standing.names), "field": standing.field, "boards": standing.boards,
-           "total": figure_text(session, standing.total, total=True)}
+           "total": shown(figure_text(session, standing.total, total=True))}
     if standing.percentage is not None:
-        out["available"] = figure_text(session, standing.available, total=True)
-        out["percentage"] = percentage_text(standing.percentage)
+        out["available"] = shown(figure_text(session, standing.available, total=True))
+        out["percentage"] = shown(percentage_text(standing.percentage))
     elif session.settings.imp_ranking == "per_board":
-        out["per_board"] = format_figure(standing.figure)
+        out["per_board"] = shown(format_figure(standing.figure))
     return out
 
 
-def line_dict(session, scored):
-    """One traveller line with its figures as JSON-ready data."""
+def line_dict(session, scored, shown=_number):
+    """One traveller line with its figures as JSON-ready data (``shown`` as for ``standing_dict``)."""
     line = scored.line
     fields = written_fields(line)
     return {"section": line.section, "round": line.round, "table": line.table, "ns_pair": line.ns_pair,
             "ew_pair": line.ew_pair, "contract": fields["contract"], "declarer": fields["declarer"],
             "tricks": line.tricks, "result": fields["result"], "lead": fields["lead"],
-            "ns_score": fields["ns_score"], "ns": figure_text(session, scored.ns),
-            "ew": figure_text(session, scored.ew)}
+            "ns_score": fields["ns_score"], "ns": shown(figure_text(session, scored.ns)),
+            "ew": shown(figure_text(session, scored.ew))}
 
 
-def session_to_dict(session):
+def _text(text):
+    return text
+
+
+def session_to_dict(session, as_shown=False):
     """The whole scored session as JSON-ready data: event, method, expected results, ranking per field,
-    travellers (with the board's deal when the hand records give it), score cards."""
+    travellers (with the board's deal when the hand records give it), score cards; the figures as numbers, or
+    ``as_shown``, as the text a results page shows (17.40, 6.00)."""
+    shown = _text if as_shown else _number
     settings = session.settings
     head = {"method": session.method,
             "units": settings.mp_units if session.method == "matchpoints" else None,
@@ -73,13 +86,13 @@ def session_to_dict(session):
         first = scored_lines[0]
         board = {"section": section, "board": number}
         if session.method == "matchpoints":
-            board["top"] = figure_text(session, first.top, total=True)
+            board["top"] = shown(figure_text(session, first.top, total=True))
         elif session.method == "butler":
             board["datum"] = first.datum
         record = session.boards.get(number)
         if record is not None and record.deal is not None:
             board["deal"] = record.deal.to_pbn()
-        board["lines"] = [line_dict(session, s) for s in scored_lines]
+        board["lines"] = [line_dict(session, s, shown) for s in scored_lines]
         boards.append(board)
     cards = []
     every_card = session.cards()
@@ -89,14 +102,15 @@ def session_to_dict(session):
             fields = written_fields(e.scored.line)
             entries.append({"board": e.scored.line.board, "direction": e.direction, "opponents": e.opponents,
                             "contract": fields["contract"], "declarer": fields["declarer"],
-                            "result": fields["result"], "score": e.score, "figure": figure_text(session, e.figure)})
+                            "result": fields["result"], "score": e.score,
+                            "figure": shown(figure_text(session, e.figure))})
         cards.append({"section": standing.section, "pair": standing.pair, "names": list(standing.names),
                       "boards": entries})
     return {"event": {"name": session.event.name, "date": session.event.date, "site": session.event.site,
                       "club": session.event.club},
             **head, "expected": dict(session.expected),
             "ranking": [{"section": section, "field": field,
-                         "pairs": [standing_dict(session, s) for s in standings]}
+                         "pairs": [standing_dict(session, s, shown) for s in standings]}
                         for (section, field), standings in session.fields().items()],
             "boards": boards, "cards": cards}
 

@@ -6,7 +6,7 @@ import attrs
 
 from trickcore.errors import InputError
 from trickcore.files import read_text
-from trickcore.games.bridge.pbn import read_pbn
+from trickcore.games.bridge.formats.pbn_read import read_pbn
 from trickcore.scoring.bridge.duplicate.formats.csv_traveller import read_csv_traveller, write_csv_traveller
 from trickcore.scoring.bridge.duplicate.formats.pbn_session import read_pbn_results, write_session_pbn
 from trickcore.scoring.bridge.duplicate.formats.report import render_text, session_to_dict

@@ -6,7 +6,7 @@ from xml.parsers import expat
 
 import trickcore
 from trickcore.errors import InvalidRecord, NotationError, TrickcoreError
-from trickcore.games.bridge.score_table import traveller_line
+from trickcore.games.bridge.formats.score_table import traveller_line
 from trickcore.scoring.bridge.duplicate.formats.report import figure_text, percentage_text
 from trickcore.scoring.bridge.duplicate.session import Event, PrintedLine, PrintedStanding, Results
 from trickcore.scoring.bridge.duplicate.traveller import written_fields

@@ -1,6 +1,6 @@
 """Whole bridge boards played by random or heuristic agents in one compiled batch: deal, auction and play
 exactly as ``RandomAgent`` or ``HeuristicAgent`` (games/bridge/agents.py) play them through the game protocol,
-at kernel speed (the compiled loop: games/bridge/_boards.pyx, the heuristic rules in _heuristic.pxi).
+at kernel speed (the compiled loop: games/bridge/compiled/_boards.pyx, the heuristic rules in _heuristic.pxi).
 
 ``random_boards(deals, dealers, agent_seeds, boards)`` and ``heuristic_boards(deals, dealers, boards)`` play every
 board and return a ``PlayedBoards`` batch: its arrays (calls, contracts, declarers, tricks, cards) for
@@ -12,9 +12,9 @@ import array
 import attrs
 
 from trickcore.cards import Card
-from trickcore.deal import DealBatch
+from trickcore.dealing import DealBatch
 from trickcore.errors import InputError
-from trickcore.games.bridge import _boards
+from trickcore.games.bridge.compiled import _boards
 from trickcore.games.bridge.auction import ALL_BIDS, DOUBLE, PASS, REDOUBLE
 from trickcore.games.bridge.record import Board
 from trickcore.games.bridge.vocab import Contract, Seat, Strain, board_vulnerability

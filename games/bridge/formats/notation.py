@@ -6,8 +6,8 @@ import re
 
 from trickcore.errors import InputError, NotationError, ReadLog, TrickcoreError
 from trickcore.games.bridge.auction import PASS, Auction, parse_call
-from trickcore.games.bridge.lin import read_lin
-from trickcore.games.bridge.pbn import decode_pbn, read_pbn
+from trickcore.games.bridge.formats.lin import read_lin
+from trickcore.games.bridge.formats.pbn_read import decode_pbn, read_pbn
 from trickcore.games.bridge.record import board_from_dict
 from trickcore.games.bridge.vocab import Seat
 

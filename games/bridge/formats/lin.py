@@ -18,7 +18,7 @@ from trickcore.games.bridge.auction import Auction, parse_call
 from trickcore.games.bridge.record import Board, check_board
 from trickcore.games.bridge.vocab import Seat, Strain, Vulnerability, parse_contract
 from trickcore.cards import DECK52, Suit, parse_card, parse_hand
-from trickcore.deal import Deal
+from trickcore.dealing import Deal
 from trickcore.errors import InvalidRecord, NotationError, ReadLog, TrickcoreError
 
 LIN_ORDER = (Seat.S, Seat.W, Seat.N, Seat.E)
@@ -199,6 +199,49 @@ def _rs_result(text):
 
 
 def _board(run, header, rs_text, source, log):
+    """One board's run of pairs as a Board: its pairs read, its auction made, its contract set against what
+    ``rs|`` states, then its result."""
+    pairs = _read_pairs(run, source)
+    auction = Auction(pairs.dealer or Seat.N)
+    for call, line in pairs.calls:
+        try:
+            auction.make_call(call)
+        except TrickcoreError as exc:
+            raise exc.located(source=source, line=line, field="mb")
+    where = dict(source=source, line=run[0].line)
+    passed_out, contract, declarer, stated = _contract(auction.outcome, rs_text, log, where)
+    board = check_board(Board(
+        number=pairs.number, dealer=pairs.dealer, vulnerability=pairs.vulnerability, deal=pairs.deal,
+        auction=None if not pairs.calls else tuple(c for c, _ in pairs.calls), play=pairs.cards,
+        contract=contract, passed_out=passed_out, declarer=declarer, claimed=pairs.claim is not None,
+        tags=tuple(_header_tags(header, pairs.names, pairs.room)) + pairs.tags, notes=pairs.notes,
+        commentary=pairs.comments, annotations=pairs.annotations))
+    result = _result(board, pairs.claim, stated, rs_text, log, where)
+    return attrs.evolve(board, result=result)
+
+
+@attrs.frozen
+class _BoardPairs:
+    """What a board's pairs say: its identification, names and room, calls (call, line), cards, claim, notes and
+    comments, and the pairs the model does not hold, kept as ``lin_`` tags."""
+
+    dealer: Seat = None
+    deal: Deal = None
+    vulnerability: Vulnerability = None
+    number: int = None
+    room: str = None
+    names: list = None
+    claim: int = None
+    calls: tuple = ()
+    annotations: tuple = ()
+    notes: tuple = ()
+    cards: tuple = ()
+    tags: tuple = ()
+    comments: tuple = ()
+
+
+def _read_pairs(run, source):
+    """The pairs of a board's run read key by key; the board number from ``ah|``, else from ``qx|``."""
     dealer = deal = vul = number = qx_number = names = claim = None
     calls, annotations, notes, cards, tags, comments, room = [], [], [], [], [], [], None
     for pair in run:
@@ -243,21 +286,18 @@ def _board(run, header, rs_text, source, log):
                 tags.append((f"lin_{key}", value))
         except TrickcoreError as exc:
             raise exc.located(source=source, line=pair.line, field=key)
-    if number is None and qx_number is not None:
-        number = qx_number
-    tags = _header_tags(header, names, room) + tags
-    auction = Auction(dealer or Seat.N)
-    for call, line in calls:
-        try:
-            auction.make_call(call)
-        except TrickcoreError as exc:
-            raise exc.located(source=source, line=line, field="mb")
-    outcome = auction.outcome
+    return _BoardPairs(dealer=dealer, deal=deal, vulnerability=vul, number=qx_number if number is None else number,
+                       room=room, names=names, claim=claim, calls=tuple(calls), annotations=tuple(annotations),
+                       notes=tuple(notes), cards=tuple(cards), tags=tuple(tags), comments=tuple(comments))
+
+
+def _contract(outcome, rs_text, log, where):
+    """Passed out, contract and declarer as the auction's ``outcome`` gives them, else as ``rs|`` states them (the
+    auction wins a disagreement, with a warning); and what ``rs|`` states (None when empty or unreadable)."""
     contract = declarer = None
     passed_out = outcome is not None and outcome.passed_out
     if outcome is not None and not passed_out:
         contract, declarer = outcome.contract, outcome.declarer
-    where = dict(source=source, line=run[0].line)
     stated = None
     try:
         stated = _rs_result(rs_text)
@@ -268,11 +308,7 @@ def _board(run, header, rs_text, source, log):
     elif stated is not None and (stated[0], stated[1], stated[2]) != (passed_out, contract, declarer):
         log.warn(f"rs| says {rs_text} but the auction ends in {'Pass' if passed_out else contract} "
                  f"(the auction is kept)", field="rs", error=InvalidRecord, **where)
-    board = check_board(Board(number, dealer, vul, deal, None if not calls else tuple(c for c, _ in calls),
-                              tuple(cards), contract, passed_out, declarer, None, claim is not None, tuple(tags),
-                              tuple(notes), tuple(comments), annotations=tuple(annotations)))
-    result = _result(board, claim, stated, rs_text, log, where)
-    return attrs.evolve(board, result=result)
+    return passed_out, contract, declarer, stated
 
 
 def _header_tags(header, names, room):

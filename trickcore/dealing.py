@@ -2,41 +2,44 @@
 
 A seeded deal shuffles the deck (in ``Deck.cards`` order, high to low) with the inside-out Fisher-Yates
 shuffle and the stream of ``trickcore.rng`` (position ``i`` draws a uniform ``j <= i``), and gives the card at
-position ``i`` of the shuffled sequence to ``pattern[i]``: a seat index, or ``n_seats`` for the talon. Each game states its pattern (bridge: ``(dealer + 1 + i) mod 4``; preferans: pairs).
+position ``i`` of the shuffled sequence to ``pattern[i]``: a seat index, or ``n_seats`` for the talon. Each game
+states its pattern (bridge: ``(dealer + 1 + i) mod 4``; preferans: pairs).
 Deal ``index`` of seed ``s`` is the same whether it is dealt alone or inside any batch.
 """
 import array
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 import attrs
 
 from trickcore import _kernel
-from trickcore.cards import DECK32, DECK52, Card, format_hand, hand_mask, mask_cards, parse_card, parse_hand
+from trickcore.cards import DECK32, DECK52, Card, Deck, format_hand, hand_mask, mask_cards, parse_card, parse_hand
+from trickcore.condition import Condition
 from trickcore.errors import InputError, InvalidDeal, NotationError
 from trickcore.rng import M64
 
 SEAT_LETTERS = "NESW"
 
 
-def _card_set(value):
+def _card_set(value: Iterable[Card]) -> frozenset[Card]:
     return frozenset(value)
 
 
-def _hands(value):
+def _hands(value: Iterable[Iterable[Card]]) -> tuple[frozenset[Card], ...]:
     return tuple(frozenset(h) for h in value)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Deal:
     """The cards of one deal: ``hands[seat]`` (seat 0 first) and the ``talon`` (preferans; empty otherwise).
 
     Validated: hands of equal size, every card of ``deck`` exactly once, the talon holding the rest.
     """
 
-    hands: tuple = attrs.field(converter=_hands)
-    talon: frozenset = attrs.field(default=frozenset(), converter=_card_set)
-    deck: object = attrs.field(default=DECK52, eq=False)
+    hands: tuple[frozenset[Card], ...] = attrs.field(converter=_hands)
+    talon: frozenset[Card] = attrs.field(default=frozenset(), converter=_card_set)
+    deck: Deck = attrs.field(default=DECK52, eq=False)
 
-    def __attrs_post_init__(self):
+    def __attrs_post_init__(self) -> None:
         seen = set(self.talon)
         for seat, hand in enumerate(self.hands):
             clash = seen & hand
@@ -54,38 +57,41 @@ class Deal:
             raise InvalidDeal(f"hands of different sizes: {[len(h) for h in self.hands]}")
 
     @property
-    def n_seats(self):
+    def n_seats(self) -> int:
         """Number of hands."""
         return len(self.hands)
 
     @property
-    def hand_size(self):
+    def hand_size(self) -> int:
         """Cards in each hand."""
         return len(self.hands[0])
 
-    def masks(self):
+    def masks(self) -> list[int]:
         """The hands as kernel bitmasks, seat 0 first."""
         return [hand_mask(h) for h in self.hands]
 
-    def to_pbn(self, first=0):
+    def to_pbn(self, first: int = 0) -> str:
         """A four-hand deal as a PBN deal string ``N:h h h h`` starting with seat ``first`` (0 = N)."""
         if self.n_seats != 4:
             raise InputError("a PBN deal string has four hands")
         order = [(first + k) % 4 for k in range(4)]
         return SEAT_LETTERS[first] + ":" + " ".join(format_hand(self.hands[s]) for s in order)
 
-    def to_string(self):
+    def to_string(self) -> str:
         """The canonical text: PBN ``N:...`` for four hands; ``h1 h2 h3 | talon`` for three."""
         if self.n_seats == 4 and not self.talon:
             return self.to_pbn()
         text = " ".join(format_hand(h) for h in self.hands)
         return text + " | " + " ".join(str(c) for c in sorted(self.talon, reverse=True))
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.to_string()
 
+    def __repr__(self) -> str:
+        return f"<Deal {self.to_string()}>"
 
-def parse_deal(text, deck=None):
+
+def parse_deal(text: str, deck: Deck | None = None) -> Deal:
     """Read a deal.
 
     Four hands: a PBN deal string ``F:h1 h2 h3 h4`` (``F`` in N E S W, any case, the seat of ``h1``; the
@@ -116,15 +122,12 @@ def parse_deal(text, deck=None):
         raise NotationError(f"{text!r}: a deal has four hands separated by spaces")
     deck = deck or DECK52
     hands = [None if p == "-" else parse_hand(p) for p in parts]
-    unknown = [k for k, h in enumerate(hands) if h is None]
-    if len(unknown) > 1:
+    if hands.count(None) > 1:
         raise NotationError(f"{text!r}: only one hand may be left out ('-')")
-    if unknown:
-        rest = set(deck.cards).difference(*[h for h in hands if h is not None])
-        hands[unknown[0]] = frozenset(rest)
-    by_seat = [None] * 4
+    rest = frozenset(deck.cards).difference(*[h for h in hands if h is not None])
+    by_seat: list[frozenset[Card]] = [frozenset()] * 4
     for k, hand in enumerate(hands):
-        by_seat[(first + k) % 4] = hand
+        by_seat[(first + k) % 4] = rest if hand is None else hand
     return Deal(by_seat, frozenset(), deck)
 
 
@@ -132,21 +135,21 @@ def parse_deal(text, deck=None):
 class DealingPlan:
     """How a game deals: its deck, its number of seats, and the owner of each shuffled position."""
 
-    deck: object
+    deck: Deck
     n_seats: int
-    pattern: tuple
+    pattern: tuple[int, ...]
 
-    def __attrs_post_init__(self):
+    def __attrs_post_init__(self) -> None:
         if len(self.pattern) != len(self.deck):
             raise InputError("the dealing pattern must give every card of the deck an owner")
 
     @property
-    def n_owners(self):
+    def n_owners(self) -> int:
         """Seats plus one column for the talon."""
         return self.n_seats + 1
 
 
-def _check_seed(seed):
+def _check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= M64:
         raise InputError(f"a seed is an integer from 0 to 2**64-1, not {seed!r}")
     return seed
@@ -155,13 +158,13 @@ def _check_seed(seed):
 MAX_INDEX = 2**63 - 1   # deal numbers are 64-bit in the kernel
 
 
-def _check_count(count, what="count"):
+def _check_count(count: object, what: str = "count") -> int:
     if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_INDEX:
         raise InputError(f"{what} must be a whole number from 0 to {MAX_INDEX}, not {count!r}", field=what)
     return count
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class DealBatch:
     """Seeded deals as one flat array of masks, ``n_owners`` per deal (seats, then the talon).
 
@@ -170,40 +173,43 @@ class DealBatch:
     """
 
     plan: DealingPlan
-    masks: array.array
-    last: array.array
+    masks: "array.array[int]"
+    last: "array.array[int]"
     seed: int
     start: int
-    numbers: array.array = None
+    numbers: "array.array[int] | None" = None
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.masks) // self.plan.n_owners
 
-    def __getitem__(self, i):
+    def __repr__(self) -> str:
+        return f"<DealBatch of {len(self)} deals, {self.plan.deck.name} cards, seed {self.seed}>"
+
+    def __getitem__(self, i: int) -> Deal:
         if not -len(self) <= i < len(self):
             raise IndexError(i)
         i %= len(self)
         row = self.masks[i * self.plan.n_owners:(i + 1) * self.plan.n_owners]
         return Deal([mask_cards(m) for m in row[:-1]], mask_cards(row[-1]), self.plan.deck)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Deal]:
         return (self[i] for i in range(len(self)))
 
-    def number(self, i):
+    def number(self, i: int) -> int:
         """The candidate number of deal ``i`` under the seed (its index when every candidate was kept)."""
         return self.start + i if self.numbers is None else self.numbers[i]
 
     @property
-    def next_number(self):
+    def next_number(self) -> int:
         """The first candidate number after this batch: where a batch continuing it starts."""
         return self.start + len(self) if self.numbers is None or not len(self) else self.numbers[-1] + 1
 
-    def last_card(self, i):
+    def last_card(self, i: int) -> Card:
         """The card dealt last in deal ``i`` (whist: the turn-up, always in the dealer's hand)."""
         return Card.from_index(self.last[i])
 
 
-def deal_batch(plan, seed, count, start=0):
+def deal_batch(plan: DealingPlan, seed: int, count: int, start: int = 0) -> DealBatch:
     """Deal ``count`` deals numbered ``start`` .. ``start+count-1`` under ``seed``, in the kernel."""
     _check_seed(seed)
     _check_count(count)
@@ -223,12 +229,12 @@ def deal_batch(plan, seed, count, start=0):
     return DealBatch(plan, out, last, seed, start)
 
 
-def deal_one(plan, seed, index=0):
+def deal_one(plan: DealingPlan, seed: int, index: int = 0) -> Deal:
     """Deal number ``index`` under ``seed``: the same deal as row ``index`` of any batch with that seed."""
     return deal_batch(plan, seed, 1, start=index)[0]
 
 
-def parse_predeal(text, owners, plan):
+def parse_predeal(text: str | Sequence[str], owners: Mapping[str, int], plan: DealingPlan) -> tuple[int, ...]:
     """Read predealt cards: ``hand=cards`` items separated by ``;`` (or given as a list), the cards as a PBN hand
     (``AKQ2.KJ3..A54``, fewer cards than a full hand) or card codes (``SA SK HQ``, commas allowed).
 
@@ -266,12 +272,12 @@ def parse_predeal(text, owners, plan):
     return tuple(masks)
 
 
-def owner_sizes(plan):
+def owner_sizes(plan: DealingPlan) -> tuple[int, ...]:
     """The number of cards each owner (seats, then the talon) receives under ``plan``."""
     return tuple(plan.pattern.count(owner) for owner in range(plan.n_owners))
 
 
-def _rest_of_plan(plan, predealt):
+def _rest_of_plan(plan: DealingPlan, predealt: Sequence[int]) -> tuple["array.array[int]", "array.array[int]"]:
     """The deck and positions left to shuffle once ``predealt`` (one mask per owner) is dealt: each owner keeps
     the last of its positions, so the last card still goes to the last owner that needs one."""
     taken = sum(predealt)
@@ -289,7 +295,9 @@ def _rest_of_plan(plan, predealt):
 CHUNK = 1 << 16     # candidates per kernel call: large enough to hide the call, small enough to stop soon
 
 
-def deal_where(plan, seed, count, condition=None, predealt=None, accept=None, start=0, tries=None):
+def deal_where(plan: DealingPlan, seed: int, count: int, condition: Condition | None = None,
+               predealt: Sequence[int] | None = None, accept: Callable[[Deal], bool] | None = None, start: int = 0,
+               tries: int | None = None) -> DealBatch:
     """The first ``count`` deals, from candidate number ``start`` on, that hold the ``predealt`` cards (one mask
     per owner) and satisfy ``condition`` (a compiled trickcore.condition.Condition, run in the kernel) and
     ``accept`` (a Python callable taking a Deal, run on the deals the kernel kept).

@@ -1,7 +1,7 @@
 # cython: language_level=3
 """Whole bridge boards in one compiled loop (private): the deal's auction and play by the random agents
 (games.bridge.agents.RandomAgent) or the heuristic agents (HeuristicAgent), call for call and card for card as
-they play through the game protocol. games/bridge/played_boards.py is the validated Python API over it.
+they play through the game protocol. games/bridge/compiled/played_boards.py is the validated Python API over it.
 
 The heuristic bidder and card player are compiled twins of the Python ones, in _heuristic.pxi (each function
 names the Python method it mirrors); tests/games/bridge/test_heuristic_boards.py proves they agree."""

@@ -5,13 +5,15 @@ Scoring programs (Magic Contest, JFR Pary, BridgeWebs, ACBLscore exports, the PB
 table: a column name may carry a ``+``/``-`` sort prefix, a ``Multiplicity`` column stands for that many
 identical results, an adjusted score may sit in the score columns (``A+``/``A-``, ``60%``/``40%``) instead of
 the contract column, and a score may be quoted. Every row is read or refused with the board, row and column.
-The tables themselves are parsed by games.bridge.pbn; the writers are scoring.bridge.duplicate.traveller's.
+The tables themselves are parsed by games.bridge.formats.pbn_tables; the writers are
+scoring.bridge.duplicate.traveller's.
 """
 import re
 
 from trickcore.cards import parse_card
 from trickcore.errors import NotationError, TrickcoreError
-from trickcore.games.bridge.pbn import _result, _table, _table_rows
+from trickcore.games.bridge.formats.pbn_read import result_tricks
+from trickcore.games.bridge.formats.pbn_tables import find_table, table_rows
 from trickcore.games.bridge.record import TravellerLine
 from trickcore.games.bridge.vocab import Seat, parse_contract
 
@@ -22,12 +24,12 @@ def table_cells(board, name, source=None):
     Column names are lower-case without their sort prefix (``+MP_NS`` is ``mp_ns``); a row with a
     ``Multiplicity`` column is given once, its count read by ``multiplicity``.
     """
-    found = _table(board, name)
+    found = find_table(board, name)
     if found is None:
         return []
     spec, rows = found
     return [(number, {column.lstrip("+-").strip(): value for column, value in cells.items()})
-            for number, cells in _table_rows(spec, rows, name, source)]
+            for number, cells in table_rows(spec, rows, name, source)]
 
 
 def multiplicity(cells):
@@ -107,7 +109,7 @@ def traveller_line(board, contract, *, declarer=None, result=None, lead=None, ns
         raise NotationError(f"the contract {text} needs its declarer", field="declarer")
     if result is None:
         raise NotationError(f"the contract {text} needs its result", field="result")
-    tricks = _read(lambda r: _result(r, parsed), result, "result")
+    tricks = _read(lambda r: result_tricks(r, parsed), result, "result")
     seat = _read(Seat.parse, declarer.lstrip("^"), "declarer")
     card = None if lead is None else _read(parse_card, lead, "lead")
     return TravellerLine(board=board, kind="played", contract=parsed, declarer=seat, tricks=tricks, lead=card,
@@ -149,7 +151,7 @@ def traveller_rows(board, source=None):
     """The board's ``ScoreTable`` as (where, TravellerLine, cells) triples, a row of multiplicity k giving k
     lines, a sit-out row ("Bye") none; ``where`` names the file, board and row, ``cells`` are the row's as
     ``table_cells`` gives them. [] without a ScoreTable."""
-    if _table(board, "ScoreTable") is None:
+    if find_table(board, "ScoreTable") is None:
         return []
     if board.number is None:
         raise NotationError("a ScoreTable needs the board number", source=source, field="Board")

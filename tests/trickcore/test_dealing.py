@@ -6,7 +6,7 @@ from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.preferans.game import PREFERANS
 from trickcore import reference
 from trickcore.cards import DECK32, DECK52, Card, Rank, Suit, parse_hand
-from trickcore.deal import Deal, DealingPlan, deal_batch, deal_one, parse_deal
+from trickcore.dealing import Deal, DealingPlan, deal_batch, deal_one, parse_deal
 from trickcore.errors import InputError, InvalidDeal, NotationError
 
 PBN = "N:AKQ.JT9.8765.432 JT9.8765.432.AKQ 8765.432.AKQ.JT9 432.AKQ.JT9.8765"

@@ -1,0 +1,294 @@
+"""The Python route: one function per ``tricks`` command (deal, simulate, compare, solve, score) and ``load``, with
+the commands' names and option names, each running the code its command runs and returning a result with
+``to_dict()`` and ``to_pandas()`` (see ``trickcore.results``).
+
+The games and scoring systems are imported by the functions that use them, so that ``import trickcore`` stays
+as light as the kernel it also offers.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from trickcore.errors import InputError
+from trickcore.names import name_list, text_list
+from trickcore.results import Analysis, Comparison, Deals, Records, Score, Simulated
+
+Agents = str | Iterable[Any] | None
+
+
+def _game(game: Any) -> Any:
+    from trickcore.games.registry import get_game
+
+    return get_game(game) if isinstance(game, str) else game
+
+
+def deal(game: Any, count: int = 1, seed: int = 0, where: str | None = None, predeal: str | Iterable[str] = (),
+         *, dealer: str | int | None = None, tries: int | None = None) -> Deals:
+    """Deal ``count`` seeded deals of ``game`` (with ``where``/``predeal``: the first ``count`` that qualify), as
+    `tricks deal` does.
+
+    ``where`` is a condition (``"hcp(north) >= 15"``), ``predeal`` cards given to a hand (``"north=AKQ2.KJ3..A54"``
+    or a list of such), ``dealer`` the dealer's seat, ``tries`` how many candidate deals to try at most.
+
+    Examples:
+        >>> import trickcore
+        >>> deals = trickcore.deal("bridge", 2, seed=7, where="hcp(north) >= 15")
+        >>> len(deals), deals[0]
+        (2, <Deal N:K.KQT.KQ83.AJ874 762.A9643.A54.T6 AQ943.8752.2.KQ2 JT85.J.JT976.953>)
+        >>> deals.to_dict()["deals"][0]["hands"]["N"]
+        'K.KQT.KQ83.AJ874'
+    """
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise InputError(f"--count must be at least 0, not {count}", field="count")
+    found = _game(game)
+    seat = found.seat_index(dealer if dealer is not None else 0)
+    batch = found.deal_where(seed, count, where, list(text_list(predeal)), dealer=seat, tries=tries)
+    return Deals(found, batch, seed, seat)
+
+
+def _tables(agents: Agents) -> tuple[tuple[str, ...] | None, tuple[tuple[str, ...], ...]]:
+    """The first table's agent names and the further tables' (a field) from ``agents``: a name or comma list,
+    a list of names (one table), or a list of such tables."""
+    if agents is None:
+        return None, ()
+    if isinstance(agents, str):
+        return name_list(agents), ()
+    items = list(agents)
+    if items and all(isinstance(item, str) for item in items):
+        return name_list(items), ()
+    tables = tuple(name_list(table) for table in items)
+    return (tables[0] if tables else None), tables[1:]
+
+
+def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
+             solve: bool | Mapping[str, Any] | None = None, where: str | None = None, *,
+             predeal: str | Iterable[str] = (), variant: str | None = None, dealer: str | None = None,
+             tries: int | None = None, analyse: bool = False, out: str | None = None, resume: bool = False,
+             jobs: int = 1, dask: str | None = None, compare: str | Iterable[str] | None = None,
+             per: int | None = None, progress: Callable[[int], None] | None = None) -> Simulated:
+    """Deal ``deals`` deals of ``game`` and play each with ``agents`` or ``solve`` it double dummy, as
+    `tricks simulate` does: the summary, the result lines (``out`` writes them to a file) and, with
+    ``compare`` (scoring systems), the comparison of the played deals.
+
+    ``agents`` is one name (``"heuristic"``), one per seat (``"heuristic,random"`` or a list), or a list of
+    such tables: a field, every table playing the same deals. ``solve`` is True or the analysis options
+    (``{"contract": "3NT", "declarer": "S"}``). ``dask`` is a scheduler's address or ``local:N``;
+    ``progress(n)`` is called with the number of deals done.
+
+    Examples:
+        >>> import trickcore
+        >>> played = trickcore.simulate("bridge", 4, seed=1, agents="heuristic", compare="duplicate,chicago")
+        >>> played.to_dict()["deals"], sorted(played.to_dict()["comparison"]["systems"])
+        (4, ['chicago', 'duplicate'])
+        >>> solved = trickcore.simulate("bridge", 3, solve={"contract": "3NT", "declarer": "S"})
+        >>> [line["outcome"]["tricks"] for line in solved.lines()]
+        [7, 8, 12]
+    """
+    from trickcore.games.simulate import Simulation, dask_client, simulate_to_file, summary
+    from trickcore.scoring.compare import compare as compare_records
+    from trickcore.scoring.compare import entrants_of
+
+    if resume and out is None:
+        raise InputError("resume continues the run of an out file: give out", field="resume")
+    entrants = entrants_of(compare) if compare else None
+    first, field = _tables(agents)
+    if entrants and first is None:
+        raise InputError("compare scores played deals: give agents", field="compare")
+    options = None if solve is None or solve is False else dict({} if solve is True else solve)
+    if options is not None and dealer is not None:
+        options.setdefault("dealer", dealer)
+    simulation = Simulation(game, deals, seed, variant, where, text_list(predeal), dealer, tries, analyse, first,
+                            options, field)
+    client = dask_client(dask) if dask else None
+    with tempfile.TemporaryDirectory() as scratch:
+        # Without ``out`` the lines still go through a scratch file: the workers send them as text, which costs
+        # the main process (and so ``jobs``) less than the lines as objects.
+        path = out or os.path.join(scratch, "deals.jsonl")
+        try:
+            outcomes = simulate_to_file(simulation, path, jobs, client, resume, progress)
+        finally:
+            if client is not None:
+                client.close()
+        compared = compare_records(entrants, entrants[0].system.read_records(path), per) if entrants else None
+        text = None
+        if out is None:
+            from trickcore.files import read_text
+
+            text = read_text(path)
+    return Simulated(simulation, summary(simulation, outcomes), compared, out, text)
+
+
+def _records_file(system: Any, records: Any) -> Any:
+    """The RecordsFile ``system`` scores from ``records``: a path, a simulation's result, ``load``'s Records, a
+    RecordsFile, or a list of records (record objects, or their JSON form)."""
+    from trickcore.scoring.base import RecordsFile
+
+    if isinstance(records, RecordsFile):
+        return records
+    if isinstance(records, (str, os.PathLike)):
+        return system.read_records(os.fspath(records))
+    if isinstance(records, Records):
+        return system.read_records(records.path)
+    if isinstance(records, Simulated):
+        return system.read_records(records.path) if records.path else _read_text(system, records.lines_text(),
+                                                                                 "deals.jsonl")
+    items = list(records)
+    if items and all(isinstance(item, dict) for item in items):
+        return _read_text(system, json.dumps(items), "records.json")
+    return RecordsFile("records", tuple(items))
+
+
+def _read_text(system: Any, text: str, name: str) -> Any:
+    """What ``system`` reads from a file holding ``text``: records in memory go through the system's own reader."""
+    with tempfile.TemporaryDirectory() as scratch:
+        path = os.path.join(scratch, name)
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(text)
+        return system.read_records(path)
+
+
+def compare(records: Any, systems: str | Iterable[str], per: int | None = None) -> Comparison:
+    """Score ``records`` under several scoring ``systems`` of one game and compare them, as `tricks compare`
+    does: each participant's mean result per match of ``per`` records, how often the systems rank them
+    differently, the correlation of their results and the kinds of deal where they differ most.
+
+    ``records``: a path, a ``simulate`` result, a list of records, or ``load``'s result; ``systems``: names
+    (``"sochi,rostov"`` or a list), each with ``KEY=VALUE`` overrides (``"sochi pool_target=20"``).
+
+    Examples:
+        >>> import trickcore
+        >>> played = trickcore.simulate("preferans", 20, seed=3, agents="heuristic")
+        >>> found = trickcore.compare(played, "sochi,rostov", per=10)
+        >>> found.to_dict()["matches"], found.to_dict()["participants"]
+        (2, ['A', 'B', 'C'])
+    """
+    from trickcore.scoring.compare import compare as compare_records
+    from trickcore.scoring.compare import entrants_of
+
+    entrants = entrants_of(systems)
+    if not entrants:
+        raise InputError("compare at least two systems", field="system")
+    return Comparison(compare_records(entrants, _records_file(entrants[0].system, records), per))
+
+
+def solve(game: Any, deal: Any, **options: Any) -> Analysis:
+    """The double-dummy analysis of ``deal`` (its text, or a Deal) in ``game``'s terms, as `tricks solve` gives
+    it; ``options`` are the command's (vul, dealer, trump, declarer, contract, talon_mode, variant).
+
+    Examples:
+        >>> import trickcore
+        >>> found = trickcore.solve("bridge", "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432",
+        ...                         contract="7NT", declarer="N")
+        >>> found.to_dict()["tricks"]
+        13
+    """
+    found = _game(game)
+    parsed = found.parse_deal(deal) if isinstance(deal, str) else deal
+    return Analysis(found.analyse(parsed, **options))
+
+
+def load(path: str | os.PathLike) -> Records:
+    """The records of a file, its game found from its content: a simulation's lines (`tricks simulate --out`),
+    a preferans protocol (JSON), whist hands (JSON or PBN with ``[Game "Whist"]``), or bridge boards (PBN, LIN
+    or JSON).
+
+    Examples:
+        >>> import trickcore
+        >>> found = trickcore.load("examples/bridge_pbn/bbo_style.pbn")
+        >>> found.game, found.kind, found.records[0]["contract"]
+        ('bridge', 'boards', '3NT')
+    """
+    from trickcore.files import read_text
+
+    path = os.fspath(path)
+    source = os.path.basename(path)
+    text = read_text(path, fallback_encoding="iso-8859-1")
+    first = text.split("\n", 1)[0]
+    game, kind, records = _content(path, source, text, first)
+    return Records(game, source, kind, tuple(records), path)
+
+
+def _content(path: str, source: str, text: str, first: str) -> tuple[str, str, list]:
+    """(game, kind, records as JSON objects) of a records file's ``text``."""
+    from trickcore.scoring.base import SIMULATION_FORMAT
+
+    if SIMULATION_FORMAT in first:
+        header = json.loads(first)
+        lines = [json.loads(line) for line in text.splitlines()[1:] if line.strip()]
+        return header["simulation"]["game"], "deals", lines
+    data = _json(text)
+    if isinstance(data, dict) and "format" in data:
+        from trickcore.games.preferans.record import PROTOCOL_FORMAT
+
+        if data["format"] == PROTOCOL_FORMAT:
+            return "preferans", "deals", list(data.get("deals", []))
+    if isinstance(data, dict) and "hands" in data:
+        return "whist", "hands", list(data["hands"])
+    if data is None and '[game "whist"]' in text.lower():
+        from trickcore.games.whist.pbn import parse_pbn
+
+        return "whist", "hands", [hand.to_dict() for hand in parse_pbn(text, source)]
+    from trickcore.games.bridge.formats.notation import read_boards
+    from trickcore.games.bridge.record import board_to_dict
+
+    return "bridge", "boards", [board_to_dict(board) for board in read_boards(path)]
+
+
+def _json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def score(system: str, records: Any, preset: str | None = None, *, movement: str | None = None,
+          hands: str | None = None, **settings: Any) -> Score:
+    """Score ``records`` with the scoring ``system`` (any name the CLI takes: ``matchpoints``, ``mp``,
+    ``rostov``, ``bridge-rubber``...), its ``preset`` and ``settings`` changed by keyword, as `tricks score`
+    does; a pairs system given a session's results file (CSV, PBN, USEBIO) scores the session as
+    `tricks bridge session score` does (``movement``, ``hands`` as there).
+
+    Examples:
+        >>> import trickcore
+        >>> session = trickcore.score("matchpoints", "examples/bridge/pairs_session.csv")
+        >>> [(row["pair"], row["total"], row["percentage"]) for row in session.ranking()][:2]
+        [(3, 17.4, 72.5), (2, 10, 41.67)]
+        >>> trickcore.score("duplicate", "examples/bridge/chicago.txt").to_dict()["total"]
+        {'NS': 40, 'EW': -40}
+    """
+    from trickcore.games.registry import get_scoring
+
+    found = get_scoring(system)
+    if getattr(found, "method", None) is not None and _is_session_file(records):
+        return _session_score(found, os.fspath(records), preset, movement, hands, settings)
+    ledger = found.score(_records_file(found, records), preset, settings)
+    return Score(found.name, found.json_data(ledger), found.render_text(ledger))
+
+
+def _is_session_file(records: Any) -> bool:
+    """True when ``records`` is the path of a session's results (CSV, PBN, USEBIO), not of JSON records or a
+    simulation's lines."""
+    from trickcore.files import read_text
+    from trickcore.scoring.base import SIMULATION_FORMAT
+
+    if not isinstance(records, (str, os.PathLike)):
+        return False
+    text = read_text(os.fspath(records), fallback_encoding="iso-8859-1")
+    return _json(text) is None and SIMULATION_FORMAT not in text.split("\n", 1)[0]
+
+
+def _session_score(system: Any, path: str, preset: str | None, movement: str | None, hands: str | None,
+                   settings: Mapping[str, Any]) -> Score:
+    """The Score of a pairs session's results file (the scoring of `tricks bridge session score`)."""
+    from trickcore.scoring.bridge.duplicate.formats.session_files import render_session
+    from trickcore.scoring.bridge.duplicate.session_scoring import score_session_file
+
+    session = score_session_file(path, system.name, movement, hands, preset, settings)
+    return Score(system.name, render_session(session, "json"), render_session(session, "text"))
+
+
+__all__ = ["deal", "simulate", "compare", "solve", "load", "score"]

@@ -1,0 +1,250 @@
+"""What the Python route (``trickcore.api``) returns: results with ``to_dict()``, JSON-ready data in which numbers
+are numbers, and ``to_pandas()``, a DataFrame of their rows (pandas is the optional extra ``trickcore[data]``,
+imported only when a DataFrame is asked for)."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+
+from trickcore.errors import MissingExtra
+
+
+def _pandas() -> Any:
+    try:
+        import pandas  # type: ignore[import-untyped]
+    except ImportError:
+        raise MissingExtra("to_pandas() needs pandas: pip install 'trickcore[data]'") from None
+    return pandas
+
+
+def flat_row(data: dict, prefix: str = "") -> dict:
+    """One table row from a nested JSON object: nested objects' keys joined with spaces ("tricks N NT")."""
+    row: dict = {}
+    for key, value in data.items():
+        name = f"{prefix} {key}".strip()
+        if isinstance(value, dict):
+            row.update(flat_row(value, name))
+        else:
+            row[name] = value
+    return row
+
+
+class Result:
+    """A result of the Python route: ``to_dict()`` and ``rows()``, and from them ``to_pandas()``."""
+
+    def to_dict(self) -> dict:
+        """The result as JSON-ready data."""
+        raise NotImplementedError
+
+    def rows(self) -> list[dict]:
+        """The result as table rows, one dict per row."""
+        raise NotImplementedError
+
+    def to_pandas(self) -> Any:
+        """The rows as a pandas DataFrame (MissingExtra naming ``trickcore[data]`` without pandas)."""
+        return _pandas().DataFrame(self.rows())
+
+
+@attrs.frozen(repr=False)
+class Deals(Result):
+    """Seeded deals of a game (``trickcore.deal``): a sequence of Deals, with their listing, PBN and rows."""
+
+    game: Any
+    batch: Any
+    seed: int
+    dealer: int
+
+    def __len__(self) -> int:
+        return len(self.batch)
+
+    def __getitem__(self, index: int) -> Any:
+        return self.batch[index]
+
+    def __iter__(self) -> Any:
+        return iter(self.batch)
+
+    def __repr__(self) -> str:
+        return f"<Deals of {self.game.name}: {len(self)}, seed {self.seed}>"
+
+    def listing(self) -> Any:
+        """The listing `tricks deal` prints: a MatchReport (``text`` diagrams and ``data`` rows)."""
+        from trickcore.games.report import deal_listing
+
+        return deal_listing(self.game, self.batch, self.seed, self.dealer)
+
+    def to_pbn(self) -> str:
+        """The deals as PBN, as `tricks deal --format pbn` writes them."""
+        return self.game.format_deals(self.batch, "pbn", self.seed, self.dealer)
+
+    def to_dict(self) -> dict:
+        """The game, seed, dealer and each deal's row (as `tricks deal --format json` lists them)."""
+        return {"game": self.game.name, "seed": self.seed, "dealer": self.game.seats[self.dealer],
+                "deals": self.listing().data}
+
+    def rows(self) -> list[dict]:
+        """One row per deal: its number, the deal, each hand (and the talon, the turn-up) in its own column."""
+        rows = []
+        for row in self.listing().data:
+            talon = row.get("talon")
+            row = flat_row({key: value for key, value in row.items() if key != "talon"})
+            if talon is not None:
+                row["talon"] = " ".join(talon)
+            rows.append(row)
+        return rows
+
+
+@attrs.frozen(repr=False)
+class Simulated(Result):
+    """A finished simulation (``trickcore.simulate``): its summary, the comparison it was asked for, and its
+    result lines (read from ``path`` when it wrote a file, else ``kept`` in memory as text)."""
+
+    simulation: Any
+    summary: dict
+    comparison: dict | None = None
+    path: str | None = None
+    kept: str | None = None
+
+    def __repr__(self) -> str:
+        return f"<Simulated {self.simulation.game}: {self.summary['deals']} deals, seed {self.simulation.seed}>"
+
+    def lines_text(self) -> str:
+        """The result lines as the output file holds them (the simulation's header line first)."""
+        if self.kept is not None or self.path is None:
+            return self.kept or ""
+        from trickcore.files import read_text
+
+        return read_text(self.path)
+
+    def lines(self) -> list[dict]:
+        """Every deal's result line (deal, record or result, outcome), in deal order."""
+        return [json.loads(line) for line in self.lines_text().splitlines()[1:] if line.strip()]
+
+    def to_dict(self) -> dict:
+        """The summary `tricks simulate --format json` writes: outcomes' statistics (and the comparison)."""
+        return {**self.summary, "comparison": self.comparison} if self.comparison else dict(self.summary)
+
+    def text(self) -> str:
+        """The summary as the text `tricks simulate` prints."""
+        from trickcore.scoring.compare import comparison_text
+        from trickcore.statistics import summary_text
+
+        sim = self.simulation
+        where = f", where {sim.where}" if sim.where else ""
+        head = f"{sim.game}: {self.summary['deals']} deals, seed {sim.seed}{where}"
+        text = head + "\n" + summary_text(self.summary["outcomes"])
+        return text + ("\n" + comparison_text(self.comparison) if self.comparison else "")
+
+    def rows(self) -> list[dict]:
+        """One row per deal: its index, candidate number, deal and outcome."""
+        return [{"index": line["index"], "number": line["number"], "deal": line["deal"], **line["outcome"]}
+                for line in self.lines()]
+
+
+@attrs.frozen
+class Comparison(Result):
+    """Records scored under several systems (``trickcore.compare``): the comparison's data."""
+
+    data: dict
+
+    def to_dict(self) -> dict:
+        """The comparison as `tricks compare --format json` writes it."""
+        return self.data
+
+    def render(self, fmt: str = "text", plots: bool = True) -> str:
+        """The comparison as `tricks compare` writes it: text, json, csv or html (with ``plots``)."""
+        from trickcore.scoring.compare import comparison_csv, comparison_text
+        from trickcore.scoring.compare_report import comparison_html
+
+        if fmt == "json":
+            return json.dumps(self.data, indent=2, ensure_ascii=False) + "\n"
+        if fmt == "csv":
+            return comparison_csv(self.data)
+        if fmt == "html":
+            return comparison_html(self.data, plots)
+        return comparison_text(self.data)
+
+    def rows(self) -> list[dict]:
+        """One row per match, system and participant: the participant's result (as the CSV)."""
+        return [{"match": number, "system": label, "participant": p, "result": match[label].get(p, 0)}
+                for number, match in enumerate(self.data["matches_detail"], 1)
+                for label in self.data["systems"] for p in self.data["participants"]]
+
+
+@attrs.frozen
+class Analysis(Result):
+    """A deal's double-dummy analysis in its game's terms (``trickcore.solve``)."""
+
+    result: Any
+
+    def to_dict(self) -> dict:
+        """The analysis as `tricks solve --format json` writes it."""
+        return self.result.to_dict()
+
+    def text(self) -> str:
+        """The analysis as `tricks solve` prints it."""
+        return self.result.text()
+
+    def rows(self) -> list[dict]:
+        """One row: the analysis with its nested keys joined ("tricks N NT")."""
+        return [flat_row(self.to_dict())]
+
+
+@attrs.frozen(repr=False)
+class Records(Result):
+    """The records of a file (``trickcore.load``): its game, what kind of records, and each one's JSON form."""
+
+    game: str
+    source: str
+    kind: str
+    records: tuple
+    path: str
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def __repr__(self) -> str:
+        return f"<Records of {self.game} from {self.source}: {len(self)} {self.kind}>"
+
+    def to_dict(self) -> dict:
+        """The game, source, kind and every record."""
+        return {"game": self.game, "source": self.source, "kind": self.kind, "records": list(self.records)}
+
+    def rows(self) -> list[dict]:
+        """One row per record, nested keys joined ("tricks N NT"), lists kept as they are."""
+        return [flat_row(record) for record in self.records]
+
+
+@attrs.frozen(repr=False)
+class Score(Result):
+    """Records scored by a system (``trickcore.score``): its JSON data, its text, and the rows of its ranking,
+    boards, deals or hands."""
+
+    system: str
+    data: dict
+    sheet: str
+
+    def __repr__(self) -> str:
+        return f"<Score by {self.system}>"
+
+    def to_dict(self) -> dict:
+        """The score as `tricks score --format json` (or `tricks bridge session score`) writes it."""
+        return self.data
+
+    def text(self) -> str:
+        """The score sheet as the command prints it."""
+        return self.sheet
+
+    def ranking(self) -> list[dict]:
+        """A pairs session's ranking rows, field by field (empty for other systems)."""
+        return [{"field": field["field"], **pair} for field in self.data.get("ranking", []) for pair in field["pairs"]]
+
+    def rows(self) -> list[dict]:
+        """The ranking of a session; otherwise one row per board, deal or hand the system lists."""
+        if "ranking" in self.data:
+            return self.ranking()
+        for key in ("boards", "deals", "hands", "rows"):
+            if isinstance(self.data.get(key), list) and all(isinstance(item, dict) for item in self.data[key]):
+                return [flat_row(item) for item in self.data[key]]
+        return [flat_row(self.data)]
