@@ -13,7 +13,7 @@ from trickcore import reference
 from trickcore.games.base import run_match
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.compiled.played_boards import heuristic_boards, random_boards
-from trickcore.games.preferans.game import Preferans
+from trickcore.games.preferans.simulation import PreferansSimulation
 from trickcore.games.registry import get_game
 from trickcore.games.simulate import Simulation, choose_deals, run as run_simulation, run_chunk
 
@@ -94,7 +94,7 @@ def test_preferans_heuristic_deals(benchmark, rates, monkeypatch, path):
     and with the batch turned off, through the protocol. Each round plays deals of a new seed, so that neither
     path reuses the agent's cached hand evaluations of an earlier round."""
     if path == "protocol":
-        monkeypatch.setattr(Preferans, "batch_records", lambda self, *args: None)
+        monkeypatch.setattr(PreferansSimulation, "batch_records", lambda self, *args: None)
     seeds = iter(range(100, 200))
 
     def setup():

@@ -4,6 +4,7 @@ import click
 
 from trickcore import api
 from trickcore.cli.common import output_option, user_errors, write_output
+from trickcore.cli.options import game_phrases
 
 FORMATS = ("text", "json", "csv", "html")
 
@@ -14,10 +15,14 @@ plots_option = click.option("--plots/--no-plots", default=True, show_default=Tru
                             help="Plots in the HTML report (needs matplotlib: the [plot] extra).")
 
 
+# The example of --system is the first one an installed game declares.
+EXAMPLE = game_phrases(lambda game: game.scoring_example).split(", ")[0]
+
+
 @click.command("compare")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--system", "specs", multiple=True, required=True, metavar="SPEC",
-              help='A scoring system, e.g. preferans-sochi, or "preferans-sochi pool_target=20" with overrides; '
+              help=f'A scoring system, e.g. {EXAMPLE.split()[0]}, or "{EXAMPLE}" with overrides; '
                    "repeat, or list names separated by commas.")
 @per_option
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)

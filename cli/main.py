@@ -7,14 +7,14 @@ import trickcore
 from trickcore import api
 from trickcore.cli.common import UserError, output_option, to_json, user_errors, write_output
 from trickcore.cli.compare import compare_command
+from trickcore.cli.options import declared_flags, flag
 from trickcore.cli.score import score
 from trickcore.cli.simulate import simulate_command
 from trickcore.games import registry, report
 from trickcore.errors import InputError
 from trickcore.names import name_list
+from trickcore.games.options import DEALER, TRUMP
 from trickcore.play import playout_batch
-
-TRUMPS = ("S", "H", "D", "C", "NT")
 
 
 class TricksGroup(click.Group):
@@ -53,7 +53,7 @@ game_option = click.option("--game", "game_name", required=True, metavar="NAME",
                            help="An installed game (see `tricks games`).")
 seed_option = click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
                            help="Seed of the random deals and play; the same seed gives the same output.")
-dealer_option = click.option("--dealer", default=None, help="The dealer's seat (default: the first seat).")
+dealer_option = flag(DEALER)
 
 
 @tricks.command()
@@ -97,43 +97,25 @@ def deal(game_name, count, seed, dealer, where, predeal, tries, fmt, output):
 @game_option
 @seed_option
 @dealer_option
-@click.option("--trump", type=click.Choice(TRUMPS, case_sensitive=False), default=None,
-              help="Trump suit, or NT (default: the game's own rule, e.g. whist's turn-up; otherwise NT).")
+@flag(TRUMP)
 @click.option("--count", type=int, default=None, help="Play COUNT deals in the batch kernel; print a summary.")
 @click.option("--deal", "deal_text", default=None, metavar="DEAL",
               help='Play this deal instead of a seeded one: PBN "N:h h h h", or "h1 h2 h3 | talon" for 3 hands.')
 @click.option("--agents", default=None, help="Play a whole match with these agents: one name, or one per seat "
               "separated by commas (e.g. heuristic or heuristic,random,dd).")
-@click.option("--variant", default=None, help="The game's variant (with --agents).")
-@click.option("--players", type=int, default=None, help="Number of players (with --agents).")
-@click.option("--pool-target", type=int, default=None,
-              help="The pool target of a game played to a pool, e.g. preferans (with --agents).")
-@click.option("--hands", type=int, default=None, help="Number of hands or deals to play (with --agents).")
-@click.option("--rotation", default=None,
-              help="Bridge --variant four_player: fixed (default) or tour, the seating of a session (with --agents).")
-@click.option("--protocol", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Also write the match's protocol/record to this file (with --agents).")
+@declared_flags("match_options", skip=("dealer", "trump"))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @output_option
 @user_errors()
-def play(game_name, seed, dealer, trump, count, deal_text, agents, variant, players, pool_target, hands, rotation,
-         protocol, fmt, output):
+def play(game_name, seed, dealer, trump, count, deal_text, agents, fmt, output, options):
     """Play deals: random play of one deal, a batch summary (--count), or a match with agents (--agents)."""
     game = _game(game_name)
     if agents is not None:
-        options = {"variant": variant, "players": players, "pool_target": pool_target, "hands": hands,
-                   "protocol": protocol, "dealer": dealer, "trump": trump}
-        if rotation is not None:
-            if game.name != "bridge":
-                raise InputError(f"--rotation seats a bridge session; {game.name} has none", field="rotation")
-            options["rotation"] = rotation
-        _write(game.play_match(name_list(agents), seed, options), fmt, output)
+        _write(game.play_match(name_list(agents), seed, {**options, "dealer": dealer, "trump": trump}), fmt, output)
         return
-    unused = [flag for flag, value in (("--variant", variant), ("--players", players),
-                                       ("--pool-target", pool_target), ("--hands", hands),
-                                       ("--protocol", protocol), ("--rotation", rotation)) if value is not None]
+    unused = [name for name, value in options.items() if value is not None]
     if unused:
-        raise InputError(f"{unused[0]} goes with --agents")
+        raise InputError(f"--{unused[0].replace('_', '-')} goes with --agents")
     dealer = game.seat_index(dealer if dealer is not None else 0)
     if count is not None:
         if deal_text is not None:
@@ -143,7 +125,7 @@ def play(game_name, seed, dealer, trump, count, deal_text, agents, variant, play
         _write(_play_batch(game, seed, dealer, trump, count), fmt, output)
         return
     if deal_text is not None:
-        d, natural = game.parse_deal(deal_text), None
+        d, natural = game.formats.parse_deal(deal_text), None
     else:
         batch = game.deal_batch(seed, 1, dealer)
         d, natural = batch[0], game.natural_trumps(batch)

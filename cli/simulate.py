@@ -7,6 +7,8 @@ import click
 from trickcore import api
 from trickcore.cli.common import UserError, jobs_option, output_option, to_json, user_errors, write_output
 from trickcore.cli.compare import per_option
+from trickcore.cli.options import declared_flags, flag, game_phrases
+from trickcore.games.options import DEALER
 
 
 @click.command("simulate")
@@ -18,19 +20,15 @@ from trickcore.cli.compare import per_option
 @click.option("--predeal", multiple=True, metavar="HAND=CARDS", help="Give these cards to a hand (see `tricks deal`).")
 @click.option("--tries", type=click.IntRange(1, None), default=None,
               help="Give up when fewer than DEALS of this many candidate deals qualify (default 10**8).")
-@click.option("--dealer", default=None, help="The dealer's seat (default: the first seat).")
+@flag(DEALER)
 @click.option("--agents", multiple=True, metavar="AGENTS",
               help="Play every deal with these agents (one name, or one per seat); give --agents again for each "
                    "further table of a field, which plays the same deals (matchpoints, IMPs against a datum).")
 @click.option("--analyse", "analyse", is_flag=True,
-              help="With --agents: add each played deal's double-dummy analysis (bridge: table and par, which "
-                   "the bridge-par scoring system scores against).")
+              help="With --agents: add each played deal's double-dummy analysis "
+                   f"({game_phrases(lambda game: game.played_analysis, '; ')}).")
 @click.option("--solve", "solve_", is_flag=True, help="Solve every deal double dummy instead (options below).")
-@click.option("--contract", default=None, help="--solve one contract only (bridge: 3NT), with --declarer.")
-@click.option("--declarer", default=None, help="--solve: the declarer (bridge: of --contract; preferans: hand1..3).")
-@click.option("--vul", default=None, help="--solve: the vulnerability (bridge).")
-@click.option("--trump", default=None, help="--solve: the one trump suit to analyse (whist).")
-@click.option("--talon-mode", default=None, help="--solve: how the talon leads the all-pass tricks (preferans).")
+@declared_flags("simulation_options")
 @click.option("--out", "out_path", default=None, type=click.Path(dir_okay=False),
               help="Write one JSON line per deal to this file (the simulation first; OUT.part until complete).")
 @click.option("--resume", is_flag=True, help="Continue the unfinished run whose lines are in OUT.part.")
@@ -44,14 +42,12 @@ from trickcore.cli.compare import per_option
               help="The summary's format.")
 @output_option
 @user_errors("argument")
-def simulate_command(game_name, deals, seed, variant, where, predeal, tries, dealer, agents, analyse, solve_, contract,
-                     declarer, vul, trump, talon_mode, out_path, resume, jobs, dask_address, compare_specs, per, fmt,
-                     output):
+def simulate_command(game_name, deals, seed, variant, where, predeal, tries, dealer, agents, analyse, solve_, out_path,
+                     resume, jobs, dask_address, compare_specs, per, fmt, output, options):
     """Deal DEALS deals of a game (under --where/--predeal), play each with --agents or --solve it double dummy,
     and print a summary: shares, means and 95% confidence intervals of each outcome. The lines do not depend on
     --jobs, --dask or an interruption (--resume)."""
-    given = {"contract": contract, "declarer": declarer, "vul": vul, "trump": trump, "talon_mode": talon_mode}
-    options = {name: value for name, value in given.items() if value is not None}
+    options = {name: value for name, value in options.items() if value is not None}
     if options and not solve_:
         raise UserError(f"--{next(iter(options)).replace('_', '-')} goes with --solve")
     if resume and out_path is None:

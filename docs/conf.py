@@ -35,3 +35,8 @@ always_document_param_types = False
 
 html_theme = "furo"
 html_title = f"trickcore {release}"
+
+# attrs writes each class's __init__ with globals of its own, so an annotation that names a type defined later
+# in the module (a recursive tree such as trickcore.condition's Node) cannot be resolved there: the reference shows
+# the annotation as written instead of a link, which is no error in the documentation.
+suppress_warnings = ["sphinx_autodoc_typehints.forward_reference"]

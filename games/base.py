@@ -1,19 +1,33 @@
-"""The Game protocol every game plug-in implements, with the shared dealing, play and display behaviour.
+"""The Game protocol every game plug-in implements, with the shared dealing and play, and the State, Agent and
+Match protocols with the one match runner.
 
-A game states its deck, seats, dealing pattern, who leads and its play rules; dealing, random play, notation,
-the text diagram and a double-dummy analysis (each side's tricks per trump) come from here. Variants and
-richer games override only what differs (as python-chess does with ``chess.variant``).
+A game states what it is: its deck, seats, dealing pattern, who leads, its play rules, the Setup of a deal and
+the options it declares; dealing and random play come from here. The services around it are objects of their
+own, reached from the game: ``game.formats`` (games.formats: deals as text), ``game.analysis``
+(games.analysis: double-dummy analysis) and ``game.simulation`` (games.simulation_hooks). Variants and richer
+games override only what differs (as python-chess does with ``chess.variant``).
 """
 import attrs
 
-from trickcore.cards import Suit, format_hand
 from trickcore.condition import compile_condition
-from trickcore.dealing import DealingPlan, deal_batch, deal_one, deal_where, owner_sizes, parse_deal, parse_predeal
-from trickcore.errors import InputError, InvalidDeal
+from trickcore.dealing import DealingPlan, deal_batch, deal_one, deal_where, owner_sizes, parse_predeal
+from trickcore.errors import InputError
+from trickcore.games.analysis import Analysis
+from trickcore.games.formats import Formats
+from trickcore.games.options import ANALYSIS_DEALER, given_options
+from trickcore.games.simulation_hooks import SimulationHooks
 from trickcore.names import name_list
 from trickcore.play import random_playout
 from trickcore.rules import TrickRules
-from trickcore.solver import Position, solve, solve_batch
+
+
+@attrs.frozen(kw_only=True)
+class Setup:
+    """What a deal's State needs beside its cards: the ``dealer`` (a seat's name or index) and the ``variant``
+    (a name, or the game's own settings object); each game's subclass adds its own facts."""
+
+    dealer: object = 0
+    variant: object = None
 
 
 @attrs.frozen
@@ -35,8 +49,35 @@ class Game:
     deal_notations = ("pbn",)
     pbn_game_tag = True  # PBN is bridge's notation: every other game names itself in a [Game] tag
     seat_words = ()      # longer names of the seats, in seat order, for conditions and predealt cards
-    # The keyword options ``analyse`` takes, with what each means: any other is an error naming it.
-    analysis_options = {"dealer": "the dealer, whose left-hand opponent leads (default: the first seat)"}
+    # The options (games.options.Option) a match with agents takes (``new_match``), ``analyse`` takes, and a
+    # simulation passes to ``analyse`` (``tricks simulate --solve``): any other given is an error naming it.
+    setup_type = Setup         # the game's Setup: what ``new_state`` takes beside the deal
+    match_options = ()
+    analysis_options = (ANALYSIS_DEALER,)
+    simulation_options = ()
+    deal_file = None           # the format of the files of deals ``analysis.read_deals`` reads, if any
+    analysis_summary = None    # what ``analysis.analyse`` finds, in a few words naming the game (for the CLI's help)
+    played_analysis = None     # what ``simulation.analyse_played`` adds to a played deal, when the game says more
+    scoring_example = None     # one of the game's scoring systems with a setting changed (for the CLI's help)
+    # The services around the game: each game subclasses the ones where it differs.
+    formats_type = Formats
+    analysis_type = Analysis
+    simulation_type = SimulationHooks
+
+    @property
+    def formats(self):
+        """The game's deals as text (games.formats.Formats)."""
+        return self.formats_type(self)
+
+    @property
+    def analysis(self):
+        """The game's double-dummy analysis (games.analysis.Analysis)."""
+        return self.analysis_type(self)
+
+    @property
+    def simulation(self):
+        """What a simulation asks of the game (games.simulation_hooks.SimulationHooks)."""
+        return self.simulation_type(self)
 
     @property
     def n_seats(self):
@@ -102,33 +143,6 @@ class Game:
         predealt = None if not predeal else parse_predeal(predeal, names, plan)
         return deal_where(plan, seed, count, condition, predealt, accept, start, tries)
 
-    def parse_deal(self, text):
-        """Read a deal of this game and check its size."""
-        deal = parse_deal(text, self.deck)
-        if deal.n_seats != self.n_seats or len(deal.talon) != self.talon_size:
-            raise InvalidDeal(f"a {self.name} deal has {self.n_seats} hands"
-                              + (f" and a talon of {self.talon_size}" if self.talon_size else ""))
-        return deal
-
-    def format_deal(self, deal):
-        """The canonical text of a deal."""
-        return deal.to_string()
-
-    def format_deals(self, batch, notation, seed, dealer):
-        """The deals of ``batch`` (dealt by seat index ``dealer`` from ``seed``) written in ``notation``, one of
-        ``deal_notations`` (PBN: one game of tags per deal); InputError for a notation the game does not write."""
-        if notation not in self.deal_notations:
-            raise InputError(f"{self.name} deals are not written as {notation} (notations: "
-                             f"{', '.join(self.deal_notations) or 'none'})", field="format")
-        games = []
-        for index, deal in enumerate(batch):
-            tags = [("Event", f"trickcore seed {seed}"), ("Board", str(index + 1)), ("Dealer", self.seats[dealer]),
-                    ("Deal", self.format_deal(deal))]
-            if self.pbn_game_tag:
-                tags.insert(0, ("Game", self.title))
-            games.append("".join(f'[{name} "{value}"]\n' for name, value in tags))
-        return "% PBN 2.1\n% EXPORT\n\n" + "\n".join(games)
-
     def natural_trumps(self, batch):
         """Each deal's trump when the game itself fixes it (whist's turn-up), or None when it must be given."""
         return None
@@ -138,182 +152,30 @@ class Game:
         leader = self.first_leader(0) if leader is None else self.seat_index(leader)
         return random_playout(self.trick_rules(trump), deal, leader, seed, index)
 
-    def deal_dict(self, deal):
-        """A JSON-ready description of a deal: the deal string, each hand, the talon."""
-        out = {"deal": self.format_deal(deal),
-               "hands": {seat: format_hand(h) for seat, h in zip(self.seats, deal.hands)}}
-        if self.talon_size:
-            out["talon"] = [str(c) for c in sorted(deal.talon, reverse=True)]
-        return out
-
-    def new_state(self, deal, dealer=0, variant=None, **options):
-        """The State of one deal of this game, before its first action (see ``State``)."""
+    def new_state(self, deal, setup):
+        """The State of one deal of this game, before its first action (see ``State``); ``setup`` is the game's
+        ``setup_type``."""
         raise InputError(f"{self.name} cannot be played through states yet")
 
-    def simulation_state(self, deal, index, dealer, variant=None, last_card=None):
-        """The State of deal number ``index`` of a simulation, dealt by seat index ``dealer`` (``last_card``: the
-        card dealt last, whist's turn-up)."""
-        return self.new_state(deal, dealer, variant)
+    def new_match(self, seed, **options):
+        """The game-specific facts of a match (a ``Match``): seats, dealer rotation, when it ends; ``options``
+        (None for one not given) are the game's ``match_options``, any other given is an InputError."""
+        match_type = self.match_type()
+        return match_type.setup(self, seed, **given_options(self.match_options, options, f"a {self.name} match"))
 
-    def batch_records(self, deals, indices, dealer, variant, agent_names, agent_seeds):
-        """The records of deals ``deals`` (numbers ``indices`` in a simulation, dealt by seat index ``dealer``)
-        played by ``agent_names`` seeded ``agent_seeds``, from a compiled batch that plays exactly as the agents
-        do through the protocol; None when the game has no such batch for these agents."""
-        return None
-
-    def simulation_analysis(self, deal, index, dealer):
-        """The double-dummy analysis of deal number ``index`` of a simulation, dealt by seat index ``dealer``,
-        with the options the played deal had (``analyse``; the dealer where the game takes one)."""
-        options = {"dealer": self.seats[dealer]} if "dealer" in self.analysis_options else {}
-        return self.analyse(deal, **options)
-
-    def record_dict(self, record):
-        """A deal's result record (``State.record()``) as the JSON object its scorers read."""
-        return record.to_dict()
-
-    def outcome(self, record):
-        """The few facts of a played deal that a simulation summarises (name -> number, yes/no or name)."""
-        raise InputError(f"{self.name} deals cannot be summarised yet")
-
-    def new_match(self, seed, variant=None, **options):
-        """The game-specific facts of a match (a ``Match``): seats, dealer rotation, when it ends."""
+    def match_type(self):
+        """The game's Match class."""
         raise InputError(f"{self.name} has no agents yet: play it without --agents")
 
     def play_match(self, agents, seed, options):
         """Play a whole match with agents (``tricks play --agents``); returns a MatchReport.
 
         ``agents`` is one agent name per seat (a single name is repeated); ``options`` holds the other
-        ``tricks play`` options (variant, players, pool_target, hands, protocol, dealer, trump).
+        ``tricks play`` options (the game's ``match_options``; None for one not given).
         """
-        options = dict(options)
         match = self.new_match(seed, **options)
         return match.report(run_match(match, agents, seed))
 
-    def analysis_settings(self, opts):
-        """``opts`` if every name is one of ``analysis_options``; otherwise an InputError naming the option."""
-        for name in opts:
-            if name not in self.analysis_options:
-                known = ", ".join(self.analysis_options) or "none"
-                raise InputError(f"the {self.name} analysis takes no option {name!r} (options: {known})",
-                                 field=name)
-        return opts
-
-    def analyse(self, deal, **opts):
-        """Double-dummy analysis of ``deal``: each side's tricks for every trump suit and no trump (a TrickTable).
-
-        Options are ``analysis_options``; games override this with the analysis in their own terms.
-        """
-        dealer = self.seat_index(self.analysis_settings(opts).get("dealer", 0))
-        return side_tricks(self, deal, dealer, (*Suit, None))
-
-    def read_deals(self, path, log=None):
-        """The deals of a file, each with its own analysis options and its name in the file (e.g. its board
-        number): [(deal, options, label dict)], all checked before any is analysed; ``log`` (a ReadLog) collects
-        a forgiving reader's warnings."""
-        raise InputError(f"{self.name} reads no file of deals: analyse one deal at a time", source=path)
-
-    def analyse_batch(self, items, jobs=1, **opts):
-        """``analyse`` for each (deal, options, ...) of ``items`` (as ``read_deals`` gives them; a deal's own
-        options over ``opts``) on ``jobs`` worker processes; a lazy iterator in order."""
-        self.analysis_settings(opts)
-        return solve_batch(_analyse, ((self, item[0], {**opts, **item[1]}) for item in items), jobs)
-
-    def diagram(self, deal):
-        """The deal as text: a compass diagram for four hands, otherwise one block per hand."""
-        if self.n_seats == 4 and not self.talon_size:
-            return compass_diagram(self.seats, deal.hands)
-        blocks = []
-        for seat, hand in zip(self.seats, deal.hands):
-            blocks.append(hand_lines(seat, hand))
-        if self.talon_size:
-            blocks.append(["talon: " + " ".join(str(c) for c in sorted(deal.talon, reverse=True))])
-        width = max(len(line) for block in blocks for line in block) + 3
-        rows = []
-        for k in range(0, len(blocks), 2):
-            pair = blocks[k:k + 2]
-            for i in range(max(len(b) for b in pair)):
-                cells = [b[i] if i < len(b) else "" for b in pair]
-                rows.append("".join(c.ljust(width) for c in cells).rstrip())
-        return "\n".join(rows)
-
-
-def _analyse(game, deal, opts):
-    """``game.analyse(deal, **opts)``: one task of ``analyse_batch`` (a module function, for worker processes)."""
-    return game.analyse(deal, **opts)
-
-
-@attrs.frozen
-class TrickTable:
-    """Each side's double-dummy tricks in one deal for each trump, one seat leading to the first trick.
-
-    ``tricks`` is {trump ("S".."C", "NT"): {side: tricks}}; a side is a partnership with four seats (named by
-    its seats, "NS"), otherwise one seat alone against all the others. ``titles`` name the sides in text.
-    """
-
-    deal: str
-    dealer: str
-    leader: str
-    tricks: dict
-    titles: tuple
-
-    def to_dict(self):
-        """JSON-ready form: the deal, dealer, leader and the tricks per trump and side."""
-        return {"deal": self.deal, "dealer": self.dealer, "leader": self.leader, "tricks": self.tricks}
-
-    def text(self):
-        """The tricks as text: a line per trump, the sides' tricks in ``titles`` order."""
-        lines = [self.deal, f"dealer {self.dealer}, {self.leader} leads; tricks {' / '.join(self.titles)}:"]
-        for trump, row in self.tricks.items():
-            label = "no trump" if trump == "NT" else f"trumps {trump}"
-            lines.append(f"  {label}: " + " / ".join(str(n) for n in row.values()))
-        return "\n".join(lines) + "\n"
-
-
-def side_tricks(game, deal, dealer, trumps, titles=None):
-    """The TrickTable of ``deal`` in ``game`` for ``trumps`` (Suits, None for no trump), dealt by ``dealer``.
-
-    The dealer's left leads (``game.first_leader``), every trick by ``game.trick_rules(trump)``. With four
-    seats the partners (seats 0 and 2, 1 and 3) play together: one search per trump; with three each seat
-    plays alone against the two others: one search per seat and trump.
-    """
-    leader = game.first_leader(dealer)
-    n = game.n_seats
-    if n == 4:
-        sides = ((0, 2), (1, 3))
-    else:
-        sides = tuple((seat,) for seat in range(n))
-    names = tuple("".join(game.seats[s] for s in side) for side in sides)
-    tricks = {}
-    for trump in trumps:
-        rules = game.trick_rules(trump)
-        if n == 4:
-            first = solve(Position(rules, deal.hands, leader, seat=0))
-            row = (first, deal.hand_size - first)
-        else:
-            row = tuple(solve(Position(rules, deal.hands, leader, seat=s, declarer=s)) for s in range(n))
-        tricks["NT" if trump is None else trump.letter] = dict(zip(names, row))
-    return TrickTable(game.format_deal(deal), game.seats[dealer], game.seats[leader], tricks,
-                      names if titles is None else tuple(titles))
-
-
-def hand_lines(seat, hand):
-    """A hand as lines: its seat name, then one line per suit (``♠ A K 7``), a void as ``-``."""
-    lines = [str(seat)]
-    for suit in Suit:
-        ranks = sorted((c.rank for c in hand if c.suit == suit), reverse=True)
-        lines.append(f"{suit.symbol} " + (" ".join(r.letter for r in ranks) or "-"))
-    return lines
-
-
-def compass_diagram(seats, hands):
-    """Four hands in the usual bridge diagram: the first seat on top, the second right, third below, fourth left."""
-    top, right, bottom, left = (hand_lines(s, h) for s, h in zip(seats, hands))
-    pad = " " * 16
-    rows = [pad + line for line in top]
-    for i in range(len(left)):
-        rows.append((left[i].ljust(32) + right[i]).rstrip())
-    rows.extend(pad + line for line in bottom)
-    return "\n".join(rows)
 
 
 @attrs.frozen
@@ -402,6 +264,12 @@ class Match:
     game = None
     n_players = 0
     max_deals = None
+
+    @classmethod
+    def setup(cls, game, seed, **options):
+        """The match of ``game`` from ``seed`` with ``options``, the given ones of the game's ``match_options``;
+        InputError naming an option whose value does not fit."""
+        raise NotImplementedError
 
     def first_dealer(self):
         """The dealer of the first deal."""

@@ -34,6 +34,17 @@ def get_game(name):
     return _load("trickcore.games", name, "game")
 
 
+def installed_games():
+    """The installed games that load, in name order (a broken plug-in is named when it is asked for)."""
+    found = []
+    for name in game_names():
+        try:
+            found.append(get_game(name))
+        except PluginError:
+            continue
+    return found
+
+
 def scoring_names():
     """Names of the installed scoring systems, sorted."""
     return sorted(_group("trickcore.scorings"))

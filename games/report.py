@@ -32,7 +32,7 @@ def deal_listing(game, batch, seed, dealer):
     trumps = game.natural_trumps(batch)
     rows = []
     for i, deal in enumerate(batch):
-        row = {"index": batch.number(i), "seed": seed, "dealer": game.seats[dealer], **game.deal_dict(deal)}
+        row = {"index": batch.number(i), "seed": seed, "dealer": game.seats[dealer], **game.formats.deal_dict(deal)}
         if trumps is not None:
             row["turn_up"] = str(batch.last_card(i))
         rows.append(row)
@@ -42,21 +42,21 @@ def deal_listing(game, batch, seed, dealer):
         head += f"), dealer {game.seats[dealer]}"
         if trumps is not None:
             head += f", turn-up {format_card(batch.last_card(i), 'symbol')}"
-        blocks.append(head + "\n" + game.diagram(deal) + "\n")
+        blocks.append(head + "\n" + game.formats.diagram(deal) + "\n")
     return MatchReport("\n".join(blocks), rows)
 
 
 def random_play(game, deal, record, seed, dealer, trump, leader):
     """One deal of random play (a trickcore PlayRecord) trick by trick: a MatchReport (text and JSON)."""
     seats = game.seats
-    data = {"game": game.name, "seed": seed, "dealer": seats[dealer], **game.deal_dict(deal),
+    data = {"game": game.name, "seed": seed, "dealer": seats[dealer], **game.formats.deal_dict(deal),
             "trump": "NT" if trump is None else trump.name, "leader": seats[leader],
             "tricks": [{"leader": seats[t.leader], "cards": [str(c) for c in t.cards],
                         "winner": seats[t.winner]} for t in record.tricks],
             "tricks_won": dict(zip(seats, record.tricks_won))}
     label = "no trump" if trump is None else trump.symbol
     lines = [f"{game.title}, seed {seed}, dealer {seats[dealer]}, trump {label}, {seats[leader]} leads",
-             game.diagram(deal), ""]
+             game.formats.diagram(deal), ""]
     for k, t in enumerate(record.tricks, 1):
         cards = "  ".join(f"{seats[t.seat_of(i, game.n_seats)]}:{format_card(c, 'symbol')}"
                           for i, c in enumerate(t.cards))

@@ -117,13 +117,14 @@ def run_chunk(simulation, items):
     lines = []
     for k, (index, number, batch) in enumerate(dealt):
         deal = batch[0]
-        line = {"index": index, "number": number, "deal": game.format_deal(deal)}
+        line = {"index": index, "number": number, "deal": game.formats.format_deal(deal)}
         if simulation.solve is not None:
-            result = game.analyse(deal, **dict(simulation.solve)).to_dict()
+            result = game.analysis.analyse(deal, **dict(simulation.solve)).to_dict()
             result.pop("deal", None)
             line.update(result=result, outcome=flatten(result))
         else:
-            tables = [{"record": game.record_dict(records[k]), "outcome": game.outcome(records[k])}
+            hooks = game.simulation
+            tables = [{"record": hooks.record_dict(records[k]), "outcome": hooks.outcome(records[k])}
                       for records in played]
             if simulation.field:
                 outcome = {f"table {t} {key}": value for t, table in enumerate(tables, 1)
@@ -132,7 +133,7 @@ def run_chunk(simulation, items):
             else:
                 line.update(tables[0])
             if simulation.analyse:
-                analysis = game.simulation_analysis(deal, index, dealer).to_dict()
+                analysis = game.simulation.analyse_played(deal, index, dealer).to_dict()
                 analysis.pop("deal", None)
                 line["analysis"] = analysis
         lines.append(line)
@@ -144,13 +145,13 @@ def _play_table(game, simulation, dealer, dealt, table):
     has one for these agents, else through the State protocol)."""
     classes = agent_classes(game.name, simulation.tables[table], game.n_seats)[0]
     seeds = [agent_seed(simulation.seed, number, table) for _, number, _ in dealt]
-    batched = game.batch_records([batch[0] for _, _, batch in dealt], [index for index, _, _ in dealt], dealer,
+    batched = game.simulation.batch_records([batch for _, _, batch in dealt], [index for index, _, _ in dealt], dealer,
                                  simulation.variant, [cls.name for cls in classes], seeds)
     if batched is not None:
         return batched
     records = []
     for (index, _, batch), seed in zip(dealt, seeds):
-        state = game.simulation_state(batch[0], index, dealer, simulation.variant, batch.last_card(0))
+        state = game.simulation.state(batch, index, dealer, simulation.variant)
         records.append(play_deal(state, [cls(seat, seed) for seat, cls in enumerate(classes)]).record())
     return records
 

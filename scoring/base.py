@@ -8,7 +8,7 @@ or (where the system draws one) SVG.
 """
 import json
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -220,6 +220,18 @@ class ScoringSystem:
         The system's ``preset`` (default: the first) and the file's own settings apply first, then ``overrides``
         (the command line's). Errors name the file and the record; a bad override names ``--set``.
         """
+        ledger, records = self.prepare(found, preset, overrides)
+        for number, record in enumerate(records, 1):
+            try:
+                ledger.add(record)
+            except TrickcoreError as exc:
+                raise self.locate(exc, found.source, number) from None
+        ledger.settle()
+        return ledger
+
+    def prepare(self, found: RecordsFile, preset: str | None = None,
+                overrides: Overrides = ()) -> "tuple[Ledger, Sequence[Any]]":
+        """The empty ledger that scores ``found`` (see ``score``) and the records to add to it, in order."""
         settings = self.settings(preset)
         try:
             settings = self.override(settings, found.settings)
@@ -233,14 +245,11 @@ class ScoringSystem:
             raise InvalidRecord(f"these deals were played by a field of {len(found.records[0].tables)} tables: "
                                 f"{self.name} scores one table at a time (`tricks compare` scores each table)",
                                 source=found.source)
-        ledger = self.ledger(settings, preset=preset or self.presets[0], **found.context)
-        for number, record in enumerate(found.records, 1):
-            try:
-                ledger.add(record)
-            except TrickcoreError as exc:
-                raise exc.located(source=f"{found.source} {self.record_word} {number}") from None
-        ledger.settle()
-        return ledger
+        return self.ledger(settings, preset=preset or self.presets[0], **found.context), found.records
+
+    def locate(self, exc: TrickcoreError, source: str, number: int) -> TrickcoreError:
+        """The error ``exc`` of record ``number`` of the file ``source``, naming the file and the record."""
+        return exc.located(source=f"{source} {self.record_word} {number}")
 
     def check_format(self, format: str) -> None:
         """SettingsError unless the system renders ``format`` (so a command can refuse before any work)."""

@@ -187,8 +187,8 @@ def solve(game: Any, deal: Any, **options: Any) -> Analysis:
         13
     """
     found = _game(game)
-    parsed = found.parse_deal(deal) if isinstance(deal, str) else deal
-    return Analysis(found.analyse(parsed, **options))
+    parsed = found.formats.parse_deal(deal) if isinstance(deal, str) else deal
+    return Analysis(found.analysis.analyse(parsed, **options))
 
 
 def load(path: str | os.PathLike) -> Records:

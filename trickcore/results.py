@@ -76,7 +76,7 @@ class Deals(Result):
 
     def to_pbn(self) -> str:
         """The deals as PBN, as `tricks deal --format pbn` writes them."""
-        return self.game.format_deals(self.batch, "pbn", self.seed, self.dealer)
+        return self.game.formats.format_deals(self.batch, "pbn", self.seed, self.dealer)
 
     def to_dict(self) -> dict:
         """The game, seed, dealer and each deal's row (as `tricks deal --format json` lists them)."""

@@ -3,12 +3,13 @@ deals of a PBN file solved on worker processes."""
 import attrs
 
 from trickcore.dealing import Deal
-from trickcore.errors import InvalidDeal, ReadLog
+from trickcore.errors import InputError, InvalidDeal, ReadLog
+from trickcore.games.analysis import Analysis
 from trickcore.games.bridge.formats.notation import read_boards
 from trickcore.games.bridge.formats.pbn_tables import read_dd_table
 from trickcore.games.bridge.vocab import (Contract, Seat, Strain, Vulnerability, board_dealer, board_vulnerability,
                                           parse_contract)
-from trickcore.scoring.bridge.contract.score import duplicate_score
+from trickcore.games.registry import get_scoring
 from trickcore.rules import TrickRules
 from trickcore.solver import Position, solve, solve_batch, tricks_table
 
@@ -48,13 +49,14 @@ def par(table, vulnerability="None", dealer="N"):
     vul = vulnerability if isinstance(vulnerability, Vulnerability) else Vulnerability.parse(vulnerability)
     dealer_side = (dealer if isinstance(dealer, Seat) else Seat.parse(dealer)) % 2
     ladder = [(level, strain) for level in range(1, 8) for strain in STRAINS]
+    contract_score = get_scoring("bridge-duplicate").contract_score
 
     def seat_score(i, seat):
         """N-S score of contract i by ``seat`` with its own double-dummy tricks."""
         level, strain = ladder[i]
         tricks = table[SEATS[seat]][strain]
         doubled = 0 if tricks >= level + 6 else 1
-        score = duplicate_score(Contract(level, Strain[strain], doubled), vul.is_vulnerable(seat % 2), tricks)
+        score = contract_score(Contract(level, Strain[strain], doubled), vul.is_vulnerable(seat % 2), tricks)
         return score if seat % 2 == 0 else -score
 
     def better(side, a, b):
@@ -165,7 +167,7 @@ def solve_contract(deal, contract, declarer, vulnerability="None"):
     declarer, vulnerability = Seat.parse(declarer), Vulnerability.parse(vulnerability)
     rules = TrickRules(4, contract.trump)
     tricks = solve(Position(rules, deal.hands, leader=int(declarer.lho), seat=int(declarer)))
-    score = duplicate_score(contract, vulnerability.is_vulnerable(declarer.side), tricks)
+    score = get_scoring("bridge-duplicate").contract_score(contract, vulnerability.is_vulnerable(declarer.side), tricks)
     return ContractResult(deal.to_pbn(), str(contract), declarer.name, vulnerability.value, tricks, score)
 
 
@@ -211,3 +213,22 @@ def read_deals(path, log=None):
         label = {"index": len(items) + 1, **({"board": board.number} if board.number is not None else {})}
         items.append((board.deal, {key: value for key, value in own.items() if value is not None}, label))
     return items
+
+
+@attrs.frozen
+class BridgeAnalysis(Analysis):
+    """The bridge analysis service (``BRIDGE.analysis``): tables and par, one contract, a PBN file's deals."""
+
+    def analyse(self, deal, **opts):
+        """The double-dummy table and par of a 13-card deal (a BridgeResult); options ``vul``, ``dealer``; or,
+        with ``contract`` and ``declarer``, that contract's tricks and score alone (a ContractResult)."""
+        opts = self.settings(opts)
+        if ("contract" in opts) != ("declarer" in opts):
+            raise InputError("give the contract and its declarer together", field="contract")
+        if "contract" in opts:
+            return solve_contract(deal, opts["contract"], opts["declarer"], opts.get("vul", "None"))
+        return solve_bridge(deal, opts.get("vul", "None"), opts.get("dealer", "N"))
+
+    def read_deals(self, path, log=None):
+        """The deals of a PBN file, each with its board's own vulnerability and dealer when tagged."""
+        return read_deals(path, log)

@@ -5,17 +5,17 @@ session of rubbers instead: the session ledger seats the players rubber by rubbe
 vulnerability, and says when the session is over; its protocol (§7.1) is what ``--protocol`` writes."""
 import json
 
+import attrs
+
 from trickcore.cards import format_card
 from trickcore.errors import InputError
 from trickcore.files import write_text_atomically
 from trickcore.games.base import Match, MatchReport
 from trickcore.games.bridge.formats.pbn_write import write_pbn
+from trickcore.games.bridge.setup import BridgeSetup
 from trickcore.games.bridge.variants import DUMMY, SEAT_ORDER, STANDARD, variant as find_variant
 from trickcore.games.bridge.vocab import Seat, board_dealer
-from trickcore.scoring.bridge.contract.score import duplicate_score
-from trickcore.scoring.bridge.rubber.render import render_rubber_session
-from trickcore.scoring.bridge.rubber.rubber_session import SESSION_FORMAT, RubberSessionLedger
-from trickcore.scoring.bridge.settings import BridgeScoringSettings
+from trickcore.games.registry import get_scoring
 
 MAX_BOARDS = 10_000       # the most boards ``--hands`` may ask for, as in whist
 
@@ -32,21 +32,19 @@ class BridgeMatch(Match):
         self.protocol = protocol
 
     @classmethod
-    def setup(cls, game, seed, variant=None, players=None, pool_target=None, hands=None, protocol=None,
-              dealer=None, trump=None, rotation=None):
+    def setup(cls, game, seed, variant=None, players=None, hands=None, rotation=None, protocol=None, dealer=None):
         """The match of the ``tricks play --agents`` options; InputError naming an option that does not apply.
         A table size other than the standard game plays a session of rubbers (RubberSessionMatch)."""
         if find_variant(variant) is not STANDARD:
-            return RubberSessionMatch.setup(game, seed, find_variant(variant), players, pool_target, hands,
-                                            protocol, dealer, trump, rotation)
+            return RubberSessionMatch.setup(game, seed, find_variant(variant), players, hands, rotation, protocol,
+                                            dealer)
         if rotation is not None:
             raise InputError("bridge: --rotation seats a session of rubbers (--variant four_player)",
                              field="rotation")
-        for key, value in (("players", players), ("pool_target", pool_target), ("dealer", dealer),
-                           ("trump", trump)):
+        for key, value in (("players", players), ("dealer", dealer)):
             if value is not None:
-                raise InputError(f"bridge: --{key.replace('_', '-')} does not apply (the board number fixes "
-                                 "dealer and vulnerability; the auction fixes the trump)", field=key)
+                raise InputError(f"bridge: --{key} does not apply (the board number fixes dealer and "
+                                 "vulnerability)", field=key)
         count = 1 if hands is None else hands
         if not 1 <= count <= MAX_BOARDS:
             raise InputError(f"--hands must be at least 1 and at most {MAX_BOARDS}, not {count}", field="hands")
@@ -63,14 +61,19 @@ class BridgeMatch(Match):
     def new_state(self, index, dealer):
         """Board ``index + 1`` of the match's seed."""
         number = index + 1
-        return self.game.new_state(self.game.board_deal(self.seed, number), dealer, board=number)
+        return self.game.new_state(self.game.board_deal(self.seed, number), BridgeSetup(dealer=dealer, board=number))
+
+    def ledger(self):
+        """The duplicate scores of the boards: the registered duplicate system's ledger."""
+        return duplicate_ledger()
 
     def report(self, result):
         """The text and JSON of the played boards; writes them as PBN to the ``protocol`` file if asked."""
         boards = result.records
         if self.protocol:
             write_text_atomically(self.protocol, write_pbn(boards))
-        reports = [board_report(self.game, b, self.seed) for b in boards]
+        reports = [board_report(self.game, b, self.seed, scores)
+                   for b, scores in zip(boards, board_scores(boards, result.ledger))]
         data = {"game": self.game.name, "seed": self.seed, "agents": dict(zip(self.game.seats, result.agent_names)),
                 "boards": [r[1] for r in reports]}
         return MatchReport("\n".join(r[0] for r in reports), data)
@@ -89,26 +92,22 @@ class RubberSessionMatch(Match):
         self.session = None
 
     @classmethod
-    def setup(cls, game, seed, variant, players=None, pool_target=None, hands=None, protocol=None, dealer=None,
-              trump=None, rotation=None):
+    def setup(cls, game, seed, variant, players=None, hands=None, rotation=None, protocol=None, dealer=None):
         """The session of the ``tricks play --agents`` options: ``--dealer`` is each rubber's first dealer,
         ``--rotation`` the four-player seating, ``--hands`` the most deals to play."""
-        for key, value in (("pool_target", pool_target), ("trump", trump)):
-            if value is not None:
-                raise InputError(f"bridge: --{key.replace('_', '-')} does not apply (the auction fixes the trump)",
-                                 field=key)
         if players is not None and players != variant.players:
             raise InputError(f"bridge {variant.name} has {variant.players} players, not {players}", field="players")
         if hands is not None and hands < 1:
             raise InputError(f"--hands must be at least 1, not {hands}", field="hands")
-        settings = BridgeScoringSettings(scoring="rubber", first_dealer=dealer or "N", rotation=rotation)
+        settings = attrs.evolve(get_scoring("bridge-rubber").settings(), first_dealer=dealer or "N", rotation=rotation)
         match = cls(game, seed, variant, settings, hands, protocol)
         match.ledger()   # checks the rotation before any deal is played
         return match
 
     def ledger(self):
-        """A fresh session ledger (it also seats the players and gives each deal's dealer and vulnerability)."""
-        self.session = RubberSessionLedger(self.settings, self.players)
+        """A fresh session of the rubber system (it also seats the players and gives each deal's dealer and
+        vulnerability)."""
+        self.session = get_scoring("bridge-rubber").ledger(self.settings, players=self.players)
         return self.session
 
     def first_dealer(self):
@@ -124,56 +123,47 @@ class RubberSessionMatch(Match):
         _, seats, dealer, vulnerability = self.session.next_deal()
         seating = tuple(None if seats[s] == DUMMY else self.players.index(seats[s]) for s in SEAT_ORDER)
         deal = self.game.deal(self.seed, index, int(dealer))
-        return self.game.new_state(deal, dealer, self.variant, board=index + 1, vulnerability=vulnerability,
-                                   seating=seating)
+        return self.game.new_state(deal, BridgeSetup(dealer=dealer, variant=self.variant, board=index + 1,
+                                                     vulnerability=vulnerability, seating=seating))
 
     def report(self, result):
         """The played deals and the session sheet (text and JSON); writes the session protocol (variants-bridge
         §7.1) to the ``protocol`` file if asked."""
-        session = result.ledger
+        session, rubber = result.ledger, get_scoring("bridge-rubber")
         session.settle()
-        protocol = session_protocol(session, result.records)
+        protocol = session.protocol(result.records)
         if self.protocol:
             write_text_atomically(self.protocol, json.dumps(protocol, indent=2) + "\n")
-        blocks = [board_report(self.game, b, self.seed, self.variant)[0] for b in result.records]
+        boards = result.records
+        blocks = [board_report(self.game, b, self.seed, scores, self.variant)[0]
+                  for b, scores in zip(boards, board_scores(boards, duplicate_ledger(boards)))]
         data = {"game": self.game.name, "variant": self.variant.name, "seed": self.seed,
                 "agents": dict(zip(self.players, result.agent_names)), "protocol": protocol,
-                "sheet": session.to_dict()}
-        return MatchReport("\n".join(blocks) + "\n" + render_rubber_session(session), data)
+                "sheet": rubber.json_data(session)}
+        return MatchReport("\n".join(blocks) + "\n" + rubber.render(session, "text"), data)
 
 
-def session_protocol(session, boards):
-    """The session protocol (variants-bridge §7.1) of the Boards played in ``session``, rubber by rubber."""
-    rubbers, boards = [], iter(boards)
-    for rubber in session.rubbers:
-        deals = []
-        for _ in rubber.ledger.deals:
-            board = next(boards)
-            auction = session.variant.new_auction(board.dealer, board.auction)
-            callers = getattr(auction, "callers", None)
-            calls = [str(c) for c in board.auction]
-            deal = {"dealer": board.dealer.name,
-                    "auction": calls if callers is None else [[s.name, c] for s, c in zip(callers, calls)]}
-            if board.passed_out:
-                deal["contract"] = "Pass"
-            else:
-                deal.update(contract=str(board.contract), declarer=board.declarer.name, tricks=board.result)
-            deal["deal"] = board.deal.to_string()
-            deals.append(deal)
-        rubbers.append({"seats": {s.name: rubber.seats[s] for s in SEAT_ORDER}, "deals": deals})
-    settings = {"first_dealer": session.settings.first_dealer.name}
-    if session.settings.rotation not in (None, session.variant.check_rotation(None)):
-        settings["rotation"] = session.settings.rotation
-    return {"format": SESSION_FORMAT, "players": list(session.players), "settings": settings, "rubbers": rubbers}
+def duplicate_ledger(boards=()):
+    """A ledger of the registered duplicate system with the played ``boards`` scored on it."""
+    ledger = get_scoring("bridge-duplicate").ledger()
+    for board in boards:
+        ledger.add(board)
+    return ledger
+
+
+def board_scores(boards, ledger):
+    """The declarer score and the NS score of each played board (both 0 when passed out) that ``ledger`` (a
+    duplicate ledger) scored."""
+    scores = []
+    for board, row in zip(boards, ledger.to_dict()["boards"]):
+        ns = row["ns_score"]
+        scores.append((0, 0) if board.passed_out else (ns if board.declarer.side == 0 else -ns, ns))
+    return scores
 
 
 def board_score(board):
-    """The declarer score and the NS score of a played board (both 0 when passed out)."""
-    if board.passed_out:
-        return 0, 0
-    vulnerable = board.vulnerability.is_vulnerable(board.declarer.side)
-    score = duplicate_score(board.contract, vulnerable, board.result)
-    return score, score if board.declarer.side == 0 else -score
+    """The declarer score and the NS score of one played board (both 0 when passed out)."""
+    return board_scores([board], duplicate_ledger([board]))[0]
 
 
 def auction_table(dealer, calls):
@@ -186,15 +176,16 @@ def auction_table(dealer, calls):
     return "\n".join(rows)
 
 
-def board_report(game, board, seed, variant=STANDARD):
-    """The text and the JSON-ready dict of one played board (the auction with its seats at three players)."""
-    score, ns = board_score(board)
+def board_report(game, board, seed, scores, variant=STANDARD):
+    """The text and the JSON-ready dict of one played board with its ``scores`` (declarer and NS; the auction
+    with its seats at three players)."""
+    score, ns = scores
     auction = variant.new_auction(board.dealer, board.auction)
     table = auction.text() if hasattr(auction, "callers") else auction_table(board.dealer, board.auction)
     # A session's deal is scored on its rubber sheet, not as a duplicate board.
     session = variant is not STANDARD
     lines = [f"{'Deal' if session else 'Board'} {board.number} (seed {seed}), dealer {board.dealer}, vulnerable "
-             f"{board.vulnerability}", game.diagram(board.deal), "", table, ""]
+             f"{board.vulnerability}", game.formats.diagram(board.deal), "", table, ""]
     tricks = []
     if board.passed_out:
         lines.append("Passed out." if session else "Passed out. Score 0.")
@@ -212,7 +203,7 @@ def board_report(game, board, seed, variant=STANDARD):
         lines.append(f"Result: {board.contract}{relative} by {board.declarer}, {board.result} tricks"
                      + ("" if session else f"; declarer scores {score}, NS score {ns}"))
     data = {"board": board.number, "dealer": board.dealer.name, "vulnerability": str(board.vulnerability),
-            **game.deal_dict(board.deal), "auction": [str(c) for c in board.auction],
+            **game.formats.deal_dict(board.deal), "auction": [str(c) for c in board.auction],
             "contract": "Pass" if board.passed_out else str(board.contract),
             "declarer": None if board.passed_out else board.declarer.name, "tricks": tricks,
             "result": board.result, "declarer_score": score, "ns_score": ns}

@@ -8,6 +8,7 @@ from trickcore.cards import Suit
 from trickcore.dealing import Deal
 from trickcore.duck import duck_fewest_tricks
 from trickcore.errors import InputError, InvalidDeal
+from trickcore.games.analysis import Analysis
 from trickcore.games.preferans.variants import GUSARIK, variant_name
 from trickcore.games.preferans.vocab import HANDS
 from trickcore.rules import TrickRules
@@ -180,20 +181,28 @@ def solve_gusarik(deal, declarer, dummy):
     return PreferansResult(deal.to_string(), {declarer: row}, tuple(passed), dummy)
 
 
-def analyse(game, deal, declarer=None, talon_mode=None, variant=None, dealer=None):
-    """The analysis of ``tricks solve --game preferans``: ``declarer``'s row of the table and all-pass; with
-    ``variant`` gusarik, Gusarik's, ``dealer`` (A, the default, or B) placing the dummy at hand2 or hand1."""
-    gusarik = variant is not None and variant_name(variant) == GUSARIK
-    if dealer is not None and not gusarik:
-        raise InputError("the preferans analysis takes no option 'dealer' except in Gusarik (--variant gusarik), "
-                         "where it places the dummy", field="dealer")
-    if declarer is None:
-        raise InputError("the preferans analysis needs a declarer (hand1, hand2 or hand3)", field="declarer")
-    if not gusarik:
-        return solve_preferans(deal, (game.seat_index(declarer),), talon_mode or "suit_only")
-    if talon_mode is not None:
-        raise InputError("Gusarik's all-pass uses no talon: --talon-mode does not apply", field="talon_mode")
-    who = str(dealer or "A").strip().upper()
-    if who not in ("A", "B"):
-        raise InputError(f"the Gusarik dealer is A or B, not {dealer!r}", field="dealer")
-    return solve_gusarik(deal, game.seat_index(declarer), 1 if who == "A" else 0)
+@attrs.frozen
+class PreferansAnalysis(Analysis):
+    """The preferans analysis service (``PREFERANS.analysis``): the declarer's tricks per strain after his best
+    discard, his misère, and all-pass (a PreferansResult); options ``declarer`` (required), ``talon_mode``,
+    ``variant``, ``dealer``."""
+
+    def analyse(self, deal, **opts):
+        """The analysis of ``tricks solve --game preferans``: ``declarer``'s row of the table and all-pass; with
+        ``variant`` gusarik, Gusarik's, ``dealer`` (A, the default, or B) placing the dummy at hand2 or hand1."""
+        opts = self.settings(opts)
+        declarer, talon_mode, dealer = opts.get("declarer"), opts.get("talon_mode"), opts.get("dealer")
+        gusarik = opts.get("variant") is not None and variant_name(opts["variant"]) == GUSARIK
+        if dealer is not None and not gusarik:
+            raise InputError("the preferans analysis takes no option 'dealer' except in Gusarik (--variant "
+                             "gusarik), where it places the dummy", field="dealer")
+        if declarer is None:
+            raise InputError("the preferans analysis needs a declarer (hand1, hand2 or hand3)", field="declarer")
+        if not gusarik:
+            return solve_preferans(deal, (self.game.seat_index(declarer),), talon_mode or "suit_only")
+        if talon_mode is not None:
+            raise InputError("Gusarik's all-pass uses no talon: --talon-mode does not apply", field="talon_mode")
+        who = str(dealer or "A").strip().upper()
+        if who not in ("A", "B"):
+            raise InputError(f"the Gusarik dealer is A or B, not {dealer!r}", field="dealer")
+        return solve_gusarik(deal, self.game.seat_index(declarer), 1 if who == "A" else 0)

@@ -28,7 +28,7 @@ class DefenceOutcome:
         return self.whisters[0] if len(self.whisters) == 1 else None
 
 
-class Defence:
+class DefenceCalls:
     """The §5.2 state machine: ``to_call``, ``legal_calls()``, ``make_call(call)``, ``is_complete``, ``outcome``."""
 
     def __init__(self, declarer, contract_level, trump_is_spades, n_players, settings):

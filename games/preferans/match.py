@@ -10,10 +10,10 @@ from trickcore.files import write_text_atomically
 from trickcore.games.base import Match, MatchReport
 from trickcore.games.preferans.record import PROTOCOL_FORMAT, SUIT_ORDER, hand_text
 from trickcore.games.preferans.gusarik import RAZBOINIK_GAMES, game_of
+from trickcore.games.preferans.setup import PreferansSetup
 from trickcore.games.preferans.variants import GUSARIK, OLD, play_settings
 from trickcore.games.preferans.vocab import DEALER, PLAYERS
-from trickcore.games.registry import get_scoring, scoring_names
-from trickcore.scoring.preferans import Ledger, make_settings, parse_protocol, render_text
+from trickcore.games.registry import get_scoring
 
 MAX_HANDS = 10_000        # the most deals ``--hands`` may ask for, as in whist
 MAX_DEALS = 300           # safety cap (``--hands`` overrides it): a pulya not ended by then is an early stop
@@ -41,11 +41,8 @@ class PreferansMatch(Match):
 
     @classmethod
     def setup(cls, game, seed, variant=None, players=None, pool_target=None, hands=None, protocol=None,
-              dealer=None, trump=None):
+              dealer=None):
         """The match of the ``tricks play --agents`` options; InputError naming the option that is wrong."""
-        if trump is not None:
-            raise InputError("--trump does not apply to preferans: the declarer announces the contract",
-                             field="trump")
         settings = play_settings(variant or "sochi")
         n = settings.num_players if players is None else players
         allowed = (settings.num_players,) if settings.variant in (GUSARIK, OLD) else (3, 4)
@@ -59,7 +56,7 @@ class PreferansMatch(Match):
             settings = play_settings(GUSARIK, gusarik_stage="pool")
         # The razboinik stage and the old game have no pool: no target.
         target = pool_target if settings.variant in (GUSARIK, OLD) else (
-            make_settings(settings.variant).pool_target if pool_target is None else pool_target)
+            get_scoring(f"preferans-{settings.variant}").settings().pool_target if pool_target is None else pool_target)
         if target is not None and target < 1:
             raise InputError(f"the pool target must be at least 1, not {target}", field="pool_target")
         cls = {GUSARIK: GusarikMatch, OLD: OldMatch}.get(settings.variant, cls)
@@ -85,8 +82,11 @@ class PreferansMatch(Match):
         """Deal ``index`` dealt by ``dealer``, with the exit level the all-pass series so far sets (§6.4)."""
         levels = self.settings.all_pass_exit_levels
         exit_level = levels[min(self.series, len(levels)) - 1] if self.series else 6
-        return self.game.new_state(self.game.deal(self.seed, index), dealer, self.settings, self.players,
-                                   exit_level)
+        return self.game.new_state(self.game.deal(self.seed, index), self.deal_setup(dealer, exit_level=exit_level))
+
+    def deal_setup(self, dealer, **facts):
+        """The PreferansSetup of a deal of this game dealt by ``dealer``, with the deal's own ``facts``."""
+        return PreferansSetup(dealer=dealer, variant=self.settings, players=self.players, **facts)
 
     def next_dealer(self, dealer, record):
         """The next dealer after ``record``; also moves the all-pass series on (§6.4)."""
@@ -113,25 +113,21 @@ class PreferansMatch(Match):
                 "settings": {"pool_target": self.pool_target}, "deals": [r.protocol for r in records]}
 
     def scoring(self):
-        """The variant's scoring system (``preferans-<variant>``), None while it is not installed (Gusarik's and
-        the old game's come with the scoring package of issue 19)."""
-        name = f"preferans-{self.settings.variant}"
-        return get_scoring(name) if name in scoring_names() else None
+        """The variant's scoring system (``preferans-<variant>``)."""
+        return get_scoring(f"preferans-{self.settings.variant}")
 
     def ledger(self):
-        """The running sheet of the game: the scorer's ledger under the variant and the pool target; None while
-        the variant's scoring system is not installed."""
-        if self.scoring() is None:
-            return None
-        return Ledger.for_protocol(parse_protocol(self.protocol()))
+        """The running sheet of the game: the scoring system's ledger for the protocol's players and settings
+        (the variant and the pool target)."""
+        return self.scoring().ledger(protocol=self.protocol())
 
     def sheet_text(self, ledger):
-        """The sheet as text, after a deal."""
-        return render_text(ledger.sheet())
+        """The sheet as text, after a deal, as the scoring system renders it."""
+        return self.scoring().render(ledger, "text")
 
     def sheet_data(self, ledger):
-        """The sheet as JSON-ready data."""
-        return ledger.sheet().to_dict()
+        """The sheet's JSON data."""
+        return self.scoring().json_data(ledger)
 
     def report(self, result):
         """The text (every deal with the sheet after it) and JSON of the game; writes the protocol if asked."""
@@ -142,9 +138,8 @@ class PreferansMatch(Match):
         running = self.ledger()
         for k, record in enumerate(result.records, 1):
             lines += deal_text(k, record)
-            if running is not None:
-                running.add(record)
-                lines.append(self.sheet_text(running))
+            running.add(record)
+            lines.append(self.sheet_text(running))
             lines.append("")
         if not self.is_over(result.ledger, result.records):
             lines.append(f"Stopped after {len(result.records)} deals (the deal cap): the game is settled as an "
@@ -153,7 +148,7 @@ class PreferansMatch(Match):
             write_protocol(protocol, self.protocol_path)
         data = {"game": "preferans", "variant": self.settings.variant, "players": list(ids), "agents": names,
                 "seed": self.seed, "pool_target": self.pool_target, "deals": [r.to_dict() for r in result.records],
-                "protocol": protocol, "sheet": self.sheet_data(result.ledger) if result.ledger is not None else None}
+                "protocol": protocol, "sheet": self.sheet_data(result.ledger)}
         return MatchReport("\n".join(lines).rstrip() + "\n", data)
 
     def length_text(self):
@@ -186,9 +181,9 @@ class GusarikMatch(PreferansMatch):
         """Deal ``index`` dealt by ``dealer``: in the razboinik stage with the games owed, or a closing deal."""
         deal = self.game.deal(self.seed, index)
         if not self.razboinik:
-            return self.game.new_state(deal, dealer, self.settings, self.players)
+            return self.game.new_state(deal, self.deal_setup(dealer))
         owed = self.owed(self.history)
-        return self.game.new_state(deal, dealer, self.settings, self.players, owed=owed, closing=not any(owed))
+        return self.game.new_state(deal, self.deal_setup(dealer, owed=owed, closing=not any(owed)))
 
     def next_dealer(self, dealer, record):
         """The other player, except after an all-pass in the pool stage (Classic's same dealer)."""
@@ -224,24 +219,19 @@ class OldMatch(PreferansMatch):
 
     def new_state(self, index, dealer):
         """Deal ``index`` dealt by ``dealer``."""
-        return self.game.new_state(self.game.deal(self.seed, index), dealer, self.settings, self.players)
+        return self.game.new_state(self.game.deal(self.seed, index), self.deal_setup(dealer))
 
     def next_dealer(self, dealer, record):
         """The same dealer after a redeal, else the next player clockwise."""
         return dealer if record.kind == "redeal" else (dealer + 1) % self.n_players
 
     def ledger(self):
-        """The remise ledger of the scoring system (D39: it ends the game), None while it is not installed."""
-        scoring = self.scoring()
-        return None if scoring is None else scoring.ledger(players=self.players)
+        """The remise ledger of the scoring system (D39: it ends the game)."""
+        return self.scoring().ledger(players=self.players)
 
     def sheet_text(self, ledger):
         """The remise ledger as text, as the scoring system renders it."""
-        return self.scoring().render(ledger, "text").rstrip("\n")
-
-    def sheet_data(self, ledger):
-        """The remise ledger's JSON data."""
-        return self.scoring().json_data(ledger)
+        return super().sheet_text(ledger).rstrip("\n")
 
     def protocol(self, records=()):
         """The §3.10 protocol of the game so far."""

@@ -16,7 +16,7 @@ from trickcore.dealing import Deal
 from trickcore.errors import IllegalCall, IllegalPlay, InputError
 from trickcore.games.base import State
 from trickcore.games.preferans.auction import Auction, contracts_allowed
-from trickcore.games.preferans.defence import Defence
+from trickcore.games.preferans.defence import DefenceCalls
 from trickcore.games.preferans.record import PlayedDeal, TrickRecord, card_code
 from trickcore.games.preferans.vocab import (CLOSED, DEALER, HANDS, MISERE, OPEN, TALON, TalonChoice, level, strain,
                                             trump_of)
@@ -222,7 +222,7 @@ class PreferansState(State):
 
     def _new_defence(self):
         """The defence calls that follow the announced trick contract (§5)."""
-        return Defence(self.declarer, level(self.contract), strain(self.contract) == "S", self.n, self.settings)
+        return DefenceCalls(self.declarer, level(self.contract), strain(self.contract) == "S", self.n, self.settings)
 
     def _defend(self, call):
         d = self.defence

@@ -143,7 +143,7 @@ class GusarikSettings(PlaySettings):
 
 
 @attrs.frozen
-class OldSettings:
+class OldPlaySettings:
     """The play settings of the 19th-century game (variants-preferans.md §3): none can be changed (§3.9 has
     scoring settings only)."""
 
@@ -175,7 +175,7 @@ def play_settings(variant, **overrides):
         if overrides:
             name = next(iter(overrides))
             raise SettingsError(f"the old game has no play setting {name!r}", field=name)
-        return OldSettings()
+        return OldPlaySettings()
     column = VARIANTS.index(key if key != GUSARIK else "classic") + 1
     values = {name: row[column] for name, row in PLAY_TABLE.items()}
     extra = {}

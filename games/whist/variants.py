@@ -18,6 +18,14 @@ TRUMP_SELECTIONS = ("turn_up", "fixed")
 """How the trump suit of a hand is chosen: the turned-up last card, or a fixed suit ([PROJECT] analysis)."""
 
 
+def ruleset(name):
+    """The ruleset called ``name`` (any case); SettingsError naming the known ones."""
+    key = str(name).strip().lower()
+    if key not in VARIANTS:
+        raise SettingsError(f"unknown whist ruleset {name!r} (known: {', '.join(VARIANTS)})", field="ruleset")
+    return key
+
+
 def one_of(options):
     """A settings converter accepting one of ``options`` (any case); SettingsError otherwise."""
     def convert(value):

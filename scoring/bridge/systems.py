@@ -16,6 +16,7 @@ The records each system scores:
 Every deal-results system also reads a simulation's played boards; a field's boards (scoring.base.FieldDeal)
 are scored table by table by `tricks compare`.
 """
+import functools
 import os
 
 import attrs
@@ -28,7 +29,7 @@ from trickcore.scoring.base import (FieldDeal, Ledger, RecordsFile, ScoringSyste
                                     simulation_rows)
 from trickcore.scoring.bridge.contract.honours import hcp
 from trickcore.scoring.bridge.contract.imps import imps
-from trickcore.scoring.bridge.contract.score import ns_score
+from trickcore.scoring.bridge.contract.score import duplicate_score, ns_score
 from trickcore.scoring.bridge.contract.vp import team_victory_points
 from trickcore.scoring.bridge.display import format_figure, format_vp
 from trickcore.scoring.bridge.duplicate import board_report
@@ -141,13 +142,14 @@ class RubberSystem(SheetSystem):
         session = read_session_text(read_text(path), os.path.basename(path))
         return session if session is not None else super().read_records(path)
 
-    def score(self, found, preset=None, overrides=()):
-        """Score a deal-results file as one rubber, or a session protocol rubber by rubber (see ScoringSystem)."""
+    def prepare(self, found, preset=None, overrides=()):
+        """The empty rubber of a deal-results file, or the empty session of a session protocol (see
+        ScoringSystem), and the records to add."""
         if "players" in found.context:
             # The tour's default unit settlement gives way to a settle_unit the file or command line sets.
             keys = set(found.settings) | {str(text).partition("=")[0].strip() for text in overrides}
             found = attrs.evolve(found, context={**found.context, "explicit": frozenset(keys)})
-        return super().score(found, preset, overrides)
+        return super().prepare(found, preset, overrides)
 
     def ledger(self, settings=None, preset=None, players=None, explicit=(), **context):
         """An empty rubber sheet, or an empty session of rubbers for ``players``."""
@@ -155,18 +157,25 @@ class RubberSystem(SheetSystem):
             return super().ledger(settings, preset, **context)
         return RubberSessionLedger(self._settings(settings), players, preset or self.presets[0], explicit)
 
+    # The two ledgers this system keeps draw their sheets in their own ways: a table by the ledger's type.
+    @functools.singledispatchmethod
     def json_data(self, ledger):
-        """The rubber's sheet with its preset, or the session sheet of variants-bridge §7.2."""
-        if isinstance(ledger, RubberSessionLedger):
-            return ledger.to_dict()
-        return super().json_data(ledger)
+        """The rubber's sheet with its preset, or (a session) the session sheet of variants-bridge §7.2."""
+        return SheetSystem.json_data(self, ledger)
 
+    @json_data.register
+    def _session_data(self, ledger: RubberSessionLedger):
+        return ledger.to_dict()
+
+    @functools.singledispatchmethod
     def render_text(self, ledger):
-        """The rubber's sheet, or the session: each rubber's seating, sheet and credits, then the cumulative
+        """The rubber's sheet, or (a session) each rubber's seating, sheet and credits, then the cumulative
         score."""
-        if isinstance(ledger, RubberSessionLedger):
-            return render.render_rubber_session(ledger)
-        return super().render_text(ledger)
+        return SheetSystem.render_text(self, ledger)
+
+    @render_text.register
+    def _session_text(self, ledger: RubberSessionLedger):
+        return render.render_rubber_session(ledger)
 
 
 class BoardLedger(Ledger):
@@ -205,11 +214,16 @@ def _ns_total(boards, key):
     return {"NS": ns, "EW": -ns}
 
 
+@functools.singledispatch
 def _board_result(record, number):
-    """(TableResult, board number, vulnerability) of a deal-results record (board ``number``, vulnerability by
-    number) or of a played Board (games/bridge/record.py: its own number and vulnerability when it has them)."""
-    if not isinstance(record, Board):
-        return record, number, board_vulnerability(number)
+    """(TableResult, board number, vulnerability) of a deal-results record: board ``number``, vulnerability by
+    number."""
+    return record, number, board_vulnerability(number)
+
+
+@_board_result.register
+def _played_board_result(record: Board, number):
+    """The same of a played Board (games/bridge/record.py): its own number and vulnerability when it has them."""
     number = record.number or number
     vulnerability = record.vulnerability or board_vulnerability(number)
     if record.passed_out:
@@ -237,6 +251,11 @@ class DuplicateSystem(DealResultsSystem):
             return {**_deal_row(result, board, vulnerability), "ns_score": points}
 
         return BoardLedger("duplicate", score, lambda boards: _ns_total(boards, "ns_score"))
+
+    def contract_score(self, contract, vulnerable, tricks):
+        """The declarer score of ``contract`` taking ``tricks`` under Law 77 with the standard settings (as par
+        and a played board count it)."""
+        return duplicate_score(contract, vulnerable, tricks)
 
     def render_text(self, ledger):
         """One line per board with the N-S score, then the total."""
@@ -410,14 +429,16 @@ class PairsLedger(BoardLedger):
 
 @attrs.frozen
 class PairsSystem(BridgeSystem):
-    """Matchpoints, Butler or cross-IMPs of a pairs session: every table's N-S score, board by board; or the
-    boards a field of tables played (each table's duplicate score)."""
+    """A pairs session: every table's N-S score, board by board; or the boards a field of tables played (each
+    table's duplicate score). Subclasses score a board by their ``method`` (as the pairs scorers name it) and
+    read the ``keys`` of a board object."""
 
     records: str = ('pairs boards, JSON: [{"board": 1, "scores": [620, 170, "A+", "NP"]}, ...]; or a simulation '
                     'of a field of tables')
     record_word = "board"
-    method: str = "matchpoints"
+    method: str = None
     scores_fields = True
+    keys = ("board", "scores")
 
     def read_records(self, path):
         """The boards of a pairs-session JSON file, or of the field of tables a simulation played."""
@@ -425,8 +446,7 @@ class PairsSystem(BridgeSystem):
         played = simulated_results(text, os.path.basename(path))
         if played is not None:
             return played
-        keys = ("board", "scores", "expected") if self.method == "matchpoints" else ("board", "scores")
-        return read_board_records(path, text, keys, ("scores",))
+        return read_board_records(path, text, self.keys, ("scores",))
 
     def ledger(self, settings=None, **context):
         """An empty pairs ledger."""
@@ -458,15 +478,18 @@ class PairsSystem(BridgeSystem):
             if text == "NP":
                 entries.append(None)
             elif text.startswith("A"):
-                entries.append(parse_adjusted(text, settings) if self.method == "matchpoints" else text)
+                entries.append(self.adjusted(text, settings))
             else:
                 entries.append(_score(value, "score"))
-        if self.method == "matchpoints":
-            board = score_board(entries, expected, mp_units=settings.mp_units, use_neuberg=settings.neuberg)
-            return {"top": format_figure(board.top), "results": board_report.matchpoint_rows(scores, board)}, board
-        board = score_board_imps(entries, self.method, settings)
-        return {"method": self.method, **board_report.imp_pair_head(board, settings.cross_imps),
-                "results": board_report.imp_pair_rows(scores, board, settings.cross_imps)}, board
+        return self.score_board(entries, scores, settings, expected)
+
+    def adjusted(self, code, settings):
+        """The entry of an adjusted score ``code`` ("A+", "A60%", ...) as the method's scorer takes it."""
+        raise NotImplementedError
+
+    def score_board(self, entries, scores, settings, expected):
+        """One board's JSON-ready result and its scored board, from the entries read from ``scores``."""
+        raise NotImplementedError
 
     def standings(self, result):
         """Each entry's total: {"NS 1": ..., "EW 1": ..., "NS 2": ...} (an entry is a table of a field)."""
@@ -478,13 +501,53 @@ class PairsSystem(BridgeSystem):
 
     def render_board(self, data):
         """One board's table as text."""
-        if self.method == "matchpoints":
-            return board_report.matchpoint_table(data)
-        return board_report.imp_pair_table(data)
+        raise NotImplementedError
 
     def render_text(self, ledger):
         """Each board's table, headed by its number."""
         return "\n".join(f"Board {b['board']}\n" + self.render_board(b) for b in ledger.boards)
+
+
+@attrs.frozen
+class MatchpointSystem(PairsSystem):
+    """Matchpoints (§9): each table's score against the others' on the board, with Neuberg's formula for a board
+    not played at every table and the adjusted scores of Law 12C; a board may give its ``expected`` tops."""
+
+    method: str = "matchpoints"
+    keys = ("board", "scores", "expected")
+
+    def adjusted(self, code, settings):
+        """The matchpoint percentage of an adjusted score."""
+        return parse_adjusted(code, settings)
+
+    def score_board(self, entries, scores, settings, expected):
+        """The board's top and each table's matchpoints."""
+        board = score_board(entries, expected, mp_units=settings.mp_units, use_neuberg=settings.neuberg)
+        return {"top": format_figure(board.top), "results": board_report.matchpoint_rows(scores, board)}, board
+
+    def render_board(self, data):
+        """One board's matchpoint table as text."""
+        return board_report.matchpoint_table(data)
+
+
+@attrs.frozen
+class ImpPairsSystem(PairsSystem):
+    """IMP pairs (§10): each table's score in IMPs against a datum (Butler) or against every other table
+    (cross-IMPs)."""
+
+    def adjusted(self, code, settings):
+        """The code itself: the IMP scorer reads it."""
+        return code
+
+    def score_board(self, entries, scores, settings, expected):
+        """The board's datum (or cross-IMP mode) and each table's IMPs."""
+        board = score_board_imps(entries, self.method, settings)
+        return {"method": self.method, **board_report.imp_pair_head(board, settings.cross_imps),
+                "results": board_report.imp_pair_rows(scores, board, settings.cross_imps)}, board
+
+    def render_board(self, data):
+        """One board's IMP table as text."""
+        return board_report.imp_pair_table(data)
 
 
 DUPLICATE = DuplicateSystem("bridge-duplicate", "bridge", "Duplicate contract score, Law 77 (bridge.md §5)")
@@ -495,9 +558,10 @@ IMPS = TeamSystem("bridge-imps", "bridge", "International match points, Law 78B 
 VP = TeamSystem("bridge-vp", "bridge", "WBF 2013 continuous 20-VP scale (§11.3)", victory_points=True)
 PAR = ParSystem("bridge-par", "bridge", "IMPs against par: each deal's duplicate score against its double-dummy par")
 RUSSIAN = RussianSystem("bridge-russian", "bridge", "Russian scoring: IMPs against an HCP target (§14)")
-MATCHPOINTS = PairsSystem("bridge-matchpoints", "bridge",
-                          "Matchpoints on a board with Neuberg and adjusted scores (§9)", aliases=("mp",))
-BUTLER = PairsSystem("bridge-butler", "bridge", "IMP pairs against a trimmed-mean datum, Butler (§10.1)",
-                     method="butler")
-CROSS_IMPS = PairsSystem("bridge-cross-imps", "bridge", "IMP pairs across the field, cross-IMPs (§10.2)",
-                         method="cross_imps")
+MATCHPOINTS = MatchpointSystem("bridge-matchpoints", "bridge",
+                               "Matchpoints on a board with Neuberg and adjusted scores (§9)",
+                               aliases=("mp",))
+BUTLER = ImpPairsSystem("bridge-butler", "bridge", "IMP pairs against a trimmed-mean datum, Butler (§10.1)",
+                        method="butler")
+CROSS_IMPS = ImpPairsSystem("bridge-cross-imps", "bridge", "IMP pairs across the field, cross-IMPs (§10.2)",
+                            method="cross_imps")

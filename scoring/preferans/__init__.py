@@ -2,10 +2,10 @@
 Gusarik and the overlays of the minor forms (variants-preferans §1-§2), and the old game's remise ledger (§3).
 
 ``score_protocol(protocol, variant, overrides) -> Sheet`` (the old game: a :class:`RemiseLedger`);
-``Sheet.to_dict()`` is the §11.3 JSON; ``render_text`` and ``render_svg`` draw it; :class:`Ledger` scores deals
+``Sheet.to_dict()`` is the §11.3 JSON; ``render_text`` and ``render_svg`` draw it; :class:`PulyaLedger` scores deals
 one at a time; the systems registered under ``trickcore.scorings`` are in ``systems``.
 """
-from trickcore.scoring.preferans.ledger import DealResult, Ledger, score_deal
+from trickcore.scoring.preferans.ledger import DealResult, PulyaLedger, score_deal
 from trickcore.scoring.preferans.old import RemiseLedger, parse_old_protocol, score_old_protocol
 from trickcore.scoring.preferans.protocol import Protocol, parse_protocol
 from trickcore.scoring.preferans.render import render_text
@@ -24,7 +24,7 @@ def validate_protocol(protocol, variant=None, overrides=None):
         RemiseLedger.replay(parsed)
         return parsed
     parsed = parse_protocol(protocol, variant, overrides)
-    Ledger.replay(parsed)
+    PulyaLedger.replay(parsed)
     return parsed
 
 
@@ -33,13 +33,13 @@ def score_protocol(protocol, variant=None, overrides=None):
     or for the old game its RemiseLedger."""
     if _is_old(protocol, variant):
         return score_old_protocol(protocol, overrides)
-    return Ledger.replay(parse_protocol(protocol, variant, overrides)).sheet()
+    return PulyaLedger.replay(parse_protocol(protocol, variant, overrides)).sheet()
 
 
 def _is_old(protocol, variant):
     return (variant or (protocol.get("variant") if isinstance(protocol, dict) else None)) == "old"
 
 
-__all__ = ["DealResult", "Ledger", "OVERLAYS", "PRESETS", "Protocol", "RemiseLedger", "SETTING_NAMES", "Settings",
-           "Sheet", "make_settings", "parse_protocol", "render_svg", "render_text", "score_deal", "score_protocol",
-           "validate_protocol"]
+__all__ = ["DealResult", "OVERLAYS", "PRESETS", "Protocol", "PulyaLedger", "RemiseLedger", "SETTING_NAMES",
+           "Settings", "Sheet", "make_settings", "parse_protocol", "render_svg", "render_text", "score_deal",
+           "score_protocol", "validate_protocol"]

@@ -9,7 +9,7 @@ from trickcore.scoring.preferans.values import Values, misere_trick_penalty, mis
 
 
 @attrs.frozen
-class Defence:
+class DefenceRoles:
     """Who did what in the defence of a trick contract (§5.2): whisters in calling order, passers, half-whist."""
 
     d1: str
@@ -25,12 +25,12 @@ def defence_of(deal, table):
     half = next((d for d in (d1, d2) if deal.calls.get(d) == "half_whist"), None)
     if half is not None:
         if deal.returned_by is None:
-            return Defence(d1, d2, (), half, None)
-        return Defence(d1, d2, (deal.returned_by,), None, half)
+            return DefenceRoles(d1, d2, (), half, None)
+        return DefenceRoles(d1, d2, (deal.returned_by,), None, half)
     whisters = tuple(d for d in (d1, d2) if deal.calls.get(d) == "whist")
     if not whisters and deal.dealer_call == "whist":
         whisters = (deal.dealer,)
-    return Defence(d1, d2, whisters, None, None)
+    return DefenceRoles(d1, d2, whisters, None, None)
 
 
 def _payers(deal, table, settings, defence):
@@ -104,7 +104,7 @@ def _contract_result(writer, deal, table, values, made_games):
             writer.add_whists(passer, declarer, values.whist * values.obligation / 2, "pass-pass half-whist")
         return f"{deal.contract}: passed out"
     if checked:
-        defence = Defence(*table.defenders(deal.dealer, declarer), (), None, None)
+        defence = DefenceRoles(*table.defenders(deal.dealer, declarer), (), None, None)
     tricks, credited = adjusted_tricks(deal, defence)
     level = deal.contract.level
     down = max(0, level - credited[declarer])

@@ -1,4 +1,4 @@
-"""Deal-by-deal scoring: a pure ``score_deal`` and the incremental :class:`Ledger` that keeps the history; with
+"""Deal-by-deal scoring: a pure ``score_deal`` and the incremental :class:`PulyaLedger` that keeps the history; with
 the bookkeeping of Gusarik's razboinik stage (variants-preferans §1.4) and of the countdown forms' end and kotel
 stages (§2.1 rule 5)."""
 from fractions import Fraction
@@ -6,6 +6,7 @@ from fractions import Fraction
 import attrs
 
 from trickcore.games.preferans.record import PlayedDeal
+from trickcore.scoring.base import Ledger
 from trickcore.scoring.preferans.all_pass import score_all_pass
 from trickcore.scoring.preferans.contract_play import (score_misere, score_trick_game, score_undiscarded_talon,
                                              score_walkaway)
@@ -192,7 +193,7 @@ def score_deal(state, deal, table):
     return DealResult(deal.index, label + suffix, tuple(writer.entries), transfers), new_state
 
 
-class Ledger:
+class PulyaLedger(Ledger):
     """The incremental score sheet: feed deals one at a time with :meth:`add`, read it with :meth:`sheet`."""
 
     def __init__(self, players, variant="sochi", settings=None, start=None, overlays=()):

@@ -7,7 +7,7 @@ import attrs
 from trickcore.errors import SettingsError
 from trickcore.games.preferans.record import PlayedDeal
 from trickcore.games.preferans.variants import to_bool, to_int
-from trickcore.scoring.base import json_or_text, typed_overrides
+from trickcore.scoring.base import Ledger, json_or_text, typed_overrides
 from trickcore.scoring.preferans.protocol import read_header, read_players, record_error, to_fraction
 from trickcore.scoring.preferans.settings import money_price
 from trickcore.scoring.preferans.settlement import round_nearest, to_money
@@ -37,7 +37,7 @@ def _field(converter, default):
 
 
 @attrs.frozen
-class OldSettings:
+class OldScoringSettings:
     """The settings of the old game (§3.9); the base spec's settings do not apply to it."""
 
     stake: int = _field(lambda v: to_int(v, 1), 21)
@@ -60,12 +60,12 @@ def _bad_rounding(value):
     raise ValueError("expected nearest or exact")
 
 
-OLD_PRESET = OldSettings()
+OLD_PRESET = OldScoringSettings()
 
 
 def make_old_settings(overrides=None):
     """The old game's settings with single settings replaced by name (SettingsError on anything else)."""
-    return attrs.evolve(OLD_PRESET, **typed_overrides(OldSettings, overrides or {}, "old preferans",
+    return attrs.evolve(OLD_PRESET, **typed_overrides(OldScoringSettings, overrides or {}, "old preferans",
                                                       read_value=json_or_text))
 
 
@@ -244,7 +244,7 @@ class OldProtocol:
     """A validated protocol of the old game."""
 
     players: tuple
-    settings: OldSettings
+    settings: OldScoringSettings
     start: dict
     deals: tuple
 
@@ -308,7 +308,7 @@ class OldSettlement:
     money: dict
 
 
-class RemiseLedger:
+class RemiseLedger(Ledger):
     """The old game's sheet, fed deal by deal: counts, the append-only journal and the per-deal changes."""
 
     def __init__(self, players, settings=OLD_PRESET, start=None):
@@ -371,9 +371,14 @@ class RemiseLedger:
         }
 
     @classmethod
+    def for_protocol(cls, protocol):
+        """An empty ledger for a parsed :class:`OldProtocol` (its players, settings and start)."""
+        return cls(protocol.players, protocol.settings, protocol.start)
+
+    @classmethod
     def replay(cls, protocol):
         """The ledger of a parsed :class:`OldProtocol` after all its deals."""
-        ledger = cls(protocol.players, protocol.settings, protocol.start)
+        ledger = cls.for_protocol(protocol)
         for deal in protocol.deals:
             ledger.add(deal)
         return ledger

@@ -9,7 +9,7 @@ from trickcore.errors import InputError, SettingsError, TrickcoreError
 from trickcore.files import read_text
 from trickcore.scoring.base import (FieldDeal, RecordsFile, ScoringSystem, json_or_text, parse_assignments,
                                     simulation_records, simulation_rows)
-from trickcore.scoring.preferans.ledger import Ledger
+from trickcore.scoring.preferans.ledger import PulyaLedger
 from trickcore.scoring.preferans.protocol import PROTOCOL_FORMAT, parse_protocol
 from trickcore.scoring.preferans.old import OLD_PRESET, RemiseLedger, make_old_settings, parse_old_protocol
 from trickcore.scoring.preferans.render import render_old_text, render_text
@@ -35,11 +35,14 @@ class PreferansSystem(ScoringSystem):
         """The overlays a protocol of this variant may list (variants-preferans §2.0)."""
         return tuple(name for name, (_, allowed, _) in OVERLAYS.items() if self.presets[0] in allowed)
 
-    def ledger(self, settings=None, players=None, start=None, **context):
-        """An empty sheet for ``players`` (default P1, P2, ... as many as the settings seat) from ``start``."""
+    def ledger(self, settings=None, players=None, start=None, protocol=None, **context):
+        """An empty sheet: for ``players`` (default P1, P2, ... as many as the settings seat) from ``start``, or
+        the sheet a ``protocol`` (raw JSON) starts with, its header read as ``tricks score`` reads it."""
+        if protocol is not None:
+            return self.protocol_ledger(self.read_protocol({**protocol, "deals": []}, self.presets[0], {}))
         settings = settings if settings is not None else self.settings()
         players = players or tuple(f"P{i}" for i in range(1, settings.num_players + 1))
-        return Ledger(players, self.presets[0], settings, start)
+        return PulyaLedger(players, self.presets[0], settings, start)
 
     def read_records(self, path):
         """The protocol of ``path``: its deals, with the protocol itself kept for validation; or the protocol of
@@ -74,8 +77,9 @@ class PreferansSystem(ScoringSystem):
         label = record.get("contract") or kind if kind == "game" else kind
         return label, record.get("declarer") if isinstance(record, dict) else None
 
-    def score(self, found, preset=None, overrides=()):
-        """Validate and score the whole protocol under this variant with the ``--set`` ``overrides``.
+    def prepare(self, found, preset=None, overrides=()):
+        """The sheet the protocol of ``found`` starts with and its deals, validated as a whole first (the header
+        and every deal) under this variant with the ``--set`` ``overrides``.
 
         The protocol's own settings (after its overlays) apply first; a protocol naming another variant is an
         error.
@@ -88,21 +92,26 @@ class PreferansSystem(ScoringSystem):
         except TrickcoreError as exc:
             raise exc.located(source="--set") from None
         try:
-            return self.replay(found.context["protocol"], preset or self.presets[0], explicit)
+            protocol = self.read_protocol(found.context["protocol"], preset or self.presets[0], explicit)
         except TrickcoreError as exc:
             raise exc.located(source=found.source) from None
+        return self.protocol_ledger(protocol), protocol.deals
+
+    def locate(self, exc, source, number):
+        """A deal's error names the file; the error names the deal itself, as the protocol's validation does."""
+        return exc.located(source=source)
 
     def check_overrides(self, explicit):
         """Raise SettingsError for a ``--set`` name or value this variant does not take."""
         make_settings(self.presets[0], explicit)
 
-    def replay(self, protocol, variant, explicit):
-        """The ledger of a whole protocol (raw JSON) with the ``explicit`` setting overrides."""
-        return Ledger.replay(parse_protocol(protocol, variant, explicit))
+    def read_protocol(self, protocol, variant, explicit):
+        """The parsed protocol (raw JSON; its header and every deal checked) with the ``explicit`` overrides."""
+        return parse_protocol(protocol, variant, explicit)
 
-    def json_data(self, ledger):
-        """The §11.3 sheet JSON."""
-        return ledger.to_dict()
+    def protocol_ledger(self, protocol):
+        """The empty sheet of a parsed protocol: its players, settings and start."""
+        return PulyaLedger.for_protocol(protocol)
 
     def render_text(self, ledger):
         """The sheet as text: deals, per-player totals, settlement."""
@@ -143,15 +152,15 @@ class OldPreferansSystem(PreferansSystem):
         """Raise SettingsError for a ``--set`` name or value the old game does not take (§3.9)."""
         make_old_settings(explicit)
 
-    def replay(self, protocol, variant, explicit):
-        """The remise ledger of a whole protocol."""
+    def read_protocol(self, protocol, variant, explicit):
+        """The parsed protocol of the old game (its header and every deal checked)."""
         if variant != "old":
             raise SettingsError(f"unknown old preferans preset {variant!r} (presets: old)", field="preset")
-        return RemiseLedger.replay(parse_old_protocol(protocol, explicit))
+        return parse_old_protocol(protocol, explicit)
 
-    def json_data(self, ledger):
-        """The sheet JSON of §3.10."""
-        return ledger.to_dict()
+    def protocol_ledger(self, protocol):
+        """The empty remise ledger of a parsed protocol."""
+        return RemiseLedger.for_protocol(protocol)
 
     def render_text(self, ledger):
         """The ledger as text, as the book keeps it."""

@@ -1,7 +1,8 @@
 """The whist score sheet (whist.md §5-6): hands into games, games into rubbers, with the history of every hand.
 
-``WhistLedger`` is immutable: ``ledger.add(result)`` returns the ledger with one more hand. When a rubber
-ends, the next hand starts a new one, so one ledger can hold a whole evening.
+``WhistSheet`` is immutable: ``sheet.add(result)`` returns the sheet with one more hand (the whist systems'
+ledger keeps the latest). When a rubber ends, the next hand starts a new one, so one sheet can hold a whole
+evening.
 """
 import attrs
 
@@ -68,7 +69,7 @@ def rubber_result(rules, number, games, finished):
 
 
 @attrs.frozen
-class WhistLedger:
+class WhistSheet:
     """The sheet of a sequence of hands under ``rules``: ``entries`` in order, the running score and rubbers."""
 
     rules: WhistRules = WhistRules.SHORT
@@ -79,11 +80,11 @@ class WhistLedger:
 
     @classmethod
     def of(cls, rules, results):
-        """The ledger after scoring every HandResult of ``results`` in order."""
-        ledger = cls(rules)
+        """The sheet after scoring every HandResult of ``results`` in order."""
+        sheet = cls(rules)
         for result in results:
-            ledger = ledger.add(result)
-        return ledger
+            sheet = sheet.add(result)
+        return sheet
 
     @property
     def rubber_number(self):
@@ -96,7 +97,7 @@ class WhistLedger:
         return bool(self.entries) and self.entries[-1].rubber_result is not None
 
     def add(self, result):
-        """The ledger with hand ``result`` scored (tricks before honours, then game and rubber)."""
+        """The sheet with hand ``result`` scored (tricks before honours, then game and rubber)."""
         score = score_hand(self.rules, result, self.points)
         rubber, game_number = self.rubber_number, len(self.games) + 1
         entry = HandEntry(len(self.entries) + 1, rubber, game_number, result, score)

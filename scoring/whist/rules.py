@@ -9,7 +9,7 @@ settings that change play (ruleset, trump selection, first dealer) are the game'
 import attrs
 
 from trickcore.errors import SettingsError
-from trickcore.games.whist.variants import VARIANTS, WhistVariant, one_of
+from trickcore.games.whist.variants import VARIANTS, WhistVariant, one_of, ruleset
 
 GAME_VALUES = VARIANTS
 """The game-value tables (whist.md §5), one per ruleset and named after it."""
@@ -74,10 +74,7 @@ class WhistRules(WhistVariant):
     @classmethod
     def preset(cls, name, **overrides):
         """The named preset (``short``, ``long`` or ``american``) with ``overrides`` applied."""
-        key = str(name).strip().lower()
-        if key not in PRESETS:
-            raise SettingsError(f"unknown whist ruleset {name!r} (known: {', '.join(PRESETS)})", field="ruleset")
-        return PRESETS[key].override(**overrides)
+        return PRESETS[ruleset(name)].override(**overrides)
 
     @classmethod
     def setting_names(cls):

@@ -6,16 +6,17 @@ from trickcore.games.whist.record import WhistHand, read_results
 from trickcore.files import read_text
 from trickcore.scoring.base import (Ledger, RecordsFile, ScoringSystem, simulation_records, simulation_rows,
                                     typed_overrides)
-from trickcore.scoring.whist.ledger import WhistLedger
+from trickcore.scoring.whist.hand import calls_at_eight
+from trickcore.scoring.whist.ledger import WhistSheet
 from trickcore.scoring.whist.rules import WhistRules
-from trickcore.scoring.whist.sheet import render_ledger
+from trickcore.scoring.whist.sheet import describe_hand, render_ledger, render_rubbers
 
 
 class RunningLedger(Ledger):
-    """The protocol's ledger over the immutable WhistLedger: ``sheet`` is the ledger after every hand so far."""
+    """The protocol's ledger over the immutable WhistSheet: ``sheet`` is the sheet after every hand so far."""
 
     def __init__(self, rules):
-        self.sheet = WhistLedger(rules)
+        self.sheet = WhistSheet(rules)
 
     @property
     def is_over(self):
@@ -25,6 +26,11 @@ class RunningLedger(Ledger):
     def add(self, record):
         """Score the next hand: a HandResult, or a full hand record (anything with ``result()``)."""
         self.sheet = self.sheet.add(record.result() if hasattr(record, "result") else record)
+
+    def called_at_eight(self, honours_ns):
+        """True when a side calls at eight (long whist, whist.md §4.1) before a hand whose N-S honours are
+        ``honours_ns``, on the score so far: the hand is not played."""
+        return calls_at_eight(self.sheet.rules, self.sheet.points, honours_ns) is not None
 
     def settle(self):
         """Net game points per side over every rubber (an unfinished one valued as such)."""
@@ -77,6 +83,14 @@ class WhistSystem(ScoringSystem):
     def render_text(self, ledger):
         """The sheet as text: a row per hand, each rubber's result and the totals."""
         return render_ledger(ledger.sheet)
+
+    def hand_text(self, entry):
+        """One scored hand of a ledger's sheet (a HandEntry) in words: tricks, honours, game and rubber."""
+        return describe_hand(entry)
+
+    def rubbers_text(self, ledger):
+        """Each rubber's result on the ledger, one line each, and the net totals."""
+        return render_rubbers(ledger.sheet)
 
 
 WHIST_SHORT = WhistSystem("whist-short", "whist", "Short whist: game of 5, honours, treble/double/single, "

@@ -1,11 +1,12 @@
-"""Game.analyse: the default (each side's tricks per trump) for any game, the games' own analyses through
+"""game.analysis.analyse: the default (each side's tricks per trump) for any game, the games' own analyses through
 the same hook, and options checked by name."""
 import attrs
 import pytest
 
 from trickcore.cards import DECK32, Deck, Rank, Suit
 from trickcore.errors import InputError
-from trickcore.games.base import Game, TrickTable
+from trickcore.games.analysis import TrickTable
+from trickcore.games.base import Game
 from trickcore.games.bridge.analysis import BridgeResult, solve_bridge
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.preferans.analysis import PreferansResult, solve_preferans
@@ -36,7 +37,7 @@ class Fours(Game):
 def test_default_analysis_of_three_seats_is_each_seat_alone_per_trump():
     game = Threes()
     deal = game.deal(4)
-    result = game.analyse(deal, dealer="B")
+    result = game.analysis.analyse(deal, dealer="B")
     assert isinstance(result, TrickTable) and result.dealer == "B" and result.leader == "C"
     assert list(result.tricks) == ["S", "H", "D", "C", "NT"]
     for trump, row in result.tricks.items():
@@ -51,7 +52,7 @@ def test_default_analysis_of_three_seats_is_each_seat_alone_per_trump():
 def test_default_analysis_of_four_seats_is_each_partnership_per_trump():
     game = Fours()
     deal = game.deal(9)
-    result = game.analyse(deal)
+    result = game.analysis.analyse(deal)
     assert result.dealer == "P" and result.leader == "Q"
     for trump, row in result.tricks.items():
         rules = TrickRules(4, None if trump == "NT" else Suit[trump], True)
@@ -63,33 +64,33 @@ def test_an_option_the_game_does_not_take_is_an_error_naming_it():
     for game, deal, name in ((Threes(), Threes().deal(1), "vul"), (WHIST, WHIST.deal(1), "declarer"),
                              (BRIDGE, BRIDGE.deal(1), "trump"), (PREFERANS, PREFERANS.deal(1), "dealer")):
         with pytest.raises(InputError, match=f"no option '{name}'") as caught:
-            game.analyse(deal, **{name: "x"})
+            game.analysis.analyse(deal, **{name: "x"})
         assert caught.value.field == name
 
 
 def test_the_games_analyses_go_through_the_hook():
     deal = BRIDGE.deal(2)
-    result = BRIDGE.analyse(deal, vul="NS", dealer="E")
+    result = BRIDGE.analysis.analyse(deal, vul="NS", dealer="E")
     assert isinstance(result, BridgeResult) and result == solve_bridge(deal, "NS", "E")
     pref = PREFERANS.deal(3)
-    result = PREFERANS.analyse(pref, declarer="hand2", talon_mode="none")
+    result = PREFERANS.analysis.analyse(pref, declarer="hand2", talon_mode="none")
     assert isinstance(result, PreferansResult) and result == solve_preferans(pref, (1,), "none")
     with pytest.raises(InputError, match="declarer"):
-        PREFERANS.analyse(pref)
+        PREFERANS.analysis.analyse(pref)
 
 
 def test_whist_analyses_the_trump_suits_only():
     deal = WHIST.deal(5)
-    every = WHIST.analyse(deal, dealer="W")
+    every = WHIST.analysis.analyse(deal, dealer="W")
     assert list(every.tricks) == ["S", "H", "D", "C"] and every.leader == "N"
-    assert WHIST.analyse(deal, dealer="W", trump="h").tricks == {"H": every.tricks["H"]}
+    assert WHIST.analysis.analyse(deal, dealer="W", trump="h").tricks == {"H": every.tricks["H"]}
     assert "tricks North-South / East-West:" in every.text()
 
 
 def test_analyse_batch_takes_each_deals_own_options_over_the_common_ones():
     deals = [BRIDGE.deal(7, i) for i in range(2)]
     items = [(deals[0], {}), (deals[1], {"dealer": "W"})]
-    results = list(BRIDGE.analyse_batch(items, jobs=1, vul="All", dealer="S"))
+    results = list(BRIDGE.analysis.analyse_batch(items, jobs=1, vul="All", dealer="S"))
     assert results == [solve_bridge(deals[0], "All", "S"), solve_bridge(deals[1], "All", "W")]
     with pytest.raises(InputError, match="no option 'trump'"):
-        BRIDGE.analyse_batch(items, trump="S")
+        BRIDGE.analysis.analyse_batch(items, trump="S")

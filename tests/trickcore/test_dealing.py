@@ -54,7 +54,7 @@ def test_three_hand_deal_with_talon():
     assert "|" in text and parse_deal(text) == deal
     assert len(deal.talon) == 2 and deal.hand_size == 10
     with pytest.raises(InvalidDeal):
-        PREFERANS.parse_deal(BRIDGE.deal(1).to_string())
+        PREFERANS.formats.parse_deal(BRIDGE.deal(1).to_string())
 
 
 def test_seeded_deal_is_reproducible_and_matches_batch_rows():

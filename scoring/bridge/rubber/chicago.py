@@ -1,6 +1,7 @@
 """Chicago, four-deal bridge (bridge.md §7): the fixed four-deal cycle, its vulnerability schedule, game and
 part-score bonuses, passed-out deals, and the four-deal duplicate scoring of §7.4."""
 from trickcore.games.bridge.vocab import Seat, Side, Vulnerability, side_of
+from trickcore.scoring.base import Ledger
 from trickcore.scoring.bridge.contract.score import duplicate_score
 from trickcore.scoring.bridge.rubber.sheet import SheetDeal, SheetEntry, deal_entries, settle_entries
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
@@ -21,7 +22,7 @@ def chicago_vulnerability(deal_number, dealer, schedule="dealer"):
     return Vulnerability.of(side is Side.NS, side is Side.EW)
 
 
-class ChicagoLedger:
+class ChicagoLedger(Ledger):
     """One Chicago's score sheet: ``add`` deals until four have counted, then ``settle``; ``preset`` names the
     settings preset for the sheet's title."""
 

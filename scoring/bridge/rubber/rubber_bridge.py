@@ -3,12 +3,13 @@
 The ledger accumulates deals; every figure comes from the pure functions of ``contract.score`` and ``sheet``.
 """
 from trickcore.games.bridge.vocab import Seat, Side, Vulnerability
+from trickcore.scoring.base import Ledger
 from trickcore.scoring.bridge.rubber.sheet import SheetDeal, SheetEntry, deal_entries, settle_entries
 from trickcore.scoring.bridge.settings import BridgeScoringSettings
 from trickcore.errors import InvalidRecord
 
 
-class RubberLedger:
+class RubberLedger(Ledger):
     """One rubber's score sheet: ``add`` deals in order, then ``settle`` (an unfinished rubber gets its Law 80
     awards); ``preset`` names the settings preset for the sheet's title."""
 

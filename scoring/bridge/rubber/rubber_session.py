@@ -377,6 +377,31 @@ class RubberSessionLedger(Ledger):
                 total[player] += value
         return total
 
+    def protocol(self, boards):
+        """The session protocol (§7.1, what ``read_session`` reads) of the Boards this session scored, rubber by
+        rubber."""
+        rubbers, boards = [], iter(boards)
+        for rubber in self.rubbers:
+            deals = []
+            for _ in rubber.ledger.deals:
+                board = next(boards)
+                auction = self.variant.new_auction(board.dealer, board.auction)
+                callers = getattr(auction, "callers", None)
+                calls = [str(c) for c in board.auction]
+                deal = {"dealer": board.dealer.name,
+                        "auction": calls if callers is None else [[s.name, c] for s, c in zip(callers, calls)]}
+                if board.passed_out:
+                    deal["contract"] = "Pass"
+                else:
+                    deal.update(contract=str(board.contract), declarer=board.declarer.name, tricks=board.result)
+                deal["deal"] = board.deal.to_string()
+                deals.append(deal)
+            rubbers.append({"seats": {s.name: rubber.seats[s] for s in SEAT_ORDER}, "deals": deals})
+        settings = {"first_dealer": self.settings.first_dealer.name}
+        if self.settings.rotation not in (None, self.variant.check_rotation(None)):
+            settings["rotation"] = self.settings.rotation
+        return {"format": SESSION_FORMAT, "players": list(self.players), "settings": settings, "rubbers": rubbers}
+
     def to_dict(self):
         """The sheet of variants-bridge §7.2."""
         values = attrs.asdict(self.settings)

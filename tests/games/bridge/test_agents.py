@@ -5,6 +5,7 @@ from trickcore.games.base import play_deal
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.agents import HeuristicAgent, HandShape, hcp
 from trickcore.games.bridge.auction import DOUBLE, PASS, Auction, Bid
+from trickcore.games.bridge.setup import BridgeSetup
 from trickcore.games.bridge.table import AuctionView
 from trickcore.games.bridge.vocab import Seat, Strain, Vulnerability
 from trickcore.cards import parse_hand
@@ -73,7 +74,8 @@ def test_bridge_game_heuristic_contracts_are_sensible():
     checked = 0
     for number in range(1, 41):
         deal = BRIDGE.board_deal(5, number)
-        board = play_deal(BRIDGE.new_state(deal, board=number), [HeuristicAgent(s) for s in range(4)]).record()
+        board = play_deal(BRIDGE.new_state(deal, BridgeSetup(board=number)),
+                                                             [HeuristicAgent(s) for s in range(4)]).record()
         if board.passed_out:
             assert max(hcp(deal.hands[0]) + hcp(deal.hands[2]), hcp(deal.hands[1]) + hcp(deal.hands[3])) <= 26
             continue

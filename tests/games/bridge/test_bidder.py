@@ -5,6 +5,7 @@ import pytest
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.agents import HeuristicAgent, hcp
 from trickcore.games.bridge.auction import Auction, Bid, parse_call
+from trickcore.games.bridge.setup import BridgeSetup
 from trickcore.games.bridge.table import AuctionView
 from trickcore.games.bridge.vocab import Seat, Strain, Vulnerability
 from trickcore.cards import parse_hand
@@ -20,7 +21,7 @@ def survey(seed, boards):
     agents = [HeuristicAgent(seat) for seat in range(4)]
     for number in range(1, boards + 1):
         deal = BRIDGE.board_deal(seed, number)
-        state = BRIDGE.new_state(deal, board=number)
+        state = BRIDGE.new_state(deal, BridgeSetup(board=number))
         while state.phase == "auction":
             state.apply(agents[state.current_seat].act(state.view(state.current_seat)))
         auction = state.auction

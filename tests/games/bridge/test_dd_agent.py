@@ -5,6 +5,7 @@ from hypothesis import given, settings, strategies as st
 from trickcore.games.base import Agent, play_deal
 from trickcore.games.bridge.agents import DoubleDummyAgent, HeuristicAgent
 from trickcore.games.bridge.game import BRIDGE
+from trickcore.games.bridge.setup import BridgeSetup
 from trickcore.games.bridge.vocab import Contract, Seat, Strain
 from trickcore.play import PlayState
 from trickcore.rng import Stream
@@ -56,7 +57,7 @@ def test_bridge_dd_from_mid_trick_eight_takes_the_solved_tricks():
 @given(seed=st.integers(0, 10_000), left=st.integers(1, 5), extra=st.integers(0, 3),
        strain=st.sampled_from(list(Strain)))
 def test_bridge_dd_card_is_legal_and_optimal_on_endings(seed, left, extra, strain):
-    state = BRIDGE.new_state(BRIDGE.deal(seed, 0), dealer=Seat.S)
+    state = BRIDGE.new_state(BRIDGE.deal(seed, 0), BridgeSetup(dealer=Seat.S))
     for call in ("3" + strain.name, "Pass", "Pass", "Pass"):
         state.apply(call)
     assert (state.contract, state.declarer) == (Contract(3, strain), Seat.S)

@@ -8,11 +8,12 @@ from trickcore.games.base import play_deal
 from trickcore.games.bridge.agents import HeuristicAgent
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.compiled.played_boards import heuristic_boards
+from trickcore.games.bridge.setup import BridgeSetup
 from trickcore.games.simulate import Simulation, choose_deals, run_chunk
 
 
 def protocol_board(deal, dealer, number):
-    state = BRIDGE.new_state(deal, dealer, board=number)
+    state = BRIDGE.new_state(deal, BridgeSetup(dealer=dealer, board=number))
     return play_deal(state, [HeuristicAgent(seat, 0) for seat in range(4)]).record()
 
 
@@ -23,7 +24,8 @@ def test_consecutive_boards_are_played_as_through_the_protocol(seed, dealer):
     numbers = list(range(1, 101))
     played = heuristic_boards(batch, [dealer] * 100, numbers)
     for i, deal in enumerate(batch):
-        assert BRIDGE.record_dict(played.record(i)) == BRIDGE.record_dict(protocol_board(deal, dealer, numbers[i]))
+        expected = protocol_board(deal, dealer, numbers[i])
+        assert BRIDGE.simulation.record_dict(played.record(i)) == BRIDGE.simulation.record_dict(expected)
 
 
 @settings(max_examples=30, deadline=None)
@@ -55,7 +57,7 @@ def test_a_heuristic_simulation_gives_the_same_lines_with_or_without_the_batch(m
     simulation = Simulation("bridge", 40, 5, agents=("heuristic",), dealer=dealer)
     items = list(enumerate(choose_deals(simulation)))
     batched = run_chunk(simulation, items)
-    monkeypatch.setattr(type(BRIDGE), "batch_records", lambda self, *args: None)
+    monkeypatch.setattr(type(BRIDGE.simulation), "batch_records", lambda self, *args: None)
     assert run_chunk(simulation, items) == batched
 
 
@@ -65,5 +67,5 @@ def test_a_heuristic_simulation_gives_the_same_lines_with_or_without_the_batch(m
     ("two_player", ["heuristic"] * 4),
 ])
 def test_other_agents_and_tables_are_left_to_the_protocol(variant, names):
-    deals = list(BRIDGE.deal_batch(1, 2))
-    assert BRIDGE.batch_records(deals, [0, 1], 0, variant, names, [0, 0]) is None
+    dealt = [BRIDGE.deal_batch(1, 1, 0, n) for n in range(2)]
+    assert BRIDGE.simulation.batch_records(dealt, [0, 1], 0, variant, names, [0, 0]) is None

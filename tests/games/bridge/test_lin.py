@@ -17,6 +17,7 @@ from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.formats.lin import read_lin, read_lin_board, write_lin
 from trickcore.games.bridge.formats.pbn_read import read_pbn
 from trickcore.games.bridge.record import board_to_dict
+from trickcore.games.bridge.setup import BridgeSetup
 from trickcore.games.bridge.vocab import Contract, Seat, Strain, Vulnerability
 
 DATA = os.path.join(os.path.dirname(__file__), "..", "..", "data", "lin")
@@ -29,7 +30,7 @@ def text_of(name):
 
 def played(seed, number):
     """A board played to its end by random agents: a complete auction and play."""
-    state = BRIDGE.new_state(BRIDGE.board_deal(seed, number), board=number)
+    state = BRIDGE.new_state(BRIDGE.board_deal(seed, number), BridgeSetup(board=number))
     return play_deal(state, [RandomAgent(seat, seed) for seat in range(4)]).record()
 
 

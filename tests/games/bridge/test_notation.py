@@ -13,6 +13,7 @@ from trickcore.games.bridge.formats.pbn_read import read_pbn
 from trickcore.games.bridge.formats.pbn_tags import MANDATORY
 from trickcore.games.bridge.formats.pbn_write import write_pbn
 from trickcore.games.bridge.record import board_from_dict, board_to_dict
+from trickcore.games.bridge.setup import BridgeSetup
 from trickcore.games.bridge.vocab import Contract, Seat, Strain, Vulnerability
 from trickcore.cards import Card
 from trickcore.errors import IllegalCall, InvalidRecord, NotationError, ReadLog
@@ -140,7 +141,8 @@ def test_bridge_game_lin_errors():
 
 def test_bridge_game_played_boards_round_trip():
     agents = [HeuristicAgent(seat) for seat in range(4)]
-    boards = [play_deal(BRIDGE.new_state(BRIDGE.board_deal(9, n), board=n), agents).record() for n in range(1, 5)]
+    boards = [play_deal(BRIDGE.new_state(BRIDGE.board_deal(9, n), BridgeSetup(board=n)),
+                                                                              agents).record() for n in range(1, 5)]
     assert [essentials(b) for b in read_pbn(write_pbn(boards))] == [essentials(b) for b in boards]
     for a, b in zip(read_lin(write_lin(boards)), boards):
         assert (a.deal, a.auction, a.play, a.contract, a.declarer, a.result) == \

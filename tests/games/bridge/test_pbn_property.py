@@ -12,6 +12,7 @@ from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.formats.pbn_read import decode_pbn, read_pbn
 from trickcore.games.bridge.formats.pbn_write import encode_pbn
 from trickcore.games.bridge.record import PartialDeal
+from trickcore.games.bridge.setup import BridgeSetup
 
 LATIN1 = st.text(st.sampled_from("aAzZ éèüÜßñçøÅ'-.\"\\"), min_size=1, max_size=12).map(str.strip).filter(
     lambda t: t and t not in ("?", "#") and not t.startswith("#"))
@@ -21,7 +22,7 @@ LATIN1 = st.text(st.sampled_from("aAzZ éèüÜßñçøÅ'-.\"\\"), min_size=1, 
 def played(seed, number):
     """A board played out by random agents (cached: hypothesis draws the same few often)."""
     agents = [RandomAgent(seat, seed) for seat in range(4)]
-    return play_deal(BRIDGE.new_state(BRIDGE.board_deal(seed, number), board=number), agents).record()
+    return play_deal(BRIDGE.new_state(BRIDGE.board_deal(seed, number), BridgeSetup(board=number)), agents).record()
 
 
 @st.composite

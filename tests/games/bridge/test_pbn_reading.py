@@ -11,6 +11,7 @@ from trickcore.games.bridge.formats.pbn_read import decode_pbn, read_pbn
 from trickcore.games.bridge.formats.pbn_tables import read_dd_table
 from trickcore.games.bridge.formats.pbn_write import encode_pbn, write_pbn
 from trickcore.games.bridge.record import PartialDeal, board_from_dict, board_to_dict
+from trickcore.games.bridge.setup import BridgeSetup
 from trickcore.games.bridge.vocab import Contract, Seat, Strain
 
 DATA = os.path.join(os.path.dirname(__file__), "..", "..", "data", "pbn")
@@ -58,7 +59,8 @@ def test_complete_play_gives_the_result():
     from trickcore.games.base import play_deal
     from trickcore.games.bridge.agents import HeuristicAgent
     from trickcore.games.bridge.game import BRIDGE
-    played = play_deal(BRIDGE.new_state(BRIDGE.board_deal(5, 1), board=1), [HeuristicAgent(s) for s in range(4)])
+    played = play_deal(BRIDGE.new_state(BRIDGE.board_deal(5, 1), BridgeSetup(board=1)),
+                                                                             [HeuristicAgent(s) for s in range(4)])
     board = played.record()
     if board.passed_out:
         pytest.skip("the seeded deal was passed out")      # pragma: no cover - seed 5 board 1 is bid

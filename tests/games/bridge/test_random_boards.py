@@ -8,11 +8,12 @@ from trickcore.games.base import play_deal
 from trickcore.games.bridge.agents import RandomAgent
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.compiled.played_boards import random_boards
+from trickcore.games.bridge.setup import BridgeSetup
 from trickcore.games.simulate import Simulation, agent_seed, choose_deals, run_chunk
 
 
 def protocol_board(deal, dealer, seed, number):
-    state = BRIDGE.new_state(deal, dealer, board=number)
+    state = BRIDGE.new_state(deal, BridgeSetup(dealer=dealer, board=number))
     return play_deal(state, [RandomAgent(seat, seed) for seat in range(4)]).record()
 
 
@@ -50,7 +51,7 @@ def test_a_random_simulation_gives_the_same_lines_by_either_path():
     for line, (index, number) in zip(lines, items):
         deal = BRIDGE.deal(4, number)
         record = protocol_board(deal, 0, agent_seed(4, number), index + 1)
-        assert line["record"] == BRIDGE.record_dict(record)
+        assert line["record"] == BRIDGE.simulation.record_dict(record)
 
 
 @pytest.mark.parametrize("dealers, numbers, message", [

@@ -8,6 +8,7 @@ from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.agents import HeuristicAgent, RandomAgent
 from trickcore.games.bridge.auction import DOUBLE, PASS, Bid
 from trickcore.games.bridge.match import board_score
+from trickcore.games.bridge.setup import BridgeSetup
 from trickcore.games.bridge.table import AuctionView, Claim, PlayView
 from trickcore.games.bridge.vocab import Seat, Strain, Vulnerability, parse_contract
 from trickcore.games.registry import get_agent
@@ -25,12 +26,12 @@ def heuristic():
 
 def play_board(deal, number, agents):
     """Board ``number`` of ``deal`` played to the end by ``agents``; its Board record."""
-    return play_deal(BRIDGE.new_state(deal, board=number), agents).record()
+    return play_deal(BRIDGE.new_state(deal, BridgeSetup(board=number)), agents).record()
 
 
 def to_play(contract="4H", declarer="N", deal=FIXED_DEAL):
     """A state whose auction made ``contract`` by ``declarer`` (every other call a pass)."""
-    state = BRIDGE.new_state(parse_deal(deal), dealer=Seat.parse(declarer))
+    state = BRIDGE.new_state(parse_deal(deal), BridgeSetup(dealer=Seat.parse(declarer)))
     for call in [contract] + ["Pass"] * 3:
         state.apply(Bid(int(contract[0]), Strain.parse(contract[1:])) if call == contract else PASS)
     return state
@@ -73,7 +74,7 @@ def test_bridge_game_play_records_13_tricks(seed):
 
 
 def test_bridge_state_phases_and_current_seat_controls_dummy():
-    state = BRIDGE.new_state(parse_deal(FIXED_DEAL), board=2)            # board 2: dealer E, NS vulnerable
+    state = BRIDGE.new_state(parse_deal(FIXED_DEAL), BridgeSetup(board=2))            # board 2: dealer E, NS vulnerable
     assert (state.phase, state.current_seat, state.vulnerability) == ("auction", 1, Vulnerability.NS)
     assert state.legal_actions()[0] == PASS and len(state.legal_actions()) == 36   # Pass, then the 35 bids
     state = to_play("4H", "N")
@@ -201,7 +202,7 @@ def test_bridge_game_fixed_deal_contract():
 @settings(max_examples=40, deadline=None)
 def test_bridge_random_agents_play_every_card_once(seed, number):
     agents = [get_agent("bridge", "random")(seat, seed) for seat in range(4)]
-    state = play_deal(BRIDGE.new_state(BRIDGE.board_deal(seed, number), board=number), agents)
+    state = play_deal(BRIDGE.new_state(BRIDGE.board_deal(seed, number), BridgeSetup(board=number)), agents)
     board = state.record()
     if board.passed_out:
         assert [str(c) for c in board.auction] == ["Pass"] * 4 and board.play == ()

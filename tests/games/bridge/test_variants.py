@@ -11,6 +11,7 @@ from trickcore.games.bridge.agents import RandomAgent
 from trickcore.games.bridge.auction import DOUBLE, PASS, REDOUBLE, Bid, ThreePlayerAuction
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.match import RubberSessionMatch
+from trickcore.games.bridge.setup import BridgeSetup
 from trickcore.games.bridge.variants import (
     DUMMY, FIVE_PLAYER, FOUR_PLAYER, SIX_PLAYER, THREE_PLAYER, TWO_PLAYER, VARIANTS, rotation_counts,
     rotation_table)
@@ -161,7 +162,8 @@ def test_who_may_double_or_redouble_table():
 
 def _state(variant, seating, seed=7, dealer=Seat.N):
     deal = BRIDGE.deal(seed, 0, int(dealer))
-    return BRIDGE.new_state(deal, dealer, variant, vulnerability=Vulnerability.NONE, seating=seating)
+    return BRIDGE.new_state(deal, BridgeSetup(dealer=dealer, variant=variant, vulnerability=Vulnerability.NONE,
+                                              seating=seating))
 
 
 def _play_to_opening_lead(state):

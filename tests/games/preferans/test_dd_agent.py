@@ -8,6 +8,7 @@ from trickcore.games.preferans.agents import DDAgent, HeuristicAgent
 from trickcore.games.preferans.auction import contracts_allowed
 from trickcore.games.preferans.game import PREFERANS
 from trickcore.games.preferans.analysis import preferans_contract
+from trickcore.games.preferans.setup import PreferansSetup
 from trickcore.games.preferans.table import View
 from trickcore.games.preferans.vocab import LADDER_RANK, OBLIGATION, level, strain, trump_of
 from trickcore.solver import Position, solve
@@ -78,7 +79,8 @@ def _declarer_tricks(declarer_agent, deal, declarer, choice):
     defenders who both whist (closed play); the declarer's tricks."""
     agents = [Whister(HeuristicAgent(s, 0)) for s in range(3)]
     agents[declarer] = declarer_agent
-    state = PREFERANS.new_state(deal, 2, "sochi", 3)      # dealer C: hand k is player k
+    state = PREFERANS.new_state(deal, PreferansSetup(dealer=2, variant="sochi",
+                                                     players=3))      # dealer C: hand k is player k
     while state.phase == "auction":
         state.apply("6S" if state.current_seat == declarer else "pass")
     state.apply(choice)
@@ -112,7 +114,7 @@ def test_dd_is_a_known_agent_name_per_seat():
 
 
 def test_dd_refuses_a_view_without_the_deal():
-    state = PREFERANS.new_state(PREFERANS.deal(1, 0), 2, "sochi", 3)
+    state = PREFERANS.new_state(PREFERANS.deal(1, 0), PreferansSetup(dealer=2, variant="sochi", players=3))
     assert DDAgent(0, 0).act(state.open_view(0)) is not None
     with pytest.raises(InputError, match="open view"):
         DDAgent(0, 0).act(state.view(0))

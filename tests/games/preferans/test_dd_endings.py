@@ -7,6 +7,7 @@ from trickcore.games.base import play_deal
 from trickcore.games.preferans.agents import DDAgent
 from trickcore.games.preferans.game import PREFERANS
 from trickcore.games.preferans.record import TrickRecord
+from trickcore.games.preferans.setup import PreferansSetup
 from trickcore.games.preferans.table import View
 from trickcore.games.preferans.vocab import TALON
 from trickcore.cards import Suit
@@ -27,7 +28,8 @@ def test_preferans_dd_agents_reach_the_solved_result_of_every_kind_of_deal():
     kinds = set()
     for k in range(8, 20):               # seed 11: deal 9 is an all-pass, 15 and 16 misères
         agents = [DDAgent(p, 0) for p in range(3)]
-        result = play_deal(PREFERANS.new_state(PREFERANS.deal(11, k), k % 3, "sochi", 3), agents).record()
+        result = play_deal(PREFERANS.new_state(PREFERANS.deal(11, k), PreferansSetup(dealer=k % 3, variant="sochi",
+                                                                                     players=3)), agents).record()
         if not result.tricks:
             continue
         kinds.add(result.kind)

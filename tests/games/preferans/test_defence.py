@@ -1,13 +1,13 @@
 """The defence call sequence of preferans.md §5.2, table-driven per variant and table size."""
 import pytest
 
-from trickcore.games.preferans.defence import DEALER, Defence
+from trickcore.games.preferans.defence import DEALER, DefenceCalls
 from trickcore.games.preferans.variants import play_settings
 from trickcore.errors import IllegalCall
 
 
 def run(calls, level=6, spades=False, n=3, variant="sochi", declarer=0):
-    d = Defence(declarer, level, spades, n, play_settings(variant))
+    d = DefenceCalls(declarer, level, spades, n, play_settings(variant))
     for c in calls:
         d.make_call(c)
     return d
@@ -75,7 +75,7 @@ def test_d1_is_the_first_hand_after_the_declarer():
 def test_no_dealer_call_with_three_players_or_when_the_setting_is_off():
     assert run(["pass", "pass"], 9, n=3).is_complete
     s = play_settings("sochi", dealer_may_whist=False)
-    d = Defence(0, 9, False, 4, s)
+    d = DefenceCalls(0, 9, False, 4, s)
     d.make_call("pass")
     d.make_call("pass")
     assert d.is_complete and d.outcome.kind == "passed_out"

@@ -18,18 +18,20 @@ from trickcore.games.preferans.agents import DDAgent, HeuristicAgent, RandomAgen
 from trickcore.games.preferans.analysis import preferans_contract, preferans_misere, solve_gusarik
 from trickcore.games.preferans.game import PREFERANS
 from trickcore.games.preferans.gusarik import RAZBOINIK_GAMES, contracts_of, game_of
+from trickcore.games.preferans.setup import PreferansSetup
 from trickcore.games.preferans.variants import play_settings
 from trickcore.games.preferans.vocab import MISERE, TalonChoice
 
 # hand1 holds the top cards; the talon is two small clubs.
-DEAL = PREFERANS.parse_deal("AKQJ.AKQ.AK.A T98.JT9.QJ.KQ 7.87.T987.JT9 | C8 C7")
+DEAL = PREFERANS.formats.parse_deal("AKQJ.AKQ.AK.A T98.JT9.QJ.KQ 7.87.T987.JT9 | C8 C7")
 A, B = 0, 1
 ALL = [set(RAZBOINIK_GAMES), set(RAZBOINIK_GAMES)]
 
 
 def state(dealer=A, owed=None, closing=False, stage="pool"):
     settings = play_settings("gusarik", gusarik_stage=stage)
-    return PREFERANS.new_state(DEAL, dealer, settings, ("A", "B"), owed=owed, closing=closing)
+    return PREFERANS.new_state(DEAL, PreferansSetup(dealer=dealer, variant=settings, players=("A", "B"), owed=owed,
+                                                    closing=closing))
 
 
 def announce(st, contract):
@@ -59,12 +61,12 @@ def test_the_dummy_never_calls_it_passes_at_its_turn():
 
 def test_a_player_id_dummy_is_refused():
     with pytest.raises(InputError):
-        PREFERANS.new_state(DEAL, 0, "gusarik", ("dummy", "B"))
+        PREFERANS.new_state(DEAL, PreferansSetup(dealer=0, variant="gusarik", players=("dummy", "B")))
 
 
 def test_gusarik_is_played_by_two():
     with pytest.raises(InputError):
-        PREFERANS.new_state(DEAL, 0, "gusarik", ("A", "B", "C"))
+        PREFERANS.new_state(DEAL, PreferansSetup(dealer=0, variant="gusarik", players=("A", "B", "C")))
 
 
 # -- §1.6 the opponent's calls ---------------------------------------------------------------------------------
@@ -245,7 +247,8 @@ AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "dd": DDAgent}
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_legal_action_always_exists_and_the_tricks_sum_to_ten(name, seed):
     for k in range(4):
-        st = PREFERANS.new_state(PREFERANS.deal(seed, k), k % 2, "gusarik", owed=ALL if k < 2 else None)
+        st = PREFERANS.new_state(PREFERANS.deal(seed, k), PreferansSetup(dealer=k % 2, variant="gusarik",
+                                                                         owed=ALL if k < 2 else None))
         agents = [AGENTS[name](p, seed) for p in (0, 1)]
         while not st.is_terminal:
             assert st.legal_actions()
@@ -302,7 +305,7 @@ def test_the_gusarik_table_is_the_three_hand_search_and_all_pass_shares_ten_tric
 
 
 def test_solve_gusarik_from_the_cli():
-    text = PREFERANS.format_deal(PREFERANS.deal(4, 0))
+    text = PREFERANS.formats.format_deal(PREFERANS.deal(4, 0))
     result = CliRunner().invoke(tricks, ["solve", "--game", "preferans", "--variant", "gusarik", "--deal", text,
                                          "--declarer", "hand3", "--dealer", "B", "--format", "json"])
     assert result.exit_code == 0, result.output
@@ -333,7 +336,8 @@ def test_a_gusarik_match_plays_to_its_end_and_its_protocol_scores_to_the_sheet_s
 @given(st.integers(0, 2**32), st.integers(0, 1), st.booleans())
 def test_any_seeded_deal_any_random_play_ends_with_ten_tricks_shared(seed, dealer, razboinik):
     agents = [RandomAgent(p, seed) for p in (0, 1)]
-    state = PREFERANS.new_state(PREFERANS.deal(seed, 0), dealer, "gusarik", owed=ALL if razboinik else None)
+    state = PREFERANS.new_state(PREFERANS.deal(seed, 0), PreferansSetup(dealer=dealer, variant="gusarik",
+                                                                        owed=ALL if razboinik else None))
     while not state.is_terminal:
         assert state.legal_actions()
         seat = state.current_seat

@@ -8,24 +8,26 @@ from trickcore.games.base import play_deal
 from trickcore.games.preferans.agents import HeuristicAgent
 from trickcore.games.preferans.game import PREFERANS
 from trickcore.games.preferans.heuristic_deals import batch_playable, play_heuristic
+from trickcore.games.preferans.setup import PreferansSetup
 from trickcore.games.preferans.variants import VARIANTS, play_settings
 from trickcore.games.simulate import Simulation, choose_deals, run_chunk
 
 
 def protocol_record(deal, index, dealer, variant):
-    state = PREFERANS.simulation_state(deal, index, dealer, variant)
+    state = PREFERANS.new_state(deal, PreferansSetup(dealer=dealer, variant=variant))
     return play_deal(state, [HeuristicAgent(seat, 0) for seat in range(3)]).record()
 
 
 def assert_same_records(numbers, seed, dealer, variant):
     """The batch's record of each deal ``numbers`` of ``seed`` equals the protocol's; returns the records."""
     deals = [PREFERANS.deal(seed, n, dealer) for n in numbers]
-    played = play_heuristic([PREFERANS.simulation_state(deal, n, dealer, variant) for deal, n in zip(deals, numbers)])
+    played = play_heuristic([PREFERANS.new_state(deal, PreferansSetup(dealer=dealer, variant=variant)) for deal,
+                                                                      n in zip(deals, numbers)])
     records = [state.record() for state in played]
     for n, deal, record in zip(numbers, deals, records):
         expected = protocol_record(deal, n, dealer, variant)
         assert record == expected, f"deal {n} of seed {seed}, dealer {dealer}, {variant}"
-        assert PREFERANS.record_dict(record) == PREFERANS.record_dict(expected)
+        assert PREFERANS.simulation.record_dict(record) == PREFERANS.simulation.record_dict(expected)
     return records
 
 
@@ -91,31 +93,31 @@ def test_simulate_lines_equal_without_the_batch(monkeypatch, variant):
     simulation = Simulation("preferans", 48, 5, variant=variant, agents=("heuristic",))
     items = list(enumerate(choose_deals(simulation)))
     calls = []
-    batch = type(PREFERANS).batch_records
+    batch = type(PREFERANS.simulation).batch_records
 
     def spy(self, *args):
         calls.append(args)
         return batch(self, *args)
 
-    monkeypatch.setattr(type(PREFERANS), "batch_records", spy)
+    monkeypatch.setattr(type(PREFERANS.simulation), "batch_records", spy)
     with_batch = run_chunk(simulation, items)
     assert calls
-    monkeypatch.setattr(type(PREFERANS), "batch_records", lambda self, *args: None)
+    monkeypatch.setattr(type(PREFERANS.simulation), "batch_records", lambda self, *args: None)
     assert run_chunk(simulation, items) == with_batch
 
 
 @pytest.mark.parametrize("names, variant", [(["random"] * 3, None), (["heuristic", "random", "heuristic"], None),
                                             (["heuristic"] * 3, "gusarik"), (["heuristic"] * 3, "old")])
 def test_other_agents_and_variants_go_through_the_protocol(names, variant):
-    deals = [PREFERANS.deal(1, n) for n in range(3)]
-    assert PREFERANS.batch_records(deals, [0, 1, 2], 0, variant, names, [1, 2, 3]) is None
+    dealt = [PREFERANS.deal_batch(1, 1, 0, n) for n in range(3)]
+    assert PREFERANS.simulation.batch_records(dealt, [0, 1, 2], 0, variant, names, [1, 2, 3]) is None
 
 
 def test_only_fresh_three_player_deals_are_batched():
     deal = PREFERANS.deal(1, 0)
     assert batch_playable(PREFERANS.new_state(deal))
-    assert not batch_playable(PREFERANS.new_state(deal, players=4))
-    assert not batch_playable(PREFERANS.new_state(deal, exit_level=7))
+    assert not batch_playable(PREFERANS.new_state(deal, PreferansSetup(players=4)))
+    assert not batch_playable(PREFERANS.new_state(deal, PreferansSetup(exit_level=7)))
     state = PREFERANS.new_state(deal)
     state.apply("pass")
     assert not batch_playable(state)

@@ -15,15 +15,16 @@ from trickcore.games.double_dummy import view_for
 from trickcore.games.preferans.agents import DDAgent, HeuristicAgent, RandomAgent
 from trickcore.games.preferans.game import PREFERANS
 from trickcore.games.preferans.old import CONTRACTS, OldAuction
+from trickcore.games.preferans.setup import PreferansSetup
 from trickcore.games.preferans.variants import play_settings
 from trickcore.games.preferans.vocab import TalonChoice
 
-DEAL = PREFERANS.parse_deal("AKQJ.AKQ.AK.A T98.JT9.QJ.KQ 7.87.T987.JT9 | C8 C7")
+DEAL = PREFERANS.formats.parse_deal("AKQJ.AKQ.AK.A T98.JT9.QJ.KQ 7.87.T987.JT9 | C8 C7")
 IDS = ("P1", "P2", "P3")        # dealer P3: hand1 = P1 (the forehand), hand2 = P2, hand3 = P3
 
 
 def state():
-    return PREFERANS.new_state(DEAL, 2, "old", IDS)
+    return PREFERANS.new_state(DEAL, PreferansSetup(dealer=2, variant="old", players=IDS))
 
 
 # -- §3.2 the auction --------------------------------------------------------------------------------------------
@@ -126,7 +127,7 @@ def test_the_old_game_takes_no_play_setting_and_three_players():
     with pytest.raises(SettingsError):
         play_settings("old", allow_hold=True)
     with pytest.raises(InputError):
-        PREFERANS.new_state(DEAL, 0, "old", ("A", "B", "C", "D"))
+        PREFERANS.new_state(DEAL, PreferansSetup(dealer=0, variant="old", players=("A", "B", "C", "D")))
 
 
 # -- whole deals and the match -------------------------------------------------------------------------------
@@ -136,7 +137,7 @@ AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "dd": DDAgent}
 @pytest.mark.parametrize("name", ["random", "heuristic", "dd"])
 def test_a_legal_action_always_exists_and_the_tricks_sum_to_ten(name):
     for k in range(5):
-        st = PREFERANS.new_state(PREFERANS.deal(3, k), k % 3, "old")
+        st = PREFERANS.new_state(PREFERANS.deal(3, k), PreferansSetup(dealer=k % 3, variant="old"))
         agents = [AGENTS[name](p, 3) for p in range(3)]
         while not st.is_terminal:
             assert st.legal_actions()
@@ -196,7 +197,7 @@ def test_an_old_match_plays_until_the_remises_are_played_out_and_its_protocol_sc
 @given(st.integers(0, 2**32), st.integers(0, 2))
 def test_any_seeded_deal_any_random_play_ends_with_ten_tricks_or_none(seed, dealer):
     agents = [RandomAgent(p, seed) for p in range(3)]
-    state = PREFERANS.new_state(PREFERANS.deal(seed, 0), dealer, "old")
+    state = PREFERANS.new_state(PREFERANS.deal(seed, 0), PreferansSetup(dealer=dealer, variant="old"))
     while not state.is_terminal:
         assert state.legal_actions()
         seat = state.current_seat

@@ -11,12 +11,13 @@ from trickcore.errors import IllegalCall, IllegalPlay
 from trickcore.games.base import play_deal
 from trickcore.games.preferans.game import PREFERANS
 from trickcore.games.preferans.record import PROTOCOL_FORMAT
+from trickcore.games.preferans.setup import PreferansSetup
 from trickcore.games.preferans.variants import VARIANTS, play_settings
 from trickcore.games.preferans.vocab import MISERE, TALON, TRICK_BIDS, TalonChoice
 from trickcore.scoring.preferans import validate_protocol
 
 # hand1, hand2, hand3 (PBN order S.H.D.C), talon ♠A ♥A
-DEAL = PREFERANS.parse_deal("KQJT.KQ.J7.87 987.JT9.AK.K9 .87.QT98.AQJT | SA HA")
+DEAL = PREFERANS.formats.parse_deal("KQJT.KQ.J7.87 987.JT9.AK.K9 .87.QT98.AQJT | SA HA")
 
 
 def lowest(cards):
@@ -25,7 +26,8 @@ def lowest(cards):
 
 def new_state(n=3, **overrides):
     """A state of DEAL whose dealer is the last player, so hand k is player k."""
-    return PREFERANS.new_state(DEAL, n - 1, play_settings("sochi", **overrides), n)
+    return PREFERANS.new_state(DEAL, PreferansSetup(dealer=n - 1, variant=play_settings("sochi", **overrides),
+                                                    players=n))
 
 
 def all_pass(mode, n=3):
@@ -147,7 +149,8 @@ def test_random_legal_play_completes_every_kind_of_deal(data, variant, n, kind, 
     ids = ["A", "B", "C", "D"][:n]
     script = None if kind == "free" else scripts(kind, bid)
     agents = [DrawAgent(data, script) for _ in ids]
-    state = PREFERANS.new_state(PREFERANS.deal(seed, 0), dealer, play_settings(variant), ids)
+    state = PREFERANS.new_state(PREFERANS.deal(seed, 0), PreferansSetup(dealer=dealer,
+                                                                        variant=play_settings(variant), players=ids))
     result = play_deal(state, agents).record()
     if kind != "free":
         assert result.kind == kind
@@ -174,7 +177,7 @@ def test_random_legal_play_completes_every_kind_of_deal(data, variant, n, kind, 
 
 
 def test_illegal_contract_announcement_is_rejected():
-    state = PREFERANS.new_state(PREFERANS.deal(1, 0), 2, "sochi", 3)
+    state = PREFERANS.new_state(PREFERANS.deal(1, 0), PreferansSetup(dealer=2, variant="sochi", players=3))
     for call in ("7D", "pass", "pass"):
         state.apply(call)
     twelve = state.view(state.current_seat).hand

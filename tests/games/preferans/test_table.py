@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from trickcore.errors import IllegalCall, IllegalPlay, InputError
 from trickcore.games.base import PHASES, State, make_agents, play_deal, run_match
 from trickcore.games.preferans.game import PREFERANS
+from trickcore.games.preferans.setup import PreferansSetup
 from trickcore.games.preferans.table import PreferansState
 from trickcore.games.preferans.variants import VARIANTS
 from trickcore.games.preferans.vocab import DEALER, TALON, TalonChoice
@@ -22,7 +23,7 @@ def snapshot(state):
 def random_states(seed, variant="sochi", n=3, dealer=0):
     """Every state of one deal played by the registered random agents (the state is copied by replay)."""
     agents, _ = make_agents("preferans", ["random"], n, seed)
-    state = PREFERANS.new_state(PREFERANS.deal(seed, 0), dealer, variant, n)
+    state = PREFERANS.new_state(PREFERANS.deal(seed, 0), PreferansSetup(dealer=dealer, variant=variant, players=n))
     while not state.is_terminal:
         yield state
         state.apply(agents[state.current_seat].act(state.view(state.current_seat)))
@@ -30,7 +31,7 @@ def random_states(seed, variant="sochi", n=3, dealer=0):
 
 
 def test_the_state_is_the_base_protocol_and_starts_with_the_auction():
-    state = PREFERANS.new_state(PREFERANS.deal(1, 0), 0, "sochi", 3)
+    state = PREFERANS.new_state(PREFERANS.deal(1, 0), PreferansSetup(dealer=0, variant="sochi", players=3))
     assert isinstance(state, State) and isinstance(state, PreferansState)
     assert state.phase == "auction" and state.current_seat == 1      # hand1 is the dealer's left
     assert state.legal_actions()[:3] == ["pass", "6S", "6C"]           # nothing to hold yet
@@ -39,11 +40,11 @@ def test_the_state_is_the_base_protocol_and_starts_with_the_auction():
     for players, dealer, words in ((5, 0, "3 or 4 players"), (("A", "B"), 0, "3 or 4 players"),
                                    (3, 3, "player index from 0 to 2"), (4, True, "player index")):
         with pytest.raises(InputError, match=words):
-            PREFERANS.new_state(PREFERANS.deal(1, 0), dealer, "sochi", players)
+            PREFERANS.new_state(PREFERANS.deal(1, 0), PreferansSetup(dealer=dealer, variant="sochi", players=players))
     with pytest.raises(InputError, match="no player 3"):
         state.view(3)
     with pytest.raises(InputError, match="unknown preferans variant 'bogus'"):
-        PREFERANS.new_state(PREFERANS.deal(1, 0), 0, "bogus", 3)
+        PREFERANS.new_state(PREFERANS.deal(1, 0), PreferansSetup(dealer=0, variant="bogus", players=3))
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -62,7 +63,7 @@ def test_legal_actions_are_never_empty_before_the_end(variant, n):
 
 
 def test_illegal_actions_raise_with_the_rule():
-    state = PREFERANS.new_state(PREFERANS.deal(1, 0), 2, "sochi", 3)
+    state = PREFERANS.new_state(PREFERANS.deal(1, 0), PreferansSetup(dealer=2, variant="sochi", players=3))
     state.apply("7D")
     with pytest.raises(IllegalCall, match="6S is not higher than the current bid 7D"):
         state.apply("6S")
@@ -106,7 +107,7 @@ def test_undo_takes_back_cards_across_tricks_and_talon_leads():
 
 
 def test_an_all_pass_undo_goes_back_into_the_talon_tricks():
-    state = PREFERANS.new_state(PREFERANS.deal(4, 0), 2, "sochi", 3)
+    state = PREFERANS.new_state(PREFERANS.deal(4, 0), PreferansSetup(dealer=2, variant="sochi", players=3))
     for _ in range(3):
         state.apply("pass")
     start = snapshot(state)
@@ -155,7 +156,7 @@ def attrs_without_open(view):
 
 def test_the_four_player_dealer_acts_as_current_seat_when_he_whists():
     # Dealer D (player 3) sits out: hand1 = A, hand2 = B, hand3 = C.
-    state = PREFERANS.new_state(PREFERANS.deal(2, 0), 3, "sochi", 4)
+    state = PREFERANS.new_state(PREFERANS.deal(2, 0), PreferansSetup(dealer=3, variant="sochi", players=4))
     for call in ("6S", "pass", "pass"):
         state.apply(call)
     state.apply(TalonChoice(state.view(0).hand[-2:], "6S"))
@@ -179,7 +180,8 @@ def test_the_four_player_dealer_acts_as_current_seat_when_he_whists():
        dealer=st.integers(0, 3))
 def test_random_agents_through_play_deal_play_every_card_once(seed, variant, n, dealer):
     agents, _ = make_agents("preferans", ["random"], n, seed)
-    state = play_deal(PREFERANS.new_state(PREFERANS.deal(seed, 0), dealer % n, variant, n), agents)
+    state = play_deal(PREFERANS.new_state(PREFERANS.deal(seed, 0), PreferansSetup(dealer=dealer % n, variant=variant,
+                                                                                  players=n)), agents)
     deal = state.record()
     if not deal.tricks:
         assert deal.defence_kind in ("half_whist", "passed_out")
@@ -237,7 +239,8 @@ def test_run_match_records_are_played_deals_the_ledger_scores():
 
 
 def test_the_four_player_dealer_asked_to_return_a_half_whist_sees_the_passer_only():
-    state = PREFERANS.new_state(PREFERANS.deal(2, 0), 3, "sochi", 4)      # dealer D: hand k is player k
+    state = PREFERANS.new_state(PREFERANS.deal(2, 0), PreferansSetup(dealer=3, variant="sochi",
+                                                                     players=4))      # dealer D: hand k is player k
     for action in ("6S", "pass", "pass"):
         state.apply(action)
     state.apply(TalonChoice(state.view(0).hand[-2:], "6S"))

@@ -4,6 +4,7 @@ import pytest
 
 from trickcore.games.base import play_deal
 from trickcore.games.preferans.game import PREFERANS
+from trickcore.games.preferans.setup import PreferansSetup
 from trickcore.games.preferans.variants import play_settings
 from trickcore.games.preferans.vocab import MISERE, TalonChoice
 
@@ -36,7 +37,8 @@ class Scripted:
 
 
 def play_with(agents, settings=None, seed=3):
-    state = PREFERANS.new_state(PREFERANS.deal(seed, 0), 2, settings or play_settings("sochi"), IDS)
+    setup = PreferansSetup(dealer=2, variant=settings or play_settings("sochi"), players=IDS)
+    state = PREFERANS.new_state(PREFERANS.deal(seed, 0), setup)
     return play_deal(state, agents).record()
 
 

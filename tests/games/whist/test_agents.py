@@ -8,6 +8,7 @@ from trickcore.games.base import make_agents, play_deal
 from trickcore.games.registry import agent_names, get_agent
 from trickcore.games.whist.game import WHIST
 from trickcore.games.whist.agents import DoubleDummyAgent, HeuristicAgent, RandomAgent
+from trickcore.games.whist.setup import WhistSetup
 from trickcore.games.whist.table import WhistView
 from trickcore.play import Trick
 
@@ -97,7 +98,8 @@ def _ns_tricks(agents, hands, seed):
     for index in range(hands):
         dealer = index % 4
         batch = WHIST.deal_batch(seed, 1, dealer, index)
-        state = play_deal(WHIST.new_state(batch[0], dealer, turn_up=batch.last_card(0), number=index), agents)
+        state = play_deal(WHIST.new_state(batch[0], WhistSetup(dealer=dealer, turn_up=batch.last_card(0),
+                                                               number=index)), agents)
         hand = state.record()
         assert len(hand.tricks) == 13
         total += hand.tricks_ns

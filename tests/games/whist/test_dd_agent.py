@@ -6,6 +6,7 @@ from trickcore.games.base import play_deal
 from trickcore.games.double_dummy import view_for
 from trickcore.games.whist.agents import DoubleDummyAgent, HeuristicAgent
 from trickcore.games.whist.game import WHIST
+from trickcore.games.whist.setup import WhistSetup
 from trickcore.rng import Stream
 from trickcore.solver import Position, solve, solve_cards
 
@@ -19,7 +20,7 @@ def test_dd_from_trick_nine_takes_the_solved_tricks():
     for index in range(3):
         dealer = index % 4
         batch = WHIST.deal_batch(7, 1, dealer, index)
-        state = WHIST.new_state(batch[0], dealer, turn_up=batch.last_card(0), number=index)
+        state = WHIST.new_state(batch[0], WhistSetup(dealer=dealer, turn_up=batch.last_card(0), number=index))
         heuristic = [HeuristicAgent(s) for s in range(4)]
         for _ in range(played):
             seat = state.current_seat
@@ -34,7 +35,7 @@ def test_dd_from_trick_nine_takes_the_solved_tricks():
 
 def test_dd_agent_is_shown_the_open_view_only():
     batch = WHIST.deal_batch(3, 1, 0, 0)
-    state = WHIST.new_state(batch[0], 0, turn_up=batch.last_card(0))
+    state = WHIST.new_state(batch[0], WhistSetup(dealer=0, turn_up=batch.last_card(0)))
     assert view_for(DoubleDummyAgent(1), state, 1).hands == tuple(frozenset(h) for h in batch[0].hands)
     assert view_for(HeuristicAgent(1), state, 1).hands is None
 
@@ -43,7 +44,7 @@ def test_dd_agent_is_shown_the_open_view_only():
 @given(seed=st.integers(0, 10_000), left=st.integers(1, 5), extra=st.integers(0, 3))
 def test_dd_card_is_legal_and_optimal_on_endings(seed, left, extra):
     deal, turn_up = WHIST.deal(seed, 0, 0), WHIST.turn_up(seed, 0, 0)
-    state = WHIST.new_state(deal, 0, turn_up=turn_up)
+    state = WHIST.new_state(deal, WhistSetup(dealer=0, turn_up=turn_up))
     stream = Stream(seed, 0, 0x6464)
     for _ in range(4 * (13 - left) + extra):
         legal = state.legal_actions()

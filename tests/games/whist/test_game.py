@@ -10,6 +10,7 @@ from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.whist.game import WHIST
 from trickcore.games.whist.pbn import hand_to_pbn, hands_to_pbn, parse_pbn
 from trickcore.games.whist.record import WhistHand
+from trickcore.games.whist.setup import WhistSetup
 from trickcore.games.whist.vocab import honours_ns
 from trickcore.scoring.whist import WhistRules, score_hand
 from trickcore.cards import DECK52, Card, Suit
@@ -48,7 +49,7 @@ def test_seeded_turn_up_is_last_card_in_dealers_hand_and_hands_match_bridge(deal
 def _play(deal, dealer, turn_up, names, seed):
     """The WhistHand of the agents ``names`` playing ``deal``."""
     agents, _ = make_agents("whist", names, 4, seed)
-    return play_deal(WHIST.new_state(deal, dealer, turn_up=turn_up), agents).record()
+    return play_deal(WHIST.new_state(deal, WhistSetup(dealer=dealer, turn_up=turn_up)), agents).record()
 
 
 def test_eldest_hand_leads_and_no_forced_trumping():

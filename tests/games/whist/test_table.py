@@ -7,6 +7,7 @@ from trickcore.cards import Card
 from trickcore.errors import IllegalPlay, InputError
 from trickcore.games.base import PHASES, State, make_agents, play_deal
 from trickcore.games.whist.game import WHIST
+from trickcore.games.whist.setup import WhistSetup
 from trickcore.games.whist.table import WhistState
 from trickcore.games.whist.variants import WhistVariant
 from trickcore.games.whist.vocab import SEATS
@@ -16,7 +17,7 @@ EXAMPLE = "N:J73.Q84.K95.AT62 AT62.J73.Q84.K95 K95.AT62.J73.Q84 Q84.K95.AT62.J73
 
 def _state(seed=5, dealer=1, index=0):
     batch = WHIST.deal_batch(seed, 1, dealer, index)
-    return WHIST.new_state(batch[0], dealer, turn_up=batch.last_card(0), number=index)
+    return WHIST.new_state(batch[0], WhistSetup(dealer=dealer, turn_up=batch.last_card(0), number=index))
 
 
 def test_a_new_hand_is_in_play_with_the_eldest_hand_to_lead():
@@ -43,7 +44,7 @@ def test_legal_actions_follow_suit_and_are_never_empty_before_the_end():
 
 
 def test_illegal_cards_are_refused_with_the_reason():
-    state = WHIST.new_state(WHIST.parse_deal(EXAMPLE), 0, turn_up=Card.parse("C2"))
+    state = WHIST.new_state(WHIST.formats.parse_deal(EXAMPLE), WhistSetup(dealer=0, turn_up=Card.parse("C2")))
     with pytest.raises(IllegalPlay, match="E does not hold SK"):
         state.apply(Card.parse("SK"))
     state.apply(Card.parse("ST"))                          # E, the eldest hand, leads a spade
@@ -121,7 +122,7 @@ def test_record_of_a_finished_hand_and_not_before():
 
 def test_a_hand_called_at_eight_is_not_played():
     batch = WHIST.deal_batch(1, 1, 0, 0)
-    state = WHIST.new_state(batch[0], 0, "long", turn_up=batch.last_card(0), called=True)
+    state = WHIST.new_state(batch[0], WhistSetup(dealer=0, variant="long", turn_up=batch.last_card(0), called=True))
     assert state.is_terminal and state.legal_actions() == ()
     with pytest.raises(IllegalPlay, match="called at eight"):
         state.apply(min(batch[0].hands[1]))
@@ -132,12 +133,12 @@ def test_a_hand_called_at_eight_is_not_played():
 def test_a_fixed_trump_variant_overrides_the_turn_up():
     batch = WHIST.deal_batch(1, 1, 0, 0)
     variant = WhistVariant(trump_selection="fixed", fixed_trump="H")
-    state = WHIST.new_state(batch[0], 0, variant, turn_up=batch.last_card(0))
+    state = WHIST.new_state(batch[0], WhistSetup(dealer=0, variant=variant, turn_up=batch.last_card(0)))
     assert state.trump.name == "H" and state.rules.trump.name == "H"
     play_deal(state, make_agents("whist", ["heuristic"], 4, 0)[0])
     assert state.record().trump_selection == "fixed"
     with pytest.raises(InputError, match="turn-up"):
-        WHIST.new_state(batch[0], 0)
+        WHIST.new_state(batch[0], WhistSetup(dealer=0))
 
 
 @settings(max_examples=40, deadline=None)
@@ -145,7 +146,7 @@ def test_a_fixed_trump_variant_overrides_the_turn_up():
        st.lists(st.sampled_from(["random", "heuristic"]), min_size=4, max_size=4))
 def test_agents_always_finish_with_13_tricks_and_every_card_once(seed, dealer, index, names):
     batch = WHIST.deal_batch(seed, 1, dealer, index)
-    state = WHIST.new_state(batch[0], SEATS[dealer], turn_up=batch.last_card(0), number=index)
+    state = WHIST.new_state(batch[0], WhistSetup(dealer=SEATS[dealer], turn_up=batch.last_card(0), number=index))
     play_deal(state, make_agents("whist", names, 4, seed)[0])
     hand = state.record()
     cards = [c for t in hand.tricks for c in t.cards]

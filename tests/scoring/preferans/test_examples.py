@@ -135,11 +135,11 @@ def test_e10_classic_seven_on_a_bomb_four_players(protocol, scored):
 
 
 def test_e10_bomb_stays_after_a_failed_contract(protocol):
-    from trickcore.scoring.preferans import Ledger, parse_protocol
+    from trickcore.scoring.preferans import PulyaLedger, parse_protocol
     parsed = parse_protocol(protocol("classic", [game("A", "B", "7D", {"C": "whist", "D": "pass"},
                                                             {"B": 6, "C": 4, "D": 0})],
                                            players=("A", "B", "C", "D"), start={"bombs": {"B": [2]}}))
-    ledger = Ledger.for_protocol(parsed)
+    ledger = PulyaLedger.for_protocol(parsed)
     ledger.add(parsed.deals[0])
     assert ledger.state.bombs["B"] == (2,)
     ledger.add({"dealer": "B", "type": "game", "declarer": "C", "contract": "6H", "calls": {}})

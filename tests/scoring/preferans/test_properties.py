@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from trickcore.games.preferans.variants import VARIANTS
-from trickcore.scoring.preferans import PRESETS, SETTING_NAMES, Ledger, parse_protocol, score_protocol
+from trickcore.scoring.preferans import PRESETS, SETTING_NAMES, PulyaLedger, parse_protocol, score_protocol
 from trickcore.scoring.preferans.protocol import Table, parse_deal
 from trickcore.scoring.preferans.settings import settings_to_dict
 from trickcore.scoring.preferans.settlement import amnesty, amnesty_method, average_method, pairwise_balances
@@ -69,7 +69,7 @@ def protocols(draw):
                   .table.settings)
     protocol = {"format": "trickcore.preferans.protocol/1", "variant": variant, "players": list(players),
                 "settings": {"pool_target": target}, "deals": []}
-    ledger = Ledger(players, variant, table.settings)
+    ledger = PulyaLedger(players, variant, table.settings)
     for _ in range(draw(st.integers(0, 10))):
         if ledger.state.finished:
             break
@@ -102,7 +102,7 @@ def test_settlement_sums_to_zero_and_methods_agree(protocol):
 @given(protocols())
 def test_replay_deal_by_deal_equals_scoring_at_once(protocol):
     at_once = score_protocol(protocol).to_dict()
-    ledger = Ledger.for_protocol(parse_protocol({**protocol, "deals": []}))
+    ledger = PulyaLedger.for_protocol(parse_protocol({**protocol, "deals": []}))
     for deal in protocol["deals"]:
         ledger.add(deal)
     assert ledger.sheet().to_dict() == at_once

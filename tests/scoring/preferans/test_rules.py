@@ -2,7 +2,7 @@
 series, penalties (§8), end of game and settlement options."""
 import pytest
 
-from trickcore.scoring.preferans import Ledger, parse_protocol, score_protocol
+from trickcore.scoring.preferans import PulyaLedger, parse_protocol, score_protocol
 from trickcore.errors import InvalidRecord
 
 FOUR = ("A", "B", "C", "D")
@@ -246,7 +246,7 @@ def test_classic_talon_bonus_and_dark(delta):
 def test_bombs_awarded_then_used():
     parsed = parse_protocol({"format": "trickcore.preferans.protocol/1", "variant": "classic",
                              "players": list(FOUR), "deals": []})
-    ledger = Ledger.for_protocol(parsed)
+    ledger = PulyaLedger.for_protocol(parsed)
     ledger.add({"dealer": "A", "type": "all_pass", "tricks": {"B": 3, "C": 3, "D": 4, "A": 0},
                 "bombs_awarded": {"B": 4}})
     assert ledger.state.bombs["B"] == (4,)

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 import resvg_py
 
-from trickcore.scoring.preferans import Ledger, parse_protocol, render_svg, score_protocol
+from trickcore.scoring.preferans import PulyaLedger, parse_protocol, render_svg, score_protocol
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "preferans" / "sochi_game.json"
 
@@ -76,7 +76,7 @@ def test_svg_four_players_and_long_running_entries(protocol):
 
 def test_sheet_running_entries_match_history(protocol):
     parsed = parse_protocol(example())
-    ledger = Ledger.for_protocol(parsed)
+    ledger = PulyaLedger.for_protocol(parsed)
     for deal in parsed.deals:
         ledger.add(deal)
     running = ledger.sheet().running()

@@ -6,7 +6,7 @@ from fractions import Fraction
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from trickcore.errors import InvalidRecord
-from trickcore.scoring.preferans import Ledger, parse_protocol, score_protocol
+from trickcore.scoring.preferans import PulyaLedger, parse_protocol, score_protocol
 from trickcore.scoring.preferans.old import RemiseLedger, score_old_protocol
 from trickcore.scoring.preferans.settlement import responsible_penalty
 
@@ -49,7 +49,7 @@ def three_player_deal(draw, variant, players=("A", "B", "C")):
 
 def valid_deals(draw, protocol, deal_strategy, count):
     """Append up to ``count`` deals to ``protocol``, each valid after the ones before (the game may end)."""
-    ledger = Ledger.for_protocol(parse_protocol({**protocol, "deals": []}))
+    ledger = PulyaLedger.for_protocol(parse_protocol({**protocol, "deals": []}))
     for _ in range(count):
         if ledger.is_over:
             break
@@ -118,7 +118,7 @@ def scored_zero_sum_and_replayed(protocol):
     one to an empty ledger gives the same sheet."""
     sheet = score_protocol(protocol)
     assert_zero_sum(sheet.settlement)
-    ledger = Ledger.for_protocol(parse_protocol({**protocol, "deals": []}))
+    ledger = PulyaLedger.for_protocol(parse_protocol({**protocol, "deals": []}))
     for deal in protocol["deals"]:
         ledger.add(deal)
     assert ledger.sheet().to_dict() == sheet.to_dict()

@@ -5,9 +5,10 @@ from hypothesis import given, settings, strategies as st
 from trickcore import reference
 from trickcore.games.base import make_agents, play_deal
 from trickcore.games.whist.game import WHIST
+from trickcore.games.whist.setup import WhistSetup
 from trickcore.games.whist.vocab import HandResult
 from trickcore.rules import TrickRules
-from trickcore.scoring.whist import WhistLedger, WhistRules
+from trickcore.scoring.whist import WhistSheet, WhistRules
 
 RULESETS = st.sampled_from([WhistRules.SHORT, WhistRules.LONG, WhistRules.AMERICAN,
                             WhistRules.SHORT.override(honours=False, game_target=1),
@@ -27,7 +28,7 @@ def _max_hands(rules):
 @settings(max_examples=60, deadline=None)
 @given(RULESETS, st.lists(PAIRS, min_size=57, max_size=57))
 def test_a_rubber_always_ends(rules, pairs):
-    ledger = WhistLedger.of(rules, _results(pairs[:_max_hands(rules)]))
+    ledger = WhistSheet.of(rules, _results(pairs[:_max_hands(rules)]))
     assert ledger.rubbers, "no rubber finished within the bound"
     first = ledger.rubbers[0]
     assert first.finished and 2 <= len(first.games) <= 3
@@ -41,7 +42,7 @@ def test_a_rubber_always_ends(rules, pairs):
 @settings(max_examples=60, deadline=None)
 @given(RULESETS, st.lists(PAIRS, min_size=1, max_size=40))
 def test_points_only_go_to_the_side_that_earned_them(rules, pairs):
-    ledger = WhistLedger.of(rules, _results(pairs))
+    ledger = WhistSheet.of(rules, _results(pairs))
     for entry in ledger.entries:
         score = entry.score
         for side in (0, 1):
@@ -64,7 +65,7 @@ def test_played_hands_have_13_tricks_covering_the_pack(seed, dealer, agent):
     batch = WHIST.deal_batch(seed, 1, dealer, 0)
     turn_up = batch.last_card(0)
     agents, _ = make_agents("whist", [agent, "random"] * 2, 4, seed)
-    hand = play_deal(WHIST.new_state(batch[0], dealer, turn_up=turn_up), agents).record()
+    hand = play_deal(WHIST.new_state(batch[0], WhistSetup(dealer=dealer, turn_up=turn_up)), agents).record()
     assert len(hand.tricks) == 13
     assert len({c for t in hand.tricks for c in t.cards}) == 52
     # Each trick's winner, and so N-S's tricks, recomputed by the reference rules under the turn-up's trump.

@@ -2,7 +2,7 @@
 import pytest
 
 from trickcore.games.whist.vocab import HandResult
-from trickcore.scoring.whist import WhistLedger, WhistRules, game_value, score_hand
+from trickcore.scoring.whist import WhistSheet, WhistRules, game_value, score_hand
 from trickcore.errors import InvalidRecord
 
 SHORT, LONG, AMERICAN = WhistRules.SHORT, WhistRules.LONG, WhistRules.AMERICAN
@@ -60,7 +60,7 @@ W5 = [(8, 2, (2, 0)), (5, 1, (2, 4)), (7, 2, (3, 4)), (8, 2, (5, 4)), (7, 2, (1,
 
 
 def test_w5_short_whist_rubber():
-    ledger = WhistLedger.of(SHORT, [HandResult(t, h) for t, h, _ in W5])
+    ledger = WhistSheet.of(SHORT, [HandResult(t, h) for t, h, _ in W5])
     assert [e.score.points_after for e in ledger.entries] == [after for _, _, after in W5]
     games = [e.game_result for e in ledger.entries if e.game_result]
     assert [(g.number, g.winner, g.value) for g in games] == [(1, 0, 1), (2, 1, 2), (3, 0, 3)]
@@ -112,7 +112,7 @@ def test_game_value_table(rules, losers, value):
 
 
 def _rubber(rules, hands):
-    return WhistLedger.of(rules, [HandResult(t, h) for t, h in hands]).all_rubbers()[0]
+    return WhistSheet.of(rules, [HandResult(t, h) for t, h in hands]).all_rubbers()[0]
 
 
 def test_smallest_and_largest_short_rubber():
@@ -129,14 +129,14 @@ def test_rubber_bonus_per_ruleset():
 
 
 def test_unfinished_rubber_keeps_finished_games_without_bonus():
-    ledger = WhistLedger.of(SHORT, [HandResult(t, 2) for t in (13, 7, 7)])
+    ledger = WhistSheet.of(SHORT, [HandResult(t, 2) for t in (13, 7, 7)])
     rubber = ledger.all_rubbers()[0]
     assert not rubber.finished and rubber.bonus == 0
     assert rubber.game_points == (3, 0) and rubber.value == 3 and ledger.points == (2, 0)
 
 
 def test_a_new_rubber_follows_a_finished_one():
-    ledger = WhistLedger.of(SHORT, [HandResult(13, 2)] * 3)
+    ledger = WhistSheet.of(SHORT, [HandResult(13, 2)] * 3)
     assert len(ledger.all_rubbers()) == 2 and ledger.entries[2].rubber == 2
     assert ledger.totals() == (8 + 3, -(8 + 3))
 

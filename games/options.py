@@ -1,0 +1,68 @@
+"""The options a game declares as data: what a match with agents, an analysis and a simulation's solve take,
+each with its type, help text and owner, so the command line builds its flags from them and refuses the rest."""
+import attrs
+
+from trickcore.errors import InputError
+
+FILE = "file"                           # an Option type: a file the command writes
+TRUMPS = ("S", "H", "D", "C", "NT")
+
+
+@attrs.frozen
+class Option:
+    """One option: its keyword ``name`` (the flag is ``--name`` with dashes), its ``help`` text, its ``type``
+    (str, int, FILE, or a tuple of choices), its ``default`` and the game that ``owner``\\ s it ("game" when every
+    game may take it)."""
+
+    name: str
+    help: str
+    type: object = str
+    default: object = None
+    owner: str = "game"
+    metavar: str | None = None
+
+    @property
+    def flag(self):
+        """The option's command-line flag."""
+        return "--" + self.name.replace("_", "-")
+
+
+# What every game's deals take, with or without agents.
+DEALER = Option("dealer", "The dealer's seat (default: the first seat).")
+TRUMP = Option("trump", "Trump suit, or NT (default: the game's own rule, e.g. whist's turn-up; otherwise NT).",
+               TRUMPS)
+# What a match with agents may take, in whatever game declares it.
+VARIANT = Option("variant", "The game's variant (with --agents).")
+PLAYER_COUNT = Option("players", "Number of players (with --agents).", int)
+HANDS = Option("hands", "Number of hands or deals to play (with --agents).", int)
+PROTOCOL = Option("protocol", "Also write the match's protocol/record to this file (with --agents).", FILE)
+# The analysis options several games share.
+ANALYSIS_DEALER = Option("dealer", "The dealer (his left leads; par counts who bids first).")
+ANALYSIS_DECLARER = Option("declarer", "The declarer whose contracts are solved (e.g. hand1), or of --contract.")
+SOLVE_DECLARER = Option("declarer", "--solve: the declarer (bridge: of --contract; preferans: hand1..3).")
+
+
+def merged(declarations):
+    """The options of several declarations (tuples of Options, e.g. one per game), one per name: each new name
+    right after the one its own declaration puts before it, so every declaration's order is kept."""
+    found = []
+    for options in declarations:
+        for k, option in enumerate(options):
+            if any(o.name == option.name for o in found):
+                continue
+            before = [i for i, o in enumerate(found) if k and o.name == options[k - 1].name]
+            found.insert(before[0] + 1 if before else len(found), option)
+    return tuple(found)
+
+
+def given_options(declared, given, what):
+    """The options of ``given`` (name -> value) that have a value, after checking that ``declared`` (Options)
+    names each; otherwise an InputError naming the option and the ones ``what`` (e.g. "a whist match") takes."""
+    names = [option.name for option in declared]
+    found = {name: value for name, value in given.items() if value is not None}
+    for name in found:
+        if name not in names:
+            known = ", ".join("--" + n.replace("_", "-") for n in names) or "none"
+            raise InputError(f"--{name.replace('_', '-')} does not apply to {what} (its options: {known})",
+                             field=name)
+    return found

@@ -1,0 +1,34 @@
+"""What a simulation asks of preferans (``PREFERANS.simulation``): the compiled deals of heuristic players and a
+played deal's outcome."""
+import attrs
+
+from trickcore.games.preferans.vocab import Contract
+from trickcore.games.simulation_hooks import SimulationHooks
+
+
+@attrs.frozen
+class PreferansSimulation(SimulationHooks):
+    """The preferans simulation hooks."""
+
+    def outcome(self, record):
+        """The kind of deal, the contract, the declarer's tricks and whether he made it (misère: no trick)."""
+        if record.declarer is None:
+            return {"contract": record.kind}
+        contract = Contract.parse(record.contract)
+        if "tricks" not in record.protocol:
+            # Both defenders passed: the contract is written as made without play (spec §5).
+            return {"contract": str(contract), "made": True}
+        tricks = record.won[record.declarer]
+        made = tricks == 0 if contract.is_misere else tricks >= contract.level
+        return {"contract": str(contract), "declarer tricks": tricks, "made": made}
+
+    def batch_records(self, dealt, indices, dealer, variant, agent_names, agent_seeds):
+        """Heuristic players' deals from the compiled batch (games.preferans.heuristic_deals): the records of
+        ``state``'s deals played by HeuristicAgent through the protocol (it decides without chance, so its
+        seeds play no part); None for other agents and for the deals the batch does not play (Gusarik, the old
+        game)."""
+        if set(agent_names) != {"heuristic"}:
+            return None
+        from trickcore.games.preferans.heuristic_deals import play_heuristic
+        played = play_heuristic([self.state(one, index, dealer, variant) for one, index in zip(dealt, indices)])
+        return None if played is None else [state.record() for state in played]
