@@ -7,10 +7,11 @@ import sys
 import click
 
 from trickcore.cli.common import output_option, to_json, user_errors, write_output
+from trickcore.errors import InputError
 from trickcore.games.bridge.analysis import board_analysis
 from trickcore.scoring.bridge.duplicate.formats.session_files import FORMATS, render_session
 from trickcore.scoring.bridge.duplicate.formats.html_page import render_html
-from trickcore.scoring.bridge.duplicate.session_scoring import score_session_file
+from trickcore.scoring.bridge.duplicate.session_scoring import check_session_file, score_session_file
 
 # --method's choices: the short names of the pairs scoring systems.
 METHODS = ("butler", "cross-imps", "mp")
@@ -35,11 +36,21 @@ def session():
 @click.option("--format", "fmt", type=click.Choice(FORMATS + ("html",)), default="text", show_default=True,
               help="html: one self-contained results page, with hand diagrams, double-dummy tables and par when "
                    "the hand records are known (solved when the file does not give them).")
+@click.option("--check", is_flag=True,
+              help="Compare the scorer's own figures in RESULTS (PBN MP/IMP columns and TotalScoreTable, USEBIO "
+                   "match points and totals) with ours: every line and pair that differ, with the reason when "
+                   "one is known (text or json).")
 @output_option
 @user_errors()
-def score_command(path, method, movement_spec, hands, preset, pairs, fmt, output):
+def score_command(path, method, movement_spec, hands, preset, pairs, fmt, check, output):
     """Score the RESULTS of a pairs session (CSV traveller, PBN with ScoreTables, or USEBIO XML): the ranking
     of each field, every board's traveller and every pair's card; or the session as CSV, PBN or USEBIO."""
+    if check and fmt not in ("text", "json"):
+        raise InputError(f"--check writes text or json, not {fmt}", source="argument", field="format")
+    if check:
+        report = check_session_file(path, method, movement_spec, hands, preset, pairs)
+        write_output(to_json(report.to_dict()) if fmt == "json" else report.text(), output)
+        return
     scored = score_session_file(path, method, movement_spec, hands, preset, pairs)
     if fmt == "html":
         write_output(render_html(scored, analyse_boards(scored.boards)), output)

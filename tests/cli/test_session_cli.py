@@ -92,3 +92,16 @@ def test_session_cli_bad_input_one_line_exit_2_nothing_written(tmp_path, text, m
     assert result.exit_code == 2
     assert message in result.output and len(result.output.strip().splitlines()) == 1
     assert not out.exists()
+
+
+def test_session_cli_check_reports_and_refuses_what_it_cannot_check(tmp_path):
+    usebio = tmp_path / "session.xml"
+    assert run(SESSION, "--format", "usebio", "-o", usebio).exit_code == 0
+    result = run(usebio, "--check")
+    assert result.exit_code == 0, result.output
+    assert "lines: every figure agrees" in result.output and "pairs: every figure agrees" in result.output
+    assert json.loads(run(usebio, "--check", "--format", "json").output)["differences"] == []
+    nothing = run(SESSION, "--check")
+    assert nothing.exit_code == 2 and "none of the scorer's own figures" in nothing.output
+    wrong = run(usebio, "--check", "--format", "csv")
+    assert wrong.exit_code == 2 and "--check writes text or json" in wrong.output

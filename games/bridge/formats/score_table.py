@@ -69,7 +69,8 @@ def _adjusted_part(value):
 
 def _adjustment_in_scores(ns_text, ew_text):
     # An adjusted score written in the score columns: A+/A- codes, or percentages (one side alone gives the
-    # other side its complement, as a single code gives the mirror code).
+    # other side its complement, as a single code gives the mirror code). Both columns are read independently
+    # (Law 12C2: "A+" in both means neither pair was at fault, 60% each).
     ns, ew = _adjusted_part(ns_text), _adjusted_part(ew_text)
     if ns is None and ew is None:
         return None
@@ -83,7 +84,7 @@ def _adjustment_in_scores(ns_text, ew_text):
     if ns.endswith("%") or ew.endswith("%"):
         percent = {"A+": "60", "A": "50", "A-": "40"}
         return f"A{percent.get(ns, ns[:-1])}/{percent.get(ew, ew[:-1])}"
-    return ns if ns == ew else f"{ns}/{ew}"
+    return f"{ns}/{ew}"
 
 
 def traveller_line(board, contract, *, declarer=None, result=None, lead=None, ns_score=None, **where):
@@ -129,7 +130,8 @@ def score_line(number, cells, section="A"):
                  ew_pair=pair_id(cells.get("pairid_ew")))
     contract = (cells.get("contract") or "").upper().replace(" ", "")
     adjustment = _adjustment_in_scores(cells.get("score_ns"), cells.get("score_ew"))
-    if adjustment is not None and contract in ("", "ADJ", "ADJUSTED", "ARB"):
+    # The score columns say more than a single code in the contract column (which names the N-S award only).
+    if adjustment is not None and (contract in ("", "ADJ", "ADJUSTED", "ARB") or _adjusted_part(contract)):
         return TravellerLine(board=number, kind="artificial", adjustment=adjustment, **where)
     score = _number(cells.get("score_ns"))
     ew_score = _number(cells.get("score_ew"))
@@ -146,8 +148,9 @@ def _where(board, number, source):
 
 
 def traveller_rows(board, source=None):
-    """The board's ``ScoreTable`` as (where, TravellerLine) pairs, a row of multiplicity k giving k lines, a
-    sit-out row ("Bye") none; ``where`` names the file, board and row. [] without a ScoreTable."""
+    """The board's ``ScoreTable`` as (where, TravellerLine, cells) triples, a row of multiplicity k giving k
+    lines, a sit-out row ("Bye") none; ``where`` names the file, board and row, ``cells`` are the row's as
+    ``table_cells`` gives them. [] without a ScoreTable."""
     if find_table(board, "ScoreTable") is None:
         return []
     if board.number is None:
@@ -159,7 +162,7 @@ def traveller_rows(board, source=None):
         where = _where(board, number, source)
         try:
             line = score_line(board.number, cells)
-            out.extend([(where, line)] * multiplicity(cells))
+            out.extend([(where, line, cells)] * multiplicity(cells))
         except TrickcoreError as exc:
             raise exc.located(source=where, field=exc.field or "ScoreTable")
     return out
@@ -173,7 +176,7 @@ def _sit_out(cells):
 
 def traveller_lines(board, source=None):
     """The board's ``ScoreTable`` rows as ``TravellerLine`` records (§16.2); [] without a ScoreTable."""
-    return [line for _, line in traveller_rows(board, source)]
+    return [line for _, line, _ in traveller_rows(board, source)]
 
 
 def total_score_rows(board, source=None):

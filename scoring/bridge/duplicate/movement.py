@@ -5,7 +5,8 @@ lines against it (§13.1).
 A ``Movement`` is a list of ``TableRound`` (round, table, N-S pair, E-W pair, boards). Pair id 0 marks a sit-out: the
 other pair of that entry does not play (a half table's phantom pair, §12.2), and the boards are not played there.
 Boards at two tables in the same round must say why (``shared``): a ``relay`` (two tables pass one set between them)
-or a ``copy`` (boards dealt in several copies, as the project's Howell uses).
+or a ``copy`` (boards dealt in several copies, as the project's Howell uses). The ``shared`` column is the project's
+extension of §16.5: a file without it may share boards unmarked (``unmarked_shared`` lists them for the report).
 """
 import csv
 import io
@@ -297,9 +298,10 @@ def howell(n, b, rounds=None, *, boards=None, half_table=False):
 
 # --- checks -----------------------------------------------------------------------------------------------------
 
-def movement_problems(movement, source=None):
+def movement_problems(movement, source=None, marks_required=True):
     """Every reason a director could not run ``movement`` (§12.1 and what a director checks besides), as
-    InvalidRecord errors naming the source, line and field, in the order of the entries."""
+    InvalidRecord errors naming the source, line and field, in the order of the entries. Without
+    ``marks_required`` (a §16.5 file with no ``shared`` column) boards may be shared unmarked."""
     problems = []
 
     def problem(entry, field, message):
@@ -334,7 +336,7 @@ def movement_problems(movement, source=None):
             continue
         unmarked = [e for e in entries if e.shared is None]
         tables = _ids(e.table for e in entries)
-        if unmarked:
+        if unmarked and marks_required:
             problem(unmarked[0], "shared", f"board {board} is also at table(s) {tables} this round; mark the "
                                            "entries relay or copy if the movement means it")
         elif len(entries) > 2 and any(e.shared == "relay" for e in entries):
@@ -346,9 +348,9 @@ def movement_problems(movement, source=None):
     return problems
 
 
-def check_movement(movement, source=None):
+def check_movement(movement, source=None, marks_required=True):
     """Return ``movement`` when a director could run it; else raise its first problem (``movement_problems``)."""
-    problems = movement_problems(movement, source)
+    problems = movement_problems(movement, source, marks_required)
     if problems:
         raise problems[0]
     return movement
@@ -471,6 +473,8 @@ def parse_movement(text, source=None):
 
     Header names are case-insensitive, columns in any order; ``#`` lines and empty lines are ignored. Optional
     columns: ``shared`` (``relay`` or ``copy``) and ``arrow_switch`` (``yes`` on every entry of a switched round).
+    With a ``shared`` column every shared board must be marked; without it, as the specification writes the file,
+    boards may be shared between tables of a round when the movement is otherwise sound.
     """
     header, entries, switched, unswitched = None, [], set(), set()
     # A spreadsheet's byte-order mark must not become part of the first column's name.
@@ -503,7 +507,7 @@ def parse_movement(text, source=None):
     if mixed:
         raise InvalidRecord(f"round {mixed[0]} is arrow-switched on some lines only: mark every entry of the round",
                             source=source, field="arrow_switch")
-    return check_movement(Movement(entries, switched), source)
+    return check_movement(Movement(entries, switched), source, marks_required="shared" in header)
 
 
 def _header(cells, source, number):
@@ -545,10 +549,36 @@ def describe(movement):
             f"boards {format_boards(movement.boards)}{switched}")
 
 
+def unmarked_shared(movement):
+    """The boards played at several tables of a round without a ``shared`` mark, as (round, boards, tables) in
+    round order (a §16.5 file without the ``shared`` column may have them)."""
+    at = {}
+    for entry in movement.entries:
+        if not entry.sit_out:
+            for board in entry.boards:
+                at.setdefault((entry.round, board), []).append(entry)
+    groups = {}
+    for (round_number, board), entries in at.items():
+        if len(entries) > 1 and any(e.shared is None for e in entries):
+            groups.setdefault((round_number, tuple(e.table for e in entries)), []).append(board)
+    return [(round_number, tuple(boards), tables) for (round_number, tables), boards in sorted(groups.items())]
+
+
+def shared_note(movement):
+    """The report's line on boards shared without a mark, or None when there are none."""
+    shared = unmarked_shared(movement)
+    if not shared:
+        return None
+    where = "; ".join(f"round {r} boards {format_boards(boards)} at tables {_ids(tables)}" for r, boards, tables in
+                      shared)
+    return f"boards shared between tables without a shared column (accepted: copies or a relay): {where}"
+
+
 def cards_text(movement, pairs=()):
     """The guide cards as text: per table its rounds (N-S, E-W, boards; ``-`` = sit-out), or, for ``pairs``,
     each pair's own card (round, table, direction, opponents, boards)."""
-    lines = [describe(movement)]
+    note = shared_note(movement)
+    lines = [describe(movement)] + ([note] if note else [])
     if pairs:
         for pair in pairs:
             lines += ["", f"Pair {pair}", f"{'round':>5} {'table':>5} {'sits':>4} {'against':>7}  boards"]
@@ -574,6 +604,10 @@ def cards_dict(movement, pairs=()):
         data["cards"] = [{"table": table, "rounds": [
             {"round": e.round, "ns_pair": e.ns_pair, "ew_pair": e.ew_pair, "boards": list(e.boards),
              "shared": e.shared} for e in movement.table_entries(table)]} for table in movement.tables]
+    shared = unmarked_shared(movement)
+    if shared:
+        data["unmarked_shared"] = [{"round": r, "boards": list(boards), "tables": list(tables)}
+                                   for r, boards, tables in shared]
     return data
 
 

@@ -37,10 +37,38 @@ class Event:
 
 
 @attrs.frozen
+class PrintedLine:
+    """The scorer's own figures of one traveller line, as the file writes them (text, e.g. "25.2"; None when
+    absent): the N-S and E-W matchpoints or IMPs, their percentages of the top, and a Butler datum."""
+
+    ns: str = None
+    ew: str = None
+    ns_percent: str = None
+    ew_percent: str = None
+    datum: str = None
+
+
+@attrs.frozen
+class PrintedStanding:
+    """One row of the scorer's own ranking, as the file writes it: the pair, its direction when the ranking has
+    one ("NS", "EW"), its place ("3", "3="), total, percentage and boards (text, or None when absent)."""
+
+    section: str
+    pair: object
+    place: str = None
+    total: str = None
+    percentage: str = None
+    boards: str = None
+    direction: str = None
+
+
+@attrs.frozen
 class Results:
     """A session's results as read from a file: traveller ``lines`` and, line by line, ``where`` each was read
     (file and line, or board and row) for the errors; pair ``names`` {(section, pair): (name, ...)}; the
-    hand records ``boards`` (games.bridge.record.Board) when the file gives them; the ``event``."""
+    hand records ``boards`` (games.bridge.record.Board) when the file gives them; the ``event``; and, when the
+    file carries them, the scorer's own figures: ``printed`` (a PrintedLine per line) and ``ranking``
+    (PrintedStanding rows)."""
 
     source: str
     lines: tuple = attrs.field(converter=tuple)
@@ -48,10 +76,14 @@ class Results:
     names: dict = attrs.field(factory=dict)
     boards: tuple = attrs.field(default=(), converter=tuple)
     event: Event = Event()
+    printed: tuple = attrs.field(default=(), converter=tuple)
+    ranking: tuple = attrs.field(default=(), converter=tuple)
 
     def __attrs_post_init__(self):
         if len(self.where) != len(self.lines):
             raise ValueError("Results needs one location per line")
+        if self.printed and len(self.printed) != len(self.lines):
+            raise ValueError("Results needs the scorer's figures of every line, or of none")
 
 
 def _fail(exc, where, field):

@@ -1,11 +1,13 @@
 """Scoring a pairs session's results file (bridge.md §13): the one route from a file, a method and settings to
-a scored ``Session``, taken by ``tricks bridge session score`` and by ``trickcore.score``."""
+a scored ``Session``, taken by ``tricks bridge session score`` and by ``trickcore.score``; and the same route to
+the check of the scorer's own figures in the file against ours (``--check``)."""
 import os
 
 from trickcore.errors import InputError
 from trickcore.files import read_text
 from trickcore.games.registry import get_scoring
 from trickcore.scoring.bridge.duplicate import movement
+from trickcore.scoring.bridge.duplicate.scorer_check import check_session
 from trickcore.scoring.bridge.duplicate.session import score_session
 from trickcore.scoring.bridge.duplicate.formats.session_files import read_results
 
@@ -34,6 +36,18 @@ def score_session_file(path, method="mp", movement_spec=None, hands=None, preset
     ``method``, a pairs scoring system by any name it is found by (mp, butler, cross-imps, bridge-matchpoints),
     whose ``preset`` and ``overrides`` (``KEY=VALUE`` strings or a mapping) give the settings; ``movement_spec``
     (see ``session_movement``) checks every line, ``hands`` (a PBN file) adds the boards' hand records."""
+    return score_session(*_session_input(path, method, movement_spec, hands, preset, overrides))
+
+
+def check_session_file(path, method="mp", movement_spec=None, hands=None, preset=None, overrides=()):
+    """The SessionCheck of the results file at ``path`` (options as ``score_session_file``): every line and pair
+    whose figures in the file differ from ours, with the reason when one is known
+    (scoring.bridge.duplicate.scorer_check)."""
+    return check_session(*_session_input(path, method, movement_spec, hands, preset, overrides))
+
+
+def _session_input(path, method, movement_spec, hands, preset, overrides):
+    # (results, method, settings, movement) as score_session and check_session take them.
     system = get_scoring(method)
     if getattr(system, "method", None) is None:
         raise InputError(f"{system.name} does not score a pairs session (methods: mp, butler, cross-imps)",
@@ -41,4 +55,4 @@ def score_session_file(path, method="mp", movement_spec=None, hands=None, preset
     settings = system.settings(preset, overrides)
     results = read_results(path, hands)
     moves = None if movement_spec is None else session_movement(movement_spec, results)
-    return score_session(results, system.method, settings, moves)
+    return results, system.method, settings, moves

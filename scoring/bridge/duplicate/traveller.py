@@ -23,12 +23,12 @@ def adjustment_codes(code):
 
 
 def canonical_code(code):
-    """The export spelling of an artificial code (§16.5): ``A`` when both parts are equal, else ``NS/EW``
-    (``A+/A-``); explicit percentages as ``A60/40``."""
+    """The export spelling of an artificial code (§16.5): ``A`` when both parts are ``A``, else ``NS/EW``
+    (``A+/A-``, ``A+/A+``: a single ``A+`` would read back as ``A+/A-``); explicit percentages as ``A60/40``."""
     ns, ew = adjustment_codes(code)
     if ns is None or ew is None:
         return str(code).strip().upper().replace("−", "-")
-    return ns if ns == ew else f"{ns}/{ew}"
+    return ns if ns == ew == "A" else f"{ns}/{ew}"
 
 
 def written_fields(line):

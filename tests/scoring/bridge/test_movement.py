@@ -7,10 +7,10 @@ from hypothesis import given, settings, strategies as st
 
 from trickcore.errors import InputError, InvalidRecord, NotationError
 from trickcore.games.bridge.record import TravellerLine
-from trickcore.scoring.bridge.duplicate.movement import (Movement, TableRound, board_sets, boards_per_set, check_lines,
-                                                         check_movement, format_boards, howell, mitchell,
-                                                         movement_problems, movement_text, parse_boards, parse_movement,
-                                                         read_movement)
+from trickcore.scoring.bridge.duplicate.movement import (Movement, TableRound, board_sets, boards_per_set, cards_dict,
+                                                         cards_text, check_lines, check_movement, format_boards, howell,
+                                                         mitchell, movement_problems, movement_text, parse_boards,
+                                                         parse_movement, read_movement, shared_note, unmarked_shared)
 
 
 def table_rows(movement):
@@ -264,6 +264,40 @@ def test_movement_file_errors_name_the_line_and_field(text, line, field):
     with pytest.raises((InvalidRecord, NotationError)) as info:
         parse_movement(text, source="m.csv")
     assert info.value.source == "m.csv" and info.value.line == line and info.value.field == field
+
+
+# The 3-table Howell of §12.3 (B = 2) written out as §16.5 writes a movement file: no ``shared`` column, every
+# table of a round playing the same (duplicated) boards.
+SPEC_HOWELL = "round,table,ns_pair,ew_pair,boards\n" + "".join(
+    f"{r},{t},{ns},{ew},{2 * r - 1}-{2 * r}\n" for r, row in enumerate(
+        [[(6, 1), (2, 5), (4, 3)], [(6, 2), (3, 1), (5, 4)], [(6, 3), (4, 2), (1, 5)], [(6, 4), (5, 3), (2, 1)],
+         [(6, 5), (1, 4), (3, 2)]], 1) for t, (ns, ew) in enumerate(row, 1))
+
+
+def test_movement_file_of_the_specification_shares_boards_without_a_shared_column():
+    movement = parse_movement(SPEC_HOWELL, source="howell.csv")
+    assert table_rows(movement) == table_rows(howell(3, 2))
+    assert movement.expected_results() == 3 and len(movement.fields()) == 1
+    assert unmarked_shared(movement)[0] == (1, (1, 2), (1, 2, 3)) and len(unmarked_shared(movement)) == 5
+    assert shared_note(movement).startswith("boards shared between tables without a shared column")
+    assert "round 5 boards 9-10 at tables 1, 2, 3" in cards_text(movement)
+    assert cards_dict(movement)["unmarked_shared"][0] == {"round": 1, "boards": [1, 2], "tables": [1, 2, 3]}
+    # The written movement reads back the same, and a marked movement has no note.
+    assert table_rows(parse_movement(movement_text(movement))) == table_rows(movement)
+    assert shared_note(howell(3, 2)) is None and "unmarked_shared" not in cards_dict(howell(3, 2))
+
+
+def test_movement_file_without_a_shared_column_is_still_checked():
+    # Shared boards are accepted, not a pair twice in a round nor a board played twice by one pair.
+    twice = SPEC_HOWELL.replace("1,2,2,5,1-2", "1,2,2,6,1-2")
+    with pytest.raises(InvalidRecord) as info:
+        parse_movement(twice, source="howell.csv")
+    assert info.value.field == "ew_pair" and info.value.line == 3
+    # With the column, the project's rule holds: every shared entry says relay or copy.
+    header, *rows = SPEC_HOWELL.splitlines()
+    marked = "\n".join([header + ",shared"] + [row + "," for row in rows])
+    with pytest.raises(InvalidRecord, match="mark the entries relay or copy"):
+        parse_movement(marked)
 
 
 @pytest.mark.parametrize("text", ["", "# nothing\n", "round,table,ns_pair,ew_pair,boards\n"])

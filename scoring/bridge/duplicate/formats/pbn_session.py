@@ -9,7 +9,7 @@ from trickcore.games.bridge.record import Board
 from trickcore.games.bridge.formats.score_table import pair_id, table_cells, total_score_rows, traveller_rows
 from trickcore.games.bridge.vocab import board_dealer, board_vulnerability
 from trickcore.scoring.bridge.duplicate.formats.report import figure_text, percentage_text
-from trickcore.scoring.bridge.duplicate.session import Event, Results
+from trickcore.scoring.bridge.duplicate.session import Event, PrintedLine, PrintedStanding, Results
 from trickcore.scoring.bridge.duplicate.traveller import score_table, total_score_table
 
 SCORING_METHODS = {"butler": "Butler", "cross_imps": "CrossImps"}
@@ -40,18 +40,59 @@ def _pair_names(boards, source):
     return names
 
 
-def read_pbn_results(text, source):
-    """The Results of a PBN text: the ScoreTable lines of every board, pair names, hands and event."""
-    boards = read_pbn(text, source)
-    lines, where = [], []
+def _printed_line(cells):
+    # The scorer's figures of a ScoreTable row: MP or IMP columns, percentages, a Butler datum.
+    def cell(*names):
+        return next((cells[n] for n in names if cells.get(n) not in (None, "")), None)
+
+    return PrintedLine(ns=cell("mp_ns", "imp_ns"), ew=cell("mp_ew", "imp_ew"), ns_percent=cell("percentage_ns"),
+                       ew_percent=cell("percentage_ew"), datum=cell("butlerdatum"))
+
+
+def _direction(text):
+    text = (text or "").upper().replace("-", "")
+    return text if text in ("NS", "EW") else None
+
+
+def _printed_standing(cells):
+    # A multi-session event's file ranks the event so far (Rank, TotalScoreMP) and gives this session's own
+    # figures beside it (SessionRank, SessionScoreMP, ...): the session's are the ones to compare.
+    prefix = "session" if cells.get("sessionscoremp") or cells.get("sessionscoreimp") else "total"
+    rank, tie = ("sessionrank", "sessionranktie") if prefix == "session" else ("rank", "ranktie")
+    return PrintedStanding(section=cells.get("section") or "A", pair=pair_id(cells.get("pairid")),
+                           place=(cells.get(rank) or "") + ("=" if cells.get(tie) else ""),
+                           total=cells.get(f"{prefix}scoremp") or cells.get(f"{prefix}scoreimp"),
+                           percentage=cells.get(f"{prefix}percentage"),
+                           boards=cells.get("nrboardssession" if prefix == "session" else "nrboards"),
+                           direction=_direction(cells.get("direction")))
+
+
+def _printed_ranking(boards, source):
+    # The scorer's ranking: the first TotalScoreTable of the file ("RankTie" marks a shared place).
     for board in boards:
-        for location, line in traveller_rows(board, source):
+        rows = total_score_rows(board, source)
+        if rows:
+            return [_printed_standing(cells) for cells in rows if cells.get("pairid") is not None]
+    return []
+
+
+def read_pbn_results(text, source):
+    """The Results of a PBN text: the ScoreTable lines of every board, pair names, hands and event, and the
+    scorer's own figures (its MP or IMP columns, its TotalScoreTable) when the file carries them."""
+    boards = read_pbn(text, source)
+    lines, where, printed = [], [], []
+    for board in boards:
+        for location, line, cells in traveller_rows(board, source):
             lines.append(line)
             where.append(location)
+            printed.append(_printed_line(cells))
     first = boards[0] if boards else Board()
     event = Event(name=first.tag("Event"), date=first.tag("Date"), site=first.tag("Site"))
     event = attrs.evolve(event, **{k: None for k, v in attrs.asdict(event).items() if v in ("", "?", "#")})
-    return Results(source, lines, where, _pair_names(boards, source), boards, event)
+    if all(p == PrintedLine() for p in printed):
+        printed = []
+    return Results(source, lines, where, _pair_names(boards, source), boards, event, printed,
+                   _printed_ranking(boards, source))
 
 
 def _session_board(session, number):

@@ -8,7 +8,7 @@ import trickcore
 from trickcore.errors import InvalidRecord, NotationError, TrickcoreError
 from trickcore.games.bridge.formats.score_table import traveller_line
 from trickcore.scoring.bridge.duplicate.formats.report import figure_text, percentage_text
-from trickcore.scoring.bridge.duplicate.session import Event, Results
+from trickcore.scoring.bridge.duplicate.session import Event, PrintedLine, PrintedStanding, Results
 from trickcore.scoring.bridge.duplicate.traveller import written_fields
 
 SCORING_METHODS = {"matchpoints": "MATCH_POINTS", "butler": "BUTLER_IMPS", "cross_imps": "CROSS_IMPS"}
@@ -71,13 +71,16 @@ def _sections(event):
 
 
 def _traveller_line(element, board, section):
-    score = _value(element, "SCORE")
+    score, contract = _value(element, "SCORE"), _value(element, "CONTRACT")
+    if score is not None and score.upper().startswith("A") and contract is None:
+        # An artificial adjusted score in SCORE with no CONTRACT ("A+/A+", "A60/40") is read as that code.
+        contract, score = score, None
     where = dict(section=section, ns_pair=_integer(_value(element, "NS_PAIR_NUMBER"), "NS_PAIR_NUMBER"),
                  ew_pair=_integer(_value(element, "EW_PAIR_NUMBER"), "EW_PAIR_NUMBER"),
                  round=None if _value(element, "ROUND") is None else _integer(_value(element, "ROUND"), "ROUND"),
                  table=None if _value(element, "TABLE") is None else _integer(_value(element, "TABLE"), "TABLE"))
     try:
-        return traveller_line(board, _value(element, "CONTRACT"), declarer=_value(element, "PLAYED_BY"),
+        return traveller_line(board, contract, declarer=_value(element, "PLAYED_BY"),
                               result=_value(element, "TRICKS"), lead=_value(element, "LEAD"),
                               ns_score=None if score is None else _integer(score, "SCORE"), **where)
     except TrickcoreError as exc:
@@ -87,13 +90,30 @@ def _traveller_line(element, board, section):
         raise
 
 
+_FIGURES = (("NS_MATCH_POINTS", "EW_MATCH_POINTS"), ("NS_IMPS", "EW_IMPS"), ("NS_CROSS_IMPS", "EW_CROSS_IMPS"))
+
+
+def _printed_line(element):
+    # The scorer's own matchpoints or IMPs of a traveller line, under whichever names the file uses.
+    for ns, ew in _FIGURES:
+        if _value(element, ns) is not None or _value(element, ew) is not None:
+            return PrintedLine(ns=_value(element, ns), ew=_value(element, ew))
+    return PrintedLine()
+
+
+def _printed_standing(pair, section, number):
+    return PrintedStanding(section=section, pair=number, place=_value(pair, "PLACE"),
+                           total=_value(pair, "TOTAL_SCORE"), percentage=_value(pair, "PERCENTAGE"),
+                           boards=_value(pair, "BOARDS_PLAYED"), direction=_value(pair, "DIRECTION"))
+
+
 def read_usebio(text, source):
     """The Results of a USEBIO XML text: every TRAVELLER_LINE, the pair names, the event's name, date and club."""
     root = _parse(text, source)
     event = root if root.tag.upper() == "EVENT" else next(iter(_children(root, "EVENT")), None)
     if event is None:
         raise NotationError("no EVENT element", source=source, line=root.line, field="EVENT")
-    lines, where, names = [], [], {}
+    lines, where, names, printed, ranking = [], [], {}, [], []
     for section, element in _sections(event):
         for participants in _children(element, "PARTICIPANTS"):
             for pair in _children(participants, "PAIR"):
@@ -103,6 +123,8 @@ def read_usebio(text, source):
                     raise exc.located(source=source, line=pair.line)
                 players = tuple(_value(p, "PLAYER_NAME") or "" for p in _children(pair, "PLAYER"))
                 names[(section, number)] = tuple(p for p in players if p)
+                if _value(pair, "PLACE") or _value(pair, "TOTAL_SCORE"):
+                    ranking.append(_printed_standing(pair, section, number))
         for board in _children(element, "BOARD"):
             try:
                 number = _integer(_value(board, "BOARD_NUMBER"), "BOARD_NUMBER")
@@ -116,6 +138,7 @@ def read_usebio(text, source):
                 except TrickcoreError as exc:
                     raise exc.located(source=source, line=item.line)
                 where.append(f"{source}, line {item.line}")
+                printed.append(_printed_line(item))
     club = next(iter(_children(root, "CLUB")), None)
     date = _value(event, "DATE")
     if date and len(date.split("/")) == 3:
@@ -123,7 +146,9 @@ def read_usebio(text, source):
         date = f"{year}.{month}.{day}"
     info = Event(name=_value(event, "EVENT_DESCRIPTION"), date=date,
                  club=None if club is None else _value(club, "CLUB_NAME"))
-    return Results(source, lines, where, names, event=info)
+    if all(p == PrintedLine() for p in printed):
+        printed = []
+    return Results(source, lines, where, names, event=info, printed=printed, ranking=ranking)
 
 
 def _add(parent, tag, text=None):
