@@ -246,11 +246,12 @@ def _json(text: str) -> Any:
 
 
 def score(system: str, records: Any, preset: str | None = None, *, movement: str | None = None,
-          hands: str | None = None, **settings: Any) -> Score:
+          hands: str | None = None, check: bool = False, **settings: Any) -> Score:
     """Score ``records`` with the scoring ``system`` (any name the CLI takes: ``matchpoints``, ``mp``,
     ``rostov``, ``bridge-rubber``...), its ``preset`` and ``settings`` changed by keyword, as `tricks score`
     does; a pairs system given a session's results file (CSV, PBN, USEBIO) scores the session as
-    `tricks bridge session score` does (``movement``, ``hands`` as there).
+    `tricks bridge session score` does (``movement``, ``hands`` as there; ``check=True`` compares the file's own
+    figures with ours, as ``--check`` does: one row per difference, with its reason).
 
     Examples:
         >>> import trickcore
@@ -264,7 +265,9 @@ def score(system: str, records: Any, preset: str | None = None, *, movement: str
 
     found = get_scoring(system)
     if getattr(found, "method", None) is not None and _is_session_file(records):
-        return _session_score(found, os.fspath(records), preset, movement, hands, settings)
+        return _session_score(found, os.fspath(records), preset, movement, hands, settings, check)
+    if check:
+        raise InputError("check compares a pairs session's results file with its scorer's figures", field="check")
     ledger = found.score(_records_file(found, records), preset, settings)
     return Score(found.name, found.json_data(ledger), found.render_text(ledger))
 
@@ -282,10 +285,15 @@ def _is_session_file(records: Any) -> bool:
 
 
 def _session_score(system: Any, path: str, preset: str | None, movement: str | None, hands: str | None,
-                   settings: Mapping[str, Any]) -> Score:
-    """The Score of a pairs session's results file (the scoring of `tricks bridge session score`)."""
+                   settings: Mapping[str, Any], check: bool) -> Score:
+    """The Score of a pairs session's results file (the scoring of `tricks bridge session score`), or with
+    ``check`` its comparison with the scorer's own figures."""
     from trickcore.scoring.bridge.duplicate.formats.session_files import render_session
-    from trickcore.scoring.bridge.duplicate.session_scoring import score_session_file
+    from trickcore.scoring.bridge.duplicate.session_scoring import check_session_file, score_session_file
+
+    if check:
+        report = check_session_file(path, system.name, movement, hands, preset, settings)
+        return Score(system.name, report.to_dict(), report.text())
 
     session = score_session_file(path, system.name, movement, hands, preset, settings)
     return Score(system.name, render_session(session, "json"), render_session(session, "text"))

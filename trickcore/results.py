@@ -244,7 +244,7 @@ class Score(Result):
         """The ranking of a session; otherwise one row per board, deal or hand the system lists."""
         if "ranking" in self.data:
             return self.ranking()
-        for key in ("boards", "deals", "hands", "rows"):
+        for key in ("boards", "deals", "hands", "rows", "differences"):
             if isinstance(self.data.get(key), list) and all(isinstance(item, dict) for item in self.data[key]):
                 return [flat_row(item) for item in self.data[key]]
         return [flat_row(self.data)]

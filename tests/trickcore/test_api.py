@@ -189,3 +189,15 @@ def test_bad_input_is_a_trickcore_error():
         trickcore.simulate("bridge", 2, solve=True, compare="duplicate,chicago")
     with pytest.raises(TrickcoreError, match="unknown scoring system"):
         trickcore.score("nonesuch", os.devnull)
+
+
+def test_score_check_is_the_commands_check():
+    # The Python route's check=True is `tricks bridge session score --check`: the same JSON, a row a difference.
+    path = str(ROOT / "tests" / "data" / "session" / "ffb_dn1_seance5.pbn")
+    found = trickcore.score("matchpoints", path, check=True)
+    shown = CliRunner().invoke(tricks, ["bridge", "session", "score", path, "--check", "--format", "json"])
+    assert shown.exit_code == 0, shown.output
+    assert found.to_dict() == json.loads(shown.output)
+    assert len(found.rows()) == len(found.to_dict()["differences"]) > 0
+    with pytest.raises(TrickcoreError, match="check compares"):
+        trickcore.score("duplicate", str(EXAMPLES / "bridge" / "chicago.txt"), check=True)
