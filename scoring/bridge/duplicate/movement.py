@@ -1,4 +1,4 @@
-"""Movements (bridge.md §12): who plays which boards against whom, round by round; the Mitchell and Howell
+"""Movements (§12): who plays which boards against whom, round by round; the Mitchell and Howell
 generators, the movement file (§16.5), the director's checks of a movement, and the check of a section's traveller
 lines against it (§13.1).
 
@@ -6,6 +6,8 @@ A ``Movement`` is a list of ``TableRound`` (round, table, N-S pair, E-W pair, bo
 other pair of that entry does not play (a half table's phantom pair, §12.2), and the boards are not played there.
 Boards at two tables in the same round must say why (``shared``): a ``relay`` (two tables pass one set between them)
 or a ``copy`` (boards dealt in several copies, as the project's Howell uses).
+
+Sections (§) are those of docs/rules/bridge.md.
 """
 import csv
 import io
