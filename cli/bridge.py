@@ -15,7 +15,7 @@ from trickcore.scoring.bridge.contract.vp import victory_points
 from trickcore.scoring.bridge.display import format_vp
 from trickcore.errors import InputError
 
-# Negative numbers are arguments, not options (bridge.md §2): unknown "-580" style tokens pass through.
+# Negative numbers are arguments, not options (rules/bridge.md §2): unknown "-580" style tokens pass through.
 NUMBERS_OK = {"ignore_unknown_options": True}
 
 format_option = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
@@ -24,7 +24,7 @@ format_option = click.option("--format", "fmt", type=click.Choice(["text", "json
 
 settings_options = [
     click.option("--preset", "preset_name", default="standard", show_default=True,
-                 help="Settings preset: standard or seed (bridge.md §15.1)."),
+                 help="Settings preset: standard or seed (rules/bridge.md §15.1)."),
     click.option("--set", "pairs", multiple=True, metavar="KEY=VALUE",
                  help="Change one setting, e.g. --set honours=false (repeatable)."),
 ]
@@ -46,7 +46,7 @@ def _integer(text, field):
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def bridge():
-    """Contract bridge: scores, records files, movements, pairs sessions and team matches (bridge.md)."""
+    """Contract bridge: scores, records files, movements, pairs sessions and team matches (rules/bridge.md)."""
 
 
 @bridge.command(context_settings=NUMBERS_OK)
@@ -144,7 +144,7 @@ def cross_imps(scores, preset_name, pairs, fmt):
 @output_option
 @user_errors(source="argument")
 def rotation(count, names, rotation, fmt, output):
-    """Who sits where in each rubber of a session of 2-6 players (variants-bridge §2-§5), one cycle, with the
+    """Who sits where in each rubber of a session of 2-6 players (rules/bridge-variants.md §2-§5), one cycle, with the
     counts that make it fair: rubbers sat out, at North, and each pair as partners and as opponents."""
     players = [n.strip() for n in names.split(",")] if names else None
     if players is None:
@@ -197,7 +197,7 @@ def rubber(path, preset_name, pairs, fmt, output):
 def chicago(path, preset_name, pairs, fmt, output):
     """Chicago score sheet of the deal results in FILE (see examples/bridge/README.md).
 
-    With --set scoring=chicago_duplicate each deal is scored as a duplicate board (bridge.md §7.4).
+    With --set scoring=chicago_duplicate each deal is scored as a duplicate board (rules/bridge.md §7.4).
     """
     _run_sheet("bridge-chicago", path, preset_name, pairs, fmt, output)
 

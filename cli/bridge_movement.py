@@ -16,7 +16,7 @@ CARD_FORMATS = {"text": cards_text, "json": lambda m, p: to_json(cards_dict(m, p
 def card_options(func):
     """Add --format, --pairs and -o, shared by every movement command."""
     func = click.option("-o", "--output", "output", type=click.Path(dir_okay=False, writable=True), default=None,
-                        help="Also write the movement file (bridge.md §16.5) here, complete or not at all.")(func)
+                        help="Also write the movement file (rules/bridge.md §16.5) here, complete or not at all.")(func)
     func = click.option("--pairs", "pairs", type=int, multiple=True, metavar="P",
                         help="Print this pair's own card instead of the table cards (repeatable).")(func)
     return click.option("--format", "fmt", type=click.Choice(sorted(CARD_FORMATS)), default="text",
@@ -42,7 +42,7 @@ def _arrow_switch(values):
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def movement():
-    """Movements (bridge.md §12): Mitchell, Howell, or a movement file; guide cards and the movement file."""
+    """Movements (rules/bridge.md §12): Mitchell, Howell, or a movement file; guide cards and the movement file."""
 
 
 tables_option = click.option("--tables", type=int, required=True, help="Number of tables.")
@@ -77,7 +77,7 @@ def mitchell_command(tables, boards, rounds, arrow_switch, half_table, relay_bye
 @card_options
 @user_errors(source="argument")
 def howell_command(tables, boards, rounds, half_table, fmt, pairs, output):
-    """A complete Howell for TABLES tables from duplicated boards (bridge.md §12.3): the guide cards."""
+    """A complete Howell for TABLES tables from duplicated boards (rules/bridge.md §12.3): the guide cards."""
     _show(howell(tables, None, rounds, boards=boards, half_table=half_table), fmt, pairs, output)
 
 
@@ -86,7 +86,7 @@ def howell_command(tables, boards, rounds, half_table, fmt, pairs, output):
 @card_options
 @user_errors()
 def check_command(path, fmt, pairs, output):
-    """Load and check the movement file FILE (bridge.md §16.5, §12.1), then print its guide cards."""
+    """Load and check the movement file FILE (rules/bridge.md §16.5, §12.1), then print its guide cards."""
     _show(read_movement(path), fmt, pairs, output)
 
 

@@ -1,4 +1,4 @@
-"""``tricks bridge session``: score a duplicate pairs session from its results file (bridge.md §13).
+"""``tricks bridge session``: score a duplicate pairs session from its results file (rules/bridge.md §13).
 
 ``commands`` lists the click commands; the group that owns ``tricks bridge`` adds them.
 """
@@ -19,7 +19,8 @@ METHODS = ("butler", "cross-imps", "mp")
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def session():
-    """Duplicate pairs sessions: ranking, travellers and score cards from a session's results (§9, §10, §13)."""
+    """Duplicate pairs sessions: ranking, travellers and score cards from a session's results (rules/bridge.md §9, §10,
+    §13)."""
 
 
 @session.command("score")
@@ -30,7 +31,7 @@ def session():
               help="Check every line against this movement; it also fixes the results expected per board.")
 @click.option("--hands", type=click.Path(dir_okay=False), default=None,
               help="A PBN file of the boards' hands, written with the PBN output.")
-@click.option("--preset", default=None, help="Settings preset: standard or seed (bridge.md §15.1).")
+@click.option("--preset", default=None, help="Settings preset: standard or seed (rules/bridge.md §15.1).")
 @click.option("--set", "pairs", multiple=True, metavar="KEY=VALUE",
               help="Change one setting, e.g. --set mp_units=acbl or --set neuberg=false (repeatable).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS + ("html",)), default="text", show_default=True,

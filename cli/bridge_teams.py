@@ -13,18 +13,20 @@ EVENT_FORMATS = {"text": event_text, "json": lambda event: to_json(event_dict(ev
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def teams():
-    """Team matches (bridge.md §11): board IMPs, match IMPs and WBF victory points, round-robin standings."""
+    """Team matches (rules/bridge.md §11): board IMPs, match IMPs and WBF victory points, round-robin standings."""
 
 
 @teams.command("score")
 @click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
 @click.option("--format", "fmt", type=click.Choice(sorted(EVENT_FORMATS)), default="text", show_default=True,
               help="text (matches, boards, standings), json (everything) or csv (the standings).")
-@click.option("--repair/--no-repair", default=True, show_default=True, help="The WBF concavity repair (§11.3).")
+@click.option("--repair/--no-repair", default=True, show_default=True,
+              help="The WBF concavity repair (rules/bridge.md §11.3).")
 @output_option
 @user_errors()
 def score_command(path, fmt, repair, output):
-    """Score the team-results FILE (see the README): every match's IMPs and VPs, and the standings by VPs."""
+    """Score the team-results FILE (see docs/tutorials/sessions.md, "Team matches"): every match's IMPs and VPs,
+    and the standings by VPs."""
     event = score_team_file(path, BridgeScoringSettings(vp_repair=repair))
     write_output(EVENT_FORMATS[fmt](event), output)
 

@@ -18,13 +18,13 @@ def preferans():
               help="Variant preset (default: the protocol's; a different one is an error). Overlays are read from "
                    "the protocol only.")
 @click.option("--set", "settings", multiple=True, metavar="NAME=VALUE",
-              help="Override one setting of the spec's §10 table, of the overlays or Gusarik, or of the old game "
-                   "(repeatable).")
+              help="Override one setting of the rules/preferans.md §10 table, of the overlays or Gusarik, or of the "
+                   "old game (repeatable).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "svg"]), default="text", show_default=True)
 @output_option
 @user_errors()
 def score(protocol_file, variant, settings, fmt, output):
-    """Score PROTOCOL.json and write the sheet (text table, §11.3 JSON, or an SVG pulya drawing)."""
+    """Score PROTOCOL.json and write the sheet (text table, rules/preferans.md §11.3 JSON, or an SVG pulya drawing)."""
     found = get_scoring("preferans-sochi").read_records(protocol_file)
     chosen = variant or found.preset
     if chosen not in SCORED_VARIANTS:

@@ -1,4 +1,4 @@
-"""Two-hand play under the duck rule (variants-preferans.md §1.10, R-RASP-G1): the legal cards, who takes a
+"""Two-hand play under the duck rule (rules/preferans-variants.md §1.10): the legal cards, who takes a
 trick, and an exact search of the fewest tricks a hand can hold itself to.
 
 The rule: no trump; the leader leads any card; the follower must follow suit and, if he holds cards of the

@@ -1,4 +1,4 @@
-"""Bridge agents: random, and a heuristic bidder and card player. Each sees only its view (bridge.md §4.2).
+"""Bridge agents: random, and a heuristic bidder and card player. Each sees only its view (rules/bridge.md §4.2).
 
 Every agent is built as ``Agent(seat, seed=0)`` and answers ``act(view)`` with a call (auction views) or a card
 (play views; games.bridge.table). The agent of declarer's seat also chooses dummy's cards.
@@ -37,7 +37,7 @@ the stream of (seed + n − 1, seat), so that every board of a match can be repl
   part-score is not pushed into a light game. No conventions (no Stayman, transfers or Blackwood), and no
   strong 2C: a hand of 22+ opens at the one level and may be passed out there.
 
-At the two- and three-player tables (variants-bridge.md) a player sees his dummy, or calls in the three-player
+At the two- and three-player tables (rules/bridge-variants.md) a player sees his dummy, or calls in the three-player
 phases, so the bidder judges his side from the hands he sees instead (``HeuristicBidder._side_call``).
 
 The card player: opening lead of partner's suit, else the top of an honour sequence, else fourth best of the
@@ -281,10 +281,10 @@ class HeuristicBidder:
 
     @staticmethod
     def _side_call(view):
-        """A call at the two- and three-player tables (variants-bridge §2-§3), where a player sees his dummy or
-        calls in the phases of §3.2: judged from the hands he sees, an unseen partner counting for the average
-        10 points and 3.25 cards a suit. Bid the side's strain up to the level its points are worth (a player
-        who sees both hands of his side bids that level at once); double an opposing contract when the side
+        """A call at the two- and three-player tables (rules/bridge-variants.md §2-§3), where a player sees his dummy or
+        calls in the phases of rules/bridge-variants.md §3.2: judged from the hands he sees, an unseen partner counting
+        for the average 10 points and 3.25 cards a suit. Bid the side's strain up to the level its points are worth (a
+        player who sees both hands of his side bids that level at once); double an opposing contract when the side
         holds 23+ points, redouble with 26+; otherwise pass."""
         seen = frozenset().union(*view.visible.values())
         unseen = 2 - len(view.visible)

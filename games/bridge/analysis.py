@@ -1,4 +1,4 @@
-"""Bridge double-dummy analysis: the table of tricks per declarer and strain, par (bridge.md §5.7), and the
+"""Bridge double-dummy analysis: the table of tricks per declarer and strain, par (rules/bridge.md §5.7), and the
 deals of a PBN file solved on worker processes."""
 import attrs
 
@@ -40,7 +40,7 @@ class Par:
 
 
 def par(table, vulnerability="None", dealer="N"):
-    """Par of a double-dummy table (bridge.md §5.7): the bidding game's value by backward induction.
+    """Par of a double-dummy table (rules/bridge.md §5.7): the bidding game's value by backward induction.
 
     A side's result in a contract is its better declarer's; a defeated contract is scored doubled. The
     contracts are every (contract, declarer) scoring the par value that the opponents cannot improve on by

@@ -1,7 +1,9 @@
-"""The bridge auction (bridge.md §3): calls, their notation, and the state machine that accepts only legal calls.
+"""The bridge auction (§3): calls, their notation, and the state machine that accepts only legal calls.
 
 ``Auction(dealer)`` follows the reference algorithm of §3.5: ``legal_calls()``, ``make_call(call)`` (raises
 ``IllegalCall`` saying why), ``is_complete`` and ``outcome`` (the contract and declarer, or passed out).
+
+Sections (§) are those of docs/rules/bridge.md.
 """
 import re
 
@@ -19,7 +21,7 @@ class Call:
 
 @attrs.frozen
 class Bid(Call):
-    """A bid of ``level`` (1-7) in ``strain``; bids are ordered by ``index`` (bridge.md §3.1)."""
+    """A bid of ``level`` (1-7) in ``strain``; bids are ordered by ``index`` (§3.1)."""
 
     level: int = attrs.field()
     strain: Strain = attrs.field(converter=Strain)
@@ -140,7 +142,7 @@ class Auction:
 
     @property
     def is_complete(self):
-        """True after four opening passes, or after a bid and three passes in a row (bridge.md §3.3)."""
+        """True after four opening passes, or after a bid and three passes in a row (§3.3)."""
         n = len(self.calls)
         if self._last_bid is None:
             return n == 4
@@ -180,7 +182,7 @@ class Auction:
         return self.why_illegal(call) is None
 
     def legal_calls(self):
-        """Every legal call, in the order Pass, X, XX, then bids by ascending rank (bridge.md §3.5)."""
+        """Every legal call, in the order Pass, X, XX, then bids by ascending rank (§3.5)."""
         if self.is_complete:
             return []
         calls = [c for c in (PASS, DOUBLE, REDOUBLE) if self.is_legal(c)]
@@ -227,11 +229,11 @@ class Auction:
         return f"Auction(dealer={self.dealer.name}, calls={self.text()!r})"
 
 
-PARTNERS = (Seat.W, Seat.E)   # the three-player partnership (variants-bridge §3.1); the lone player sits S
+PARTNERS = (Seat.W, Seat.E)   # the three-player partnership (rules/bridge-variants.md §3.1); the lone player sits S
 
 
 class ThreePlayerAuction:
-    """The three-player auction of variants-bridge §3.2, in four phases: the partners' auction P (W and E
+    """The three-player auction of rules/bridge-variants.md §3.2, in four phases: the partners' auction P (W and E
     alternately, bids and passes only), the lone player's one call L (S: pass, double of the partners' bid, or a
     bid), then only doubles and redoubles: D (W, then E, each once) and R (S's redouble of a partner's double).
 

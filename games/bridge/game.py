@@ -1,5 +1,7 @@
-"""The bridge game: deck, seats N E S W, dealing one card at a time from the dealer's left (bridge.md §1.3),
-boards (the board number fixes dealer and vulnerability, §2), and the State of one board (§3-§4)."""
+"""The bridge game: deck, seats N E S W, dealing one card at a time from the dealer's left (§1.3),
+boards (the board number fixes dealer and vulnerability, §2), and the State of one board (§3-§4).
+
+Sections (§) are those of docs/rules/bridge.md."""
 import attrs
 
 from trickcore.cards import DECK52

@@ -1,8 +1,9 @@
 """The facts of a bridge match that the shared runner (games.base.run_match) asks for: boards 1, 2, ... of a
-seed, the board number fixing dealer and vulnerability (bridge.md §2), ``--hands`` boards, and the report of the
-played boards with their duplicate scores (§5). At the other table sizes (variants-bridge.md) the match is a
-session of rubbers instead: the session ledger seats the players rubber by rubber, gives each deal's dealer and
-vulnerability, and says when the session is over; its protocol (§7.1) is what ``--protocol`` writes."""
+seed, the board number fixing dealer and vulnerability (rules/bridge.md §2), ``--hands`` boards, and the report of the
+played boards with their duplicate scores (rules/bridge.md §5). At the other table sizes (rules/bridge-variants.md) the
+match is a session of rubbers instead: the session ledger seats the players rubber by rubber, gives each deal's dealer
+and vulnerability, and says when the session is over; its protocol (rules/bridge-variants.md §7.1) is what
+``--protocol`` writes."""
 import json
 
 import attrs
@@ -80,7 +81,7 @@ class BridgeMatch(Match):
 
 
 class RubberSessionMatch(Match):
-    """A session of rubbers at a table of 2-6 players (variants-bridge.md): players A, B, ... take the seats of
+    """A session of rubbers at a table of 2-6 players (rules/bridge-variants.md): players A, B, ... take the seats of
     each rubber as the variant's rotation says; deal ``index`` is deal ``index`` of the seed, dealt by the dealer
     the session gives; the session ends when its ledger says so, or after ``--hands`` deals."""
 
@@ -127,7 +128,7 @@ class RubberSessionMatch(Match):
                                                      vulnerability=vulnerability, seating=seating))
 
     def report(self, result):
-        """The played deals and the session sheet (text and JSON); writes the session protocol (variants-bridge
+        """The played deals and the session sheet (text and JSON); writes the session protocol (rules/bridge-variants.md
         §7.1) to the ``protocol`` file if asked."""
         session, rubber = result.ledger, get_scoring("bridge-rubber")
         session.settle()

@@ -1,4 +1,4 @@
-"""The result records of bridge (bridge.md §16): ``Board``, one board as every notation reads and writes it, and
+"""The result records of bridge (§16): ``Board``, one board as every notation reads and writes it, and
 ``TravellerLine``, one table's result on a board as a club's traveller or a PBN ``ScoreTable`` row gives it.
 
 A board holds its number, dealer, vulnerability, deal, auction, play (cards in playing order), contract,
@@ -6,6 +6,8 @@ declarer and result, plus what the notation carried that the model does not (tag
 and cards, commentary, remarks, tables), kept verbatim so that it can be written back. Its deal is a ``Deal`` or,
 for problem diagrams and end positions, a ``PartialDeal``. The JSON form is ``board_to_dict`` / ``board_from_dict``.
 A traveller line carries no cards beyond the opening lead; its scores are scoring.bridge.duplicate.traveller's.
+
+Sections (§) are those of docs/rules/bridge.md.
 """
 import attrs
 

@@ -1,4 +1,4 @@
-"""One board at the table (bridge.md §3-§4): the State of a deal from the first call to the last card or a claim.
+"""One board at the table (§3-§4): the State of a deal from the first call to the last card or a claim.
 
 ``BridgeState`` is driven through the protocol of games.base: ``current_seat`` is the seat whose agent acts
 next. In the play that is the player who *controls* the hand to play: declarer when dummy's card is due (§4.1,
@@ -9,7 +9,7 @@ Views hold only what their seat may see (§4.2): its own hand, the auction, the 
 remaining cards once the opening lead is faced. ``open_view`` adds every hand as it stands, for the
 double-dummy agent only (games.double_dummy.view_for).
 
-At the tables of other sizes (games.bridge.variants, variants-bridge.md) a player controls one or two seats:
+At the tables of other sizes (games.bridge.variants, rules/bridge-variants.md) a player controls one or two seats:
 ``seating`` gives each seat's player index, or None for a dummy seat (controlled by the player of its partner
 seat). ``current_seat`` and ``view`` then speak of player indices: a player is shown his own hands (his dummy's
 from the deal on, the lone player's from his declaration on), and after the opening lead the seats the variant
@@ -17,6 +17,8 @@ exposes (both dummies for two players, the open dummy for three). The standard t
 
 Each card costs O(1) Python work: the hands are kept as they stand, a completed trick is appended once to a
 shared tuple, and views share those immutable values instead of copying the play.
+
+Sections (§) are those of docs/rules/bridge.md.
 """
 import attrs
 
@@ -264,7 +266,8 @@ class BridgeState(State):
     def _claim(self, tricks):
         remaining = 13 - len(self._tricks)
         if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= remaining:
-            raise IllegalPlay(f"a claim of {tricks!r} tricks with {remaining} to play (§4.3: 0 to {remaining})")
+            raise IllegalPlay(f"a claim of {tricks!r} tricks with {remaining} to play "
+                              f"(rules/bridge.md §4.3: 0 to {remaining})")
         self._claimed, self.phase = tricks, "done"
 
     def _undo_card(self):

@@ -1,11 +1,13 @@
-"""Bridge's variants: the standard game (bridge.md §1-§4) and the table sizes of variants-bridge.md (two, three,
-four with the tour, five and six players). Every variant plays ordinary bridge deals on the seats N E S W; a
+"""Bridge's variants: the standard game (rules/bridge.md §1-§4) and the table sizes of rules/bridge-variants.md (two,
+three, four with the tour, five and six players). Every variant plays ordinary bridge deals on the seats N E S W; a
 variant overrides only what differs (as python-chess's ``chess.variant`` does): who controls which seat in each
 rubber of a session (its seating and rotation), which seats are faced after the opening lead, whether the
 lone player sees his dummy before he calls, and (three players) the auction.
 
 A seating maps each seat to a player id or ``DUMMY``; a dummy seat is controlled by the player of its partner
-seat (variants-bridge §1.1), so ``controllers`` follows from the seating.
+seat (§1.1), so ``controllers`` follows from the seating.
+
+Sections (§) and decisions are those of docs/rules/bridge-variants.md.
 """
 import attrs
 
@@ -61,7 +63,7 @@ class BridgeVariant:
         return [p for p in players if p not in seated]
 
     def exposed(self, declarer):
-        """The seats faced for everybody after the opening lead: the declarer's partner (bridge.md §4.1)."""
+        """The seats faced for everybody after the opening lead: the declarer's partner (rules/bridge.md §4.1)."""
         return frozenset((declarer.partner,))
 
     def sees_dummy_in_auction(self, auction):
@@ -70,13 +72,13 @@ class BridgeVariant:
         return True
 
     def new_auction(self, dealer, calls=()):
-        """The auction of one deal: bridge.md §3."""
+        """The auction of one deal: rules/bridge.md §3."""
         return Auction(dealer, calls)
 
 
 @attrs.frozen
 class TwoPlayer(BridgeVariant):
-    """Two players, each with a dummy (variants-bridge §2): A holds S and N, B holds W and E (decision B3);
+    """Two players, each with a dummy (§2): A holds S and N, B holds W and E (decision B3);
     both dummy seats N and E are faced after the opening lead, whoever declares (decision B4)."""
 
     def seating(self, players, rubber, rotation=None):
@@ -91,7 +93,7 @@ class TwoPlayer(BridgeVariant):
 
 @attrs.frozen
 class ThreePlayer(BridgeVariant):
-    """Three players (variants-bridge §3): in rubber k the lone player ``players[k−1]`` holds S and the open dummy
+    """Three players (§3): in rubber k the lone player ``players[k−1]`` holds S and the open dummy
     N, the next player W, the other E (decision B6); the phase auction of §3.2; N is faced after the opening lead
     in every deal, and a declaring partner's partner besides (decision B8)."""
 
@@ -117,17 +119,17 @@ class ThreePlayer(BridgeVariant):
         return auction.phase != "P"
 
     def new_auction(self, dealer, calls=()):
-        """The phase auction of variants-bridge §3.2."""
+        """The phase auction of §3.2."""
         return ThreePlayerAuction(dealer, calls)
 
 
-# The tour (variants-bridge §4): rubber k pairs A with B, then C, then D (indices into players, N S E W).
+# The tour (§4): rubber k pairs A with B, then C, then D (indices into players, N S E W).
 TOUR = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2))
 
 
 @attrs.frozen
 class FourPlayer(BridgeVariant):
-    """Four players (variants-bridge §4): fixed partnerships N E S W, or the tour of three rubbers in which each
+    """Four players (§4): fixed partnerships N E S W, or the tour of three rubbers in which each
     player partners each other player once."""
 
     def session_rubbers(self, rotation=None):
@@ -148,7 +150,7 @@ class FourPlayer(BridgeVariant):
 
 @attrs.frozen
 class FivePlayer(BridgeVariant):
-    """Five players (variants-bridge §5.1, decision B9): a cycle of five rubbers; in rubber r, with
+    """Five players (§5.1, decision B9): a cycle of five rubbers; in rubber r, with
     s = (r − 1) mod 5, P_s sits out and N, E, S, W are P_(s+1), P_(s+2), P_(s+4), P_(s+3)."""
 
     def cycle(self, rotation=None):
@@ -162,14 +164,14 @@ class FivePlayer(BridgeVariant):
                 Seat.W: players[(s + 3) % 5]}
 
 
-# The three rubbers of each block of six-player play (variants-bridge §5.2): the offsets from b of the players
+# The three rubbers of each block of six-player play (§5.2): the offsets from b of the players
 # P_(b+k) at N, S, E, W; None stands for F (players[5]).
 SIX_BLOCK = ((1, 2, 3, 4), (2, None, 0, 3), (0, None, 1, 4))
 
 
 @attrs.frozen
 class SixPlayer(BridgeVariant):
-    """Six players (variants-bridge §5.2, decision B9): a cycle of 15 rubbers in five blocks of three; in block
+    """Six players (§5.2, decision B9): a cycle of 15 rubbers in five blocks of three; in block
     b the sit-out pairs are {P_b, F}, {P_(b+1), P_(b+4)}, {P_(b+2), P_(b+3)}."""
 
     def cycle(self, rotation=None):

@@ -1,6 +1,8 @@
-"""The shared bridge vocabulary of bridge.md §0 and §2: seats, sides, strains, vulnerability, contracts, boards.
+"""The shared bridge vocabulary of §0 and §2: seats, sides, strains, vulnerability, contracts, boards.
 
 Pure value types and notation only: no auction, play or scoring logic lives here.
+
+Sections (§) are those of docs/rules/bridge.md.
 """
 import enum
 import re
@@ -12,7 +14,7 @@ from trickcore.errors import NotationError
 
 
 class Seat(enum.IntEnum):
-    """A seat at the table; the index order N=0 E=1 S=2 W=3 is clockwise (bridge.md §1.2)."""
+    """A seat at the table; the index order N=0 E=1 S=2 W=3 is clockwise (§1.2)."""
 
     N = 0
     E = 1
@@ -92,7 +94,7 @@ SIDES = tuple(Side)
 
 
 class Strain(enum.IntEnum):
-    """A strain (denomination), in auction order C < D < H < S < NT (bridge.md §3.1)."""
+    """A strain (denomination), in auction order C < D < H < S < NT (§3.1)."""
 
     C = 0
     D = 1
@@ -138,7 +140,7 @@ _STRAIN_SUITS = {strain: None if strain is Strain.NT else Suit[strain.name] for 
 
 
 class Vulnerability(enum.Enum):
-    """Which sides are vulnerable on a deal (bridge.md §2)."""
+    """Which sides are vulnerable on a deal (§2)."""
 
     NONE = "None"
     NS = "NS"
@@ -231,11 +233,11 @@ def _board_index(board):
 
 
 def board_dealer(board):
-    """The dealer of duplicate board ``board`` (bridge.md §2): N E S W in turn."""
+    """The dealer of duplicate board ``board`` (§2): N E S W in turn."""
     return Seat(_board_index(board) % 4)
 
 
 def board_vulnerability(board):
-    """The vulnerability of duplicate board ``board`` (bridge.md §2, the 16-board cycle)."""
+    """The vulnerability of duplicate board ``board`` (§2, the 16-board cycle)."""
     i = _board_index(board)
     return [Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH][(i + i // 4) % 4]

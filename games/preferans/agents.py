@@ -66,6 +66,8 @@ All its decisions come from ``trickcore.solver`` (hand1 leads, must trump):
   In all-pass play each seat plays to hold its own tricks down against the other two (the "all_pass"
   objective) from trick 3 on; in the two tricks led by talon cards, which a solver ``Position`` cannot
   express, it ducks like the heuristic agent.
+
+Sections (§) are those of docs/rules/preferans.md.
 """
 import functools
 import itertools
@@ -362,7 +364,7 @@ class HeuristicAgent(PreferansAgent):
         return call_within(view, top)
 
     def _declare_suit(self, view):
-        """The old game's phase A (variants-preferans.md §3.2): the most valuable legal suit in which the hand
+        """The old game's phase A (rules/preferans-variants.md §3.2): the most valuable legal suit in which the hand
         alone is worth six tricks with the bidding margin, else pass."""
         hand = tuple(sorted(view.hand))
         good = [s for s in view.legal if s in OLD_SUITS and evaluate(hand, s) - 0.8 >= 6]

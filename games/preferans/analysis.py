@@ -1,6 +1,6 @@
 """Preferans double-dummy analysis: each declarer's tricks per strain after his best discard of the talon,
-his misère, and all-pass (preferans.md §6.3), with the searches of one deal on threads and deals on worker
-processes; Gusarik's (variants-preferans.md §1): the declarer against the opponent and the dummy, and
+his misère, and all-pass (rules/preferans.md §6.3), with the searches of one deal on threads and deals on worker
+processes; Gusarik's (rules/preferans-variants.md §1): the declarer against the opponent and the dummy, and
 all-pass by the two players under the duck rule."""
 import attrs
 
@@ -64,7 +64,7 @@ def preferans_misere(deal, declarer, leader=0):
 def all_pass(deal, talon_mode="suit_only", talon_order=None):
     """All-pass (raspasy): for each seat, the fewest tricks it can guarantee against the two others.
 
-    ``talon_mode`` as preferans.md §6.3: "suit_only" (the talon cards lead tricks 1 and 2 and never win),
+    ``talon_mode`` as rules/preferans.md §6.3: "suit_only" (the talon cards lead tricks 1 and 2 and never win),
     "dealer_owns" (they may win: the 4-player dealer's trick, counted for no seat here), "none". The talon
     cards are turned in ``talon_order`` (default: high to low, as the deal string writes them). hand1 leads
     trick 3 (trick 1 with "none"); then the winner of each trick leads.
@@ -160,10 +160,11 @@ def solve_preferans_batch(deals, talon_mode="suit_only", jobs=1):
 
 
 def solve_gusarik(deal, declarer, dummy):
-    """Gusarik's table for ``declarer`` (variants-preferans.md §1): his tricks per strain after the best discard
+    """Gusarik's table for ``declarer`` (rules/preferans-variants.md §1): his tricks per strain after the best discard
     and his misère against the opponent, who plays his own hand and the dummy's (hand ``dummy``) — with every
     card seen, one player controlling two hands is the two defenders of the 3-hand search — and all-pass by the
-    two players under the duck rule, the dummy out and no talon (D9), the non-dealer leading (hand3 deals).
+    two players under the duck rule, the dummy out and no talon (rules/preferans-variants.md D9), the non-dealer leading
+    (hand3 deals).
     """
     _check_deal(deal)
     _seat(declarer)

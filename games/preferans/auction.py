@@ -1,7 +1,9 @@
-"""The preferans auction (торговля) as a state machine (preferans.md §3).
+"""The preferans auction (торговля) as a state machine (§3).
 
 Hands are indices 0, 1, 2 (``hand1``, ``hand2``, ``hand3``; seniority in that order). Calls are text:
 ``pass``, ``hold`` (здесь), ``misere`` and the trick bids ``6S`` ... ``10NT``.
+
+Sections (§) are those of docs/rules/preferans.md.
 """
 import attrs
 

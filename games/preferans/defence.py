@@ -1,7 +1,9 @@
-"""The defence calls after a trick contract (preferans.md §5): whist, pass, half-whist, return, dealer whist.
+"""The defence calls after a trick contract (§5): whist, pass, half-whist, return, dealer whist.
 
 Participants are hand indices 0..2 and ``DEALER`` (3), the sitting-out dealer at four players. ``D1`` is the
 first hand clockwise after the declarer, ``D2`` the other (§5.1; the 4-player dealer is never a defender).
+
+Sections (§) are those of docs/rules/preferans.md.
 """
 import attrs
 

@@ -1,5 +1,5 @@
 """The preferans game: 32 cards dealt in pairs to hand1, hand2, hand3 with the talon pair after the first
-round (preferans.md §2); must trump when void in the led suit."""
+round (rules/preferans.md §2); must trump when void in the led suit."""
 import attrs
 
 from trickcore.cards import DECK32
@@ -31,7 +31,7 @@ class Preferans(Game):
     talon_size = 2
     must_trump = True
     variants = ALL_VARIANTS
-    auctions = ("bid_ladder", "suit_and_talon_purchase")     # the old game's (variants-preferans.md §3.2)
+    auctions = ("bid_ladder", "suit_and_talon_purchase")     # the old game's (rules/preferans-variants.md §3.2)
     setup_type = PreferansSetup
     match_options = (VARIANT, PLAYER_COUNT,
                      Option("pool_target", "The pool target of a game played to a pool, e.g. preferans (with "
@@ -54,7 +54,8 @@ class Preferans(Game):
     simulation_type = PreferansSimulation
 
     def pattern(self, dealer):
-        """The canonical seeded layout of §2; seats are relative to the dealer, so it does not depend on him."""
+        """The canonical seeded layout of rules/preferans.md §2; seats are relative to the dealer, so it does not depend
+        on him."""
         return _PATTERN
 
     def first_leader(self, dealer):

@@ -1,10 +1,12 @@
-"""One deal of Gusarik (variants-preferans.md §1): two players and a dummy. The players bid as in Classic, the
+"""One deal of Gusarik (§1): two players and a dummy. The players bid as in Classic, the
 dummy passes; the winner takes the talon and announces; only the opponent whists, and then plays his own hand
 and the dummy's, both face up; all-pass is played by the two players alone under the duck rule.
 
-The ring is A → B → dummy (D1); the dealer is A or B (D2), so the dummy sits at hand2 when A deals and at
-hand1 when B deals, and the non-dealer calls first. In the razboinik stage (§1.4) the auction and the
+The ring is A → B → dummy (decision D1); the dealer is A or B (decision D2), so the dummy sits at hand2 when A deals and
+at hand1 when B deals, and the non-dealer calls first. In the razboinik stage (§1.4) the auction and the
 announcement are limited to the games each player still owes, and when both pass the forced player must play.
+
+Sections (§) and decisions are those of docs/rules/preferans-variants.md.
 """
 import attrs
 
@@ -176,8 +178,8 @@ class GusarikState(PreferansState):
         self._start_play(trump_of(self.contract))
 
     def _start_play(self, trump):
-        # §1.2: the opponent plays the dummy's cards; §1.6 (D7): the defence is face up before the first lead
-        # (misère: by the misère rule of base §5.5).
+        # §1.2: the opponent plays the dummy's cards; §1.6 (decision D7): the defence is face up before the first lead
+        # (misère: by the misère rule of rules/preferans.md §5.5).
         self.controllers = {self.dummy: self.opponent}
         self.exposed = "misere" if self.kind == "misere" else "open"
         super()._start_play(trump)

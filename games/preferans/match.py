@@ -1,7 +1,9 @@
 """The facts of a whole preferans game (a pulya) that the shared match runner asks for: seeded deals, dealer
 rotation (§2), exit levels after all-pass deals (§6.4), the running sheet that ends the game, the text a person
-follows and the §11.2 protocol; Gusarik's razboinik stage and the old game's redeals (variants-preferans.md
-§1.4, §3.1)."""
+follows and the §11.2 protocol; Gusarik's razboinik stage and the old game's redeals (rules/preferans-variants.md
+§1.4, §3.1).
+
+Sections (§) are those of docs/rules/preferans.md."""
 import json
 
 from trickcore.cards import format_card
@@ -52,7 +54,8 @@ class PreferansMatch(Match):
         if settings.variant == OLD and pool_target is not None:
             raise InputError("the old game has no pool: it ends when the remises are played out", field="pool_target")
         if settings.variant == GUSARIK and pool_target is not None:
-            # §1.3: a pool target plays the pool stage; without one, the razboinik stage (which has none).
+            # rules/preferans-variants.md §1.3: a pool target plays the pool stage; without one, the razboinik stage
+            # (which has none).
             settings = play_settings(GUSARIK, gusarik_stage="pool")
         # The razboinik stage and the old game have no pool: no target.
         target = pool_target if settings.variant in (GUSARIK, OLD) else (
@@ -157,11 +160,12 @@ class PreferansMatch(Match):
 
 
 class GusarikMatch(PreferansMatch):
-    """A Gusarik game between A and B (variants-preferans.md §1): only they deal, alternately (D2).
+    """A Gusarik game between A and B (rules/preferans-variants.md §1): only they deal, alternately
+    (rules/preferans-variants.md D2).
 
-    The razboinik stage (§1.4) ends after each player's six games and the closing all-pass deals, facts of
-    the play; the pool stage ends when the scorer's ledger says the pools are full. In the pool stage the
-    dealer deals again after an all-pass (Classic), at most three deals in a row.
+    The razboinik stage (rules/preferans-variants.md §1.4) ends after each player's six games and the closing all-pass
+    deals, facts of the play; the pool stage ends when the scorer's ledger says the pools are full. In the pool stage
+    the dealer deals again after an all-pass (Classic), at most three deals in a row.
     """
 
     def __init__(self, *args, **kwargs):
@@ -170,7 +174,8 @@ class GusarikMatch(PreferansMatch):
         self.history = []
 
     def owed(self, records):
-        """The razboinik games each player still owes after ``records`` (§1.4 item 1: whatever the outcome)."""
+        """The razboinik games each player still owes after ``records`` (rules/preferans-variants.md §1.4 item 1:
+        whatever the outcome)."""
         owed = [set(RAZBOINIK_GAMES), set(RAZBOINIK_GAMES)]
         for r in records:
             if r.kind in ("game", "misere"):
@@ -200,7 +205,7 @@ class GusarikMatch(PreferansMatch):
         return not any(self.owed(records)) and closing >= self.settings.razboinik_all_pass_deals
 
     def protocol(self, records=()):
-        """The §1.13 protocol of the game so far."""
+        """The rules/preferans-variants.md §1.13 protocol of the game so far."""
         settings = {"gusarik_stage": self.settings.gusarik_stage}
         if not self.razboinik:
             settings["pool_target"] = self.pool_target
@@ -213,9 +218,9 @@ class GusarikMatch(PreferansMatch):
 
 
 class OldMatch(PreferansMatch):
-    """A game of the 19th-century preferans (variants-preferans.md §3): the deal passes clockwise, and a deal
-    nobody bought is redealt by the same dealer (D26); the scorer's remise ledger says when the pot of remises
-    is played out (D39)."""
+    """A game of the 19th-century preferans (rules/preferans-variants.md §3): the deal passes clockwise, and a deal
+    nobody bought is redealt by the same dealer (rules/preferans-variants.md D26); the scorer's remise ledger says when
+    the pot of remises is played out (rules/preferans-variants.md D39)."""
 
     def new_state(self, index, dealer):
         """Deal ``index`` dealt by ``dealer``."""
@@ -226,7 +231,7 @@ class OldMatch(PreferansMatch):
         return dealer if record.kind == "redeal" else (dealer + 1) % self.n_players
 
     def ledger(self):
-        """The remise ledger of the scoring system (D39: it ends the game)."""
+        """The remise ledger of the scoring system (rules/preferans-variants.md D39: it ends the game)."""
         return self.scoring().ledger(players=self.players)
 
     def sheet_text(self, ledger):
@@ -234,7 +239,7 @@ class OldMatch(PreferansMatch):
         return super().sheet_text(ledger).rstrip("\n")
 
     def protocol(self, records=()):
-        """The §3.10 protocol of the game so far."""
+        """The rules/preferans-variants.md §3.10 protocol of the game so far."""
         return {"format": PROTOCOL_FORMAT, "variant": OLD, "players": list(self.players), "settings": {},
                 "deals": [r.protocol for r in records]}
 
@@ -263,7 +268,8 @@ def deal_text(k, deal):
     for s in range(3):
         lines.append(f"  hand{s + 1} {who[s]}: {hand_text(deal.hands[s])}")
     lines.append(f"  talon: {_cards(deal.talon)}")
-    if deal.auction:                       # Gusarik's closing all-pass deals have none (§1.4)
+    if deal.auction:                       # Gusarik's closing all-pass deals have none
+                                           # (rules/preferans-variants.md §1.4)
         lines.append("  auction: " + ", ".join(f"{who[h]} {c}" for h, c in deal.auction))
     if deal.kind == "all_pass":
         lines.append("  all-pass (raspasy)")

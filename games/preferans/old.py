@@ -1,11 +1,13 @@
-"""One deal of the 19th-century game (variants-preferans.md §3): a suit auction of one circuit without the
+"""One deal of the 19th-century game (§3): a suit auction of one circuit without the
 talon, else the talon offered for purchase; the other two whist or pass, each whister owing two tricks of his
-own; everyone plays his own hand closed, the forehand leading (D31).
+own; everyone plays his own hand closed, the forehand leading (decision D31).
 
 Calls: phase A ``pass`` or a suit ``S`` < ``C`` < ``D`` < ``H`` (a game of six in it without the talon; hearts,
 "преферанс", ends the auction at once); phase B, only when nobody declared, ``take`` or ``decline``; the buyer
 then discards two and names the trump (a ``TalonChoice`` whose contract is ``6S`` ... ``6H``, D28). Nobody
-buys: the deal is redealt by the same dealer (D26).
+buys: the deal is redealt by the same dealer (decision D26).
+
+Sections (§) and decisions are those of docs/rules/preferans-variants.md.
 """
 import attrs
 
@@ -176,12 +178,12 @@ class OldState(PreferansState):
         self.outcome = self.defence.outcome
         self.whisters = self.outcome.whisters
         if self.outcome.kind != "played":
-            self.phase = "done"                       # D30: both passed, the game counts as made
+            self.phase = "done"                       # decision D30: both passed, the game counts as made
             return
-        self._start_play(trump_of(self.contract))      # D31: every hand plays itself, closed
+        self._start_play(trump_of(self.contract))      # decision D31: every hand plays itself, closed
 
     def view(self, seat):
-        """The base view, with the talon seen only once it is bought and shown (D28)."""
+        """The base view, with the talon seen only once it is bought and shown (decision D28)."""
         seen = super().view(seat)
         return seen if self.auction.with_talon else attrs.evolve(seen, talon=())
 

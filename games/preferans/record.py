@@ -1,5 +1,7 @@
 """The result record of one preferans deal: what happened (hands, auction, talon, defence, tricks), its §11.2
-protocol entry (preferans.md §11.2), and its JSON form."""
+protocol entry (§11.2), and its JSON form.
+
+Sections (§) are those of docs/rules/preferans.md."""
 import functools
 
 import attrs

@@ -8,8 +8,9 @@ from trickcore.games.base import Setup
 class PreferansSetup(Setup):
     """The deal under ``variant`` (a PlaySettings, or a variant's name; default Sochi) among ``players`` (their
     number or their ids clockwise; default 3, Gusarik 2), ``dealer`` the dealer's index among them,
-    ``exit_level`` the lowest trick bid allowed after all-pass deals (§6.4); Gusarik also takes ``owed``, the
-    razboinik games each player still owes (None: the pool stage), and ``closing`` for a closing all-pass deal."""
+    ``exit_level`` the lowest trick bid allowed after all-pass deals (rules/preferans.md §6.4); Gusarik also takes
+    ``owed``, the razboinik games each player still owes (None: the pool stage), and ``closing`` for a closing all-pass
+    deal."""
 
     players: object = None
     exit_level: int = 6

@@ -16,7 +16,7 @@ class PreferansSimulation(SimulationHooks):
             return {"contract": record.kind}
         contract = Contract.parse(record.contract)
         if "tricks" not in record.protocol:
-            # Both defenders passed: the contract is written as made without play (spec §5).
+            # Both defenders passed: the contract is written as made without play (rules/preferans.md §5).
             return {"contract": str(contract), "made": True}
         tricks = record.won[record.declarer]
         made = tricks == 0 if contract.is_misere else tricks >= contract.level

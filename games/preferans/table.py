@@ -1,4 +1,4 @@
-"""The State of one preferans deal (preferans.md §3-§6): auction, talon (the declarer takes it, discards two
+"""The State of one preferans deal (§3-§6): auction, talon (the declarer takes it, discards two
 cards and names the contract), defence (whist calls, then the lone whister's open or closed choice), card play
 with must-trump or all-pass with the talon leading tricks 1 and 2, and the result record (§11.2).
 
@@ -9,6 +9,8 @@ the views counts by hand: 0, 1, 2 for hand1, hand2, hand3 (hand1 is the dealer's
 
 Actions: auction calls (``pass``, ``hold``, ``6S`` ... ``10NT``, ``misere``), one ``TalonChoice`` (discard and
 contract), defence calls (``whist``, ``pass``, ``half_whist``, ``return``), ``open`` or ``closed``, and Cards.
+
+Sections (§) are those of docs/rules/preferans.md.
 """
 import attrs
 
@@ -37,7 +39,7 @@ class View:
     he discards any two of his twelve cards, ``hand``), ``open``/``closed``, or cards. ``hands`` and ``deal``
     are set only in an open view (the double-dummy agent's): every hand as it stands, and the deal as dealt.
     ``trick_size`` is the number of hands that play to a trick (a talon card that leads is not counted);
-    ``dummy`` the hand of Gusarik's dummy (variants-preferans.md §1.2), None in the other variants.
+    ``dummy`` the hand of Gusarik's dummy (rules/preferans-variants.md §1.2), None in the other variants.
     """
 
     phase: str

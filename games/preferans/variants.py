@@ -1,10 +1,12 @@
-"""The variants of preferans (Sochi, Leningrad, Rostov, Classic; Gusarik and the old game of variants-preferans.md
-§1, §3) and the settings of preferans.md §10 that change how a deal is played: the table size, the auction, the
+"""The variants of preferans (Sochi, Leningrad, Rostov, Classic; Gusarik and the old game of rules/preferans-variants.md
+§1, §3) and the settings of §10 that change how a deal is played: the table size, the auction, the
 defence calls, open play, all-pass and the dealer's turn.
 
 ``PLAY_TABLE`` holds one row per play setting (its value converter and the four presets); the scorer's §10 table
 (``scoring.preferans.settings``) takes these rows from here and adds the scoring rows, so the game and its
 scorer read one table. The converters below are the ones every §10 row uses.
+
+Sections (§) are those of docs/rules/preferans.md.
 """
 import attrs
 
@@ -13,7 +15,7 @@ from trickcore.errors import SettingsError
 VARIANTS = ("sochi", "leningrad", "rostov", "classic")
 GUSARIK, OLD = "gusarik", "old"
 # Every variant a deal can be played in: the four columns of §10, Gusarik (two players and a dummy) and the
-# 19th-century game (variants-preferans.md §1, §3), which are presets of their own.
+# 19th-century game (rules/preferans-variants.md §1, §3), which are presets of their own.
 ALL_VARIANTS = VARIANTS + (GUSARIK, OLD)
 
 
@@ -125,7 +127,7 @@ def even_count(value):
     return value
 
 
-# variants-preferans.md §1.12: the gusarik preset is the Classic column with these play values, which a
+# rules/preferans-variants.md §1.12: the gusarik preset is the Classic column with these play values, which a
 # setting may not change (two players, no half-whist, no sitting-out dealer, no all-pass talon) ...
 GUSARIK_FIXED = {"num_players": 2, "half_whist": False, "dealer_may_whist": False, "all_pass_talon": "none",
                  "dealer_talon_bonus": False}
@@ -136,7 +138,7 @@ GUSARIK_TABLE = {"gusarik_stage": (one_of("razboinik", "pool"), "razboinik"),
 
 @attrs.frozen
 class GusarikSettings(PlaySettings):
-    """The play settings of Gusarik (variants-preferans.md §1.12): Classic's, and how the game is staged."""
+    """The play settings of Gusarik (rules/preferans-variants.md §1.12): Classic's, and how the game is staged."""
 
     gusarik_stage: str = "razboinik"
     razboinik_all_pass_deals: int = 4
@@ -144,8 +146,8 @@ class GusarikSettings(PlaySettings):
 
 @attrs.frozen
 class OldPlaySettings:
-    """The play settings of the 19th-century game (variants-preferans.md §3): none can be changed (§3.9 has
-    scoring settings only)."""
+    """The play settings of the 19th-century game (rules/preferans-variants.md §3): none can be changed
+    (rules/preferans-variants.md §3.9 has scoring settings only)."""
 
     variant: str = OLD
     num_players: int = 3

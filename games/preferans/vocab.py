@@ -1,8 +1,10 @@
-"""The words of preferans (preferans.md §1, §3.1, §5, §5.4): hands, the bid ladder, contracts, auction and defence
+"""The words of preferans (§1, §3.1, §5, §5.4): hands, the bid ladder, contracts, auction and defence
 calls, the declarer's talon choice, and the obligation table, as plain values the game and its scorer share.
 
 Bids and contracts are canonical text (``6S`` ... ``10NT``, ``misere``); :class:`Contract` is the same contract
 as a value with its level and strain, for the scorer.
+
+Sections (§) are those of docs/rules/preferans.md.
 """
 import attrs
 

@@ -1,7 +1,7 @@
 """Whist agents: a seeded random player, a heuristic player and a double-dummy player (``Agent(seat, seed)``).
 
 An agent answers ``act(view)`` with one of ``view.legal``. The view (``table.WhistView``) holds only what the
-seat may know (whist.md §3): its own cards, the dealer and the turn-up (known to be in the dealer's hand until
+seat may know (rules/whist.md §3): its own cards, the dealer and the turn-up (known to be in the dealer's hand until
 played), the trick in progress and every completed trick. The agents are registered under the entry-point group
 ``trickcore.agents`` as ``whist-random``, ``whist-heuristic`` and ``whist-dd``.
 

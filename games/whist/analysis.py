@@ -1,5 +1,5 @@
 """Whist double-dummy analysis: each partnership's tricks in every trump suit (or one), the dealer's left
-leading, as whist has no no-trump play (whist.md §2)."""
+leading, as whist has no no-trump play (rules/whist.md §2)."""
 import attrs
 
 from trickcore.cards import Suit, parse_suit

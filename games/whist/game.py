@@ -1,4 +1,4 @@
-"""The whist game: the bridge deal (whist.md §2), the last card dealt turned up to fix trumps."""
+"""The whist game: the bridge deal (rules/whist.md §2), the last card dealt turned up to fix trumps."""
 import attrs
 
 from trickcore.cards import DECK52

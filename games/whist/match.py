@@ -19,7 +19,7 @@ MAX_HANDS = 10_000
 
 class WhistMatch(Match):
     """Whist hands until the rubber ends, or ``hands`` hands: hand ``k`` is ``game.deal_batch(seed, 1, dealer,
-    k)``, its turn-up the card dealt last; the dealer passes to the left after every hand (whist.md §2).
+    k)``, its turn-up the card dealt last; the dealer passes to the left after every hand (rules/whist.md §2).
 
     ``rules`` (a WhistRules: the variant and the scoring settings) decide trumps, the first dealer and the
     score; ``protocol`` names a file to write the hands to as PBN.

@@ -1,4 +1,4 @@
-"""Whist hands in the PBN style of whist.md §7: strict export, forgiving import with the importer's checks.
+"""Whist hands in the PBN style of rules/whist.md §7: strict export, forgiving import with the importer's checks.
 
 Tags: ``Game``, ``Ruleset``, ``Dealer``, ``Deal``, ``TurnUp``, ``Trump``, ``TricksNS``, ``WhistScore`` and the
 ``Play`` section (one row per trick, columns in the fixed order leader, LHO, partner, RHO, as in bridge's

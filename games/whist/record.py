@@ -1,4 +1,4 @@
-"""The record of one whist hand (whist.md §7): deal, dealer, turn-up, trumps, the play, tricks and score; and
+"""The record of one whist hand (rules/whist.md §7): deal, dealer, turn-up, trumps, the play, tricks and score; and
 the results files the scorer reads (JSON results or records, or PBN-style hands).
 
 ``WhistHand`` validates itself like an importer must: the turn-up is in the dealer's hand and names trumps
@@ -249,7 +249,8 @@ def read_results(text, source):
     A result may also carry ``dealer``, ``trump`` and ``turn_up`` for the sheet; ``honours`` may be left out
     when the ruleset counts none, and ``tricks`` for a hand called at eight. A full record (any hand with a
     ``deal``) is read by ``WhistHand.from_dict``: honours come from the deal, tricks from ``tricks_ns`` or the
-    ``play``. A PBN-style file of whist hands (§7) is read too. Errors name the file, the hand and the field.
+    ``play``. A PBN-style file of whist hands (rules/whist.md §7) is read too. Errors name the file, the hand and the
+    field.
     """
     try:
         data = json.loads(text)

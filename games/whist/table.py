@@ -1,4 +1,4 @@
-"""One whist hand at the table (whist.md §3): the State the agents play through, and what each seat may see.
+"""One whist hand at the table (rules/whist.md §3): the State the agents play through, and what each seat may see.
 
 There is no auction: the hand is in the ``play`` phase from the start, the eldest hand leads, players follow
 suit when able, and the 13 tricks end it (``done``). A hand that a side calls at eight (long whist) is not
@@ -19,7 +19,7 @@ from trickcore.rules import TrickRules
 
 @attrs.frozen
 class WhistView:
-    """What ``seat`` knows (whist.md §3): its own cards, the dealer and the turn-up, the trick in progress and
+    """What ``seat`` knows (rules/whist.md §3): its own cards, the dealer and the turn-up, the trick in progress and
     every completed trick; ``legal`` are its legal cards when it is to play (empty otherwise).
 
     ``played`` is every card played so far as a bitmask (``Card.bit``); ``hand_number`` the hand's number in the

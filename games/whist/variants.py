@@ -1,4 +1,4 @@
-"""Whist's variants (whist.md §1): the rulesets by name, and the settings that change play or a match: how trumps
+"""Whist's variants (rules/whist.md §1): the rulesets by name, and the settings that change play or a match: how trumps
 are chosen (the turn-up, or a fixed suit) and who deals first.
 
 ``WhistVariant`` holds those settings; the scorer's ``WhistRules`` (trickcore.scoring.whist) extends it with

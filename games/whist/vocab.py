@@ -1,4 +1,4 @@
-"""Whist's words (whist.md §0): seats and sides, the eldest hand, trumps and honours, and the result of a hand as
+"""Whist's words (rules/whist.md §0): seats and sides, the eldest hand, trumps and honours, and the result of a hand as
 the scorer reads it.
 
 Plain values and notation only: the play lives in ``table.py``, the scoring in ``trickcore.scoring.whist``,
@@ -68,7 +68,7 @@ def _optional_count(top, what):
 
 @attrs.frozen
 class HandResult:
-    """What the scorer needs of one hand: N-S's tricks ``t`` and trump honours ``h`` (whist.md §4).
+    """What the scorer needs of one hand: N-S's tricks ``t`` and trump honours ``h`` (rules/whist.md §4).
 
     ``tricks_ns`` may be None only for a hand that is not played because a side calls at eight;
     ``honours_ns`` may be None when the ruleset does not count honours. ``dealer``, ``trump`` and ``turn_up``

@@ -1,4 +1,5 @@
-"""Display rounding of exact figures (bridge.md §15.3): two decimals, halves away from zero; VPs always with two."""
+"""Display rounding of exact figures (rules/bridge.md §15.3): two decimals, halves away from zero; VPs always with
+two."""
 from fractions import Fraction
 
 

@@ -1,8 +1,9 @@
-"""Places in a ranking (bridge.md §13.4): shared by the pairs of a field and the teams of a round-robin."""
+"""Places in a ranking (rules/bridge.md §13.4): shared by the pairs of a field and the teams of a round-robin."""
 
 
 def places(figures):
-    """The standard competition places of ``figures`` sorted best first (§13.4): ``1``, ``1=``, ``1=``, ``3``."""
+    """The standard competition places of ``figures`` sorted best first (rules/bridge.md §13.4): ``1``, ``1=``, ``1=``,
+    ``3``."""
     out, start = [], 0
     while start < len(figures):
         end = start

@@ -1,7 +1,9 @@
-"""Bridge scoring settings (bridge.md §15.1): one frozen attrs class, validated, with the named presets.
+"""Bridge scoring settings (§15.1): one frozen attrs class, validated, with the named presets.
 
 Only the keys the scoring plug-ins read live here; the session keys (movement, ranking) belong to the session
 scorer.
+
+Sections (§) are those of docs/rules/bridge.md.
 """
 import attrs
 
@@ -39,7 +41,7 @@ def _seat(value):
 
 @attrs.frozen
 class BridgeScoringSettings:
-    """Every scoring setting of bridge.md §15.1 that the scoring plug-ins use; defaults = preset "standard"."""
+    """Every scoring setting of §15.1 that the scoring plug-ins use; defaults = preset "standard"."""
 
     scoring: str = attrs.field(default="duplicate", validator=_one_of("duplicate", "rubber", "chicago",
                                                                    "chicago_duplicate", "russian"))
@@ -75,7 +77,7 @@ class BridgeScoringSettings:
     russian_tie_side: str = attrs.field(default="NS", validator=_one_of("NS", "EW"))
     russian_vulnerability: str = attrs.field(default="chicago", validator=_one_of("chicago", "board"))
     pbn_encoding: str = attrs.field(default="latin-1", validator=_one_of("latin-1", "utf-8"))
-    # A rubber session's table size and rotation (variants-bridge §6); None = from the number of players.
+    # A rubber session's table size and rotation (rules/bridge-variants.md §6); None = from the number of players.
     table: object = attrs.field(default=None, validator=_one_of(None, "two_player", "three_player", "four_player",
                                                                "five_player", "six_player"))
     rotation: object = attrs.field(default=None, validator=_one_of(None, "fixed", "tour", "cycle", "free"))

@@ -15,6 +15,8 @@ The records each system scores:
 
 Every deal-results system also reads a simulation's played boards; a field's boards (scoring.base.FieldDeal)
 are scored table by table by `tricks compare`.
+
+Sections (§) are those of docs/rules/bridge.md.
 """
 import functools
 import os
@@ -47,7 +49,7 @@ from trickcore.scoring.bridge.settings import PRESETS, parse_setting_value
 
 @attrs.frozen
 class BridgeSystem(ScoringSystem):
-    """A bridge system: the presets and ``--set`` keys of bridge.md §15.1."""
+    """A bridge system: the presets and ``--set`` keys of §15.1."""
 
     presets: tuple = tuple(PRESETS)
     read_value = staticmethod(parse_setting_value)
@@ -110,7 +112,7 @@ class DealResultsSystem(BridgeSystem):
 
 @attrs.frozen
 class SheetSystem(DealResultsSystem):
-    """Rubber or Chicago: the score sheet of bridge.md §6-§7, ``sheet`` making its ledger."""
+    """Rubber or Chicago: the score sheet of §6-§7, ``sheet`` making its ledger."""
 
     sheet: object = None
 
@@ -135,7 +137,8 @@ class SheetSystem(DealResultsSystem):
 @attrs.frozen
 class RubberSystem(SheetSystem):
     """Rubber bridge: one rubber's sheet from the deal-results file, or a session of rubbers of two to six
-    players (variants-bridge §7, a JSON protocol recognised by its ``format``) scored to its per-player sheet."""
+    players (rules/bridge-variants.md §7, a JSON protocol recognised by its ``format``) scored to its per-player
+    sheet."""
 
     def read_records(self, path):
         """The deals of a rubber-session protocol, or the TableResults of one rubber (see DealResultsSystem)."""
@@ -160,7 +163,7 @@ class RubberSystem(SheetSystem):
     # The two ledgers this system keeps draw their sheets in their own ways: a table by the ledger's type.
     @functools.singledispatchmethod
     def json_data(self, ledger):
-        """The rubber's sheet with its preset, or (a session) the session sheet of variants-bridge §7.2."""
+        """The rubber's sheet with its preset, or (a session) the session sheet of rules/bridge-variants.md §7.2."""
         return SheetSystem.json_data(self, ledger)
 
     @json_data.register
@@ -245,7 +248,7 @@ class DuplicateSystem(DealResultsSystem):
         def score(record, board):
             result, board, vulnerability = _board_result(record, board)
             if result.entered_honours is not None:
-                raise InvalidRecord("honours are never scored in duplicate (bridge.md §5.5)", field="honours")
+                raise InvalidRecord("honours are never scored in duplicate (rules/bridge.md §5.5)", field="honours")
             points = ns_score(result.contract, result.declarer, vulnerability, result.tricks,
                               undertrick_scale=settings.undertrick_scale, redouble_insult=settings.redouble_insult)
             return {**_deal_row(result, board, vulnerability), "ns_score": points}
@@ -550,18 +553,19 @@ class ImpPairsSystem(PairsSystem):
         return board_report.imp_pair_table(data)
 
 
-DUPLICATE = DuplicateSystem("bridge-duplicate", "bridge", "Duplicate contract score, Law 77 (bridge.md §5)")
-RUBBER = RubberSystem("bridge-rubber", "bridge", "Rubber bridge score sheet with honours and rubber bonus (§6); "
-                      "sessions of 2-6 players (variants-bridge §7)", sheet=RubberLedger)
-CHICAGO = SheetSystem("bridge-chicago", "bridge", "Chicago, four-deal bridge (§7)", sheet=chicago_ledger)
-IMPS = TeamSystem("bridge-imps", "bridge", "International match points, Law 78B (§8)")
-VP = TeamSystem("bridge-vp", "bridge", "WBF 2013 continuous 20-VP scale (§11.3)", victory_points=True)
+DUPLICATE = DuplicateSystem("bridge-duplicate", "bridge", "Duplicate contract score, Law 77 (rules/bridge.md §5)")
+RUBBER = RubberSystem("bridge-rubber", "bridge", "Rubber bridge score sheet with honours and rubber bonus "
+                      "(rules/bridge.md §6); sessions of 2-6 players (rules/bridge-variants.md §7)", sheet=RubberLedger)
+CHICAGO = SheetSystem("bridge-chicago", "bridge", "Chicago, four-deal bridge (rules/bridge.md §7)",
+                      sheet=chicago_ledger)
+IMPS = TeamSystem("bridge-imps", "bridge", "International match points, Law 78B (rules/bridge.md §8)")
+VP = TeamSystem("bridge-vp", "bridge", "WBF 2013 continuous 20-VP scale (rules/bridge.md §11.3)", victory_points=True)
 PAR = ParSystem("bridge-par", "bridge", "IMPs against par: each deal's duplicate score against its double-dummy par")
-RUSSIAN = RussianSystem("bridge-russian", "bridge", "Russian scoring: IMPs against an HCP target (§14)")
+RUSSIAN = RussianSystem("bridge-russian", "bridge", "Russian scoring: IMPs against an HCP target (rules/bridge.md §14)")
 MATCHPOINTS = MatchpointSystem("bridge-matchpoints", "bridge",
-                               "Matchpoints on a board with Neuberg and adjusted scores (§9)",
+                               "Matchpoints on a board with Neuberg and adjusted scores (rules/bridge.md §9)",
                                aliases=("mp",))
-BUTLER = ImpPairsSystem("bridge-butler", "bridge", "IMP pairs against a trimmed-mean datum, Butler (§10.1)",
-                        method="butler")
-CROSS_IMPS = ImpPairsSystem("bridge-cross-imps", "bridge", "IMP pairs across the field, cross-IMPs (§10.2)",
-                            method="cross_imps")
+BUTLER = ImpPairsSystem("bridge-butler", "bridge",
+                        "IMP pairs against a trimmed-mean datum, Butler (rules/bridge.md §10.1)", method="butler")
+CROSS_IMPS = ImpPairsSystem("bridge-cross-imps", "bridge",
+                            "IMP pairs across the field, cross-IMPs (rules/bridge.md §10.2)", method="cross_imps")

@@ -1,4 +1,4 @@
-"""Team matches and a round-robin of teams (bridge.md §11): board IMPs between the two rooms, each match's IMPs
+"""Team matches and a round-robin of teams (§11): board IMPs between the two rooms, each match's IMPs
 and victory points on the WBF 2013 scale, and the standings by VPs; read from the project's team-results CSV.
 
 The team-results file (the spec has none; this is the project's, in the spirit of the §16.5 traveller): UTF-8,
@@ -14,6 +14,8 @@ any order, an unknown column is an error. One line per board of a match:
 The home team sits N-S in the open room and E-W in the closed room, so (§11.1) the home team's board IMPs are
 ``imps(open NS score − closed NS score)``. The lines of one round between two teams form their match; segments
 of a match are simply more lines.
+
+Sections (§) are those of docs/rules/bridge.md.
 """
 import csv
 import io

@@ -1,9 +1,12 @@
-"""Preferans scoring: the pulya sheet (pool, mountain, whists) for Sochi, Leningrad, Rostov and Classic (spec §7-§13),
-Gusarik and the overlays of the minor forms (variants-preferans §1-§2), and the old game's remise ledger (§3).
+"""Preferans scoring: the pulya sheet (pool, mountain, whists) for Sochi, Leningrad, Rostov and Classic (§7-§13),
+Gusarik and the overlays of the minor forms (rules/preferans-variants.md §1-§2), and the old game's remise ledger
+(rules/preferans-variants.md §3).
 
 ``score_protocol(protocol, variant, overrides) -> Sheet`` (the old game: a :class:`RemiseLedger`);
 ``Sheet.to_dict()`` is the §11.3 JSON; ``render_text`` and ``render_svg`` draw it; :class:`PulyaLedger` scores deals
 one at a time; the systems registered under ``trickcore.scorings`` are in ``systems``.
+
+Sections (§) are those of docs/rules/preferans.md.
 """
 from trickcore.scoring.preferans.ledger import DealResult, PulyaLedger, score_deal
 from trickcore.scoring.preferans.old import RemiseLedger, parse_old_protocol, score_old_protocol

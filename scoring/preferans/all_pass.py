@@ -1,5 +1,5 @@
-"""Scoring of an all-pass (raspasy) deal (spec §7.7): mountain per trick with progression, or Rostov whists; every
-value × the decimal count's ``price_scale`` (variants-preferans §2.2)."""
+"""Scoring of an all-pass (raspasy) deal (rules/preferans.md §7.7): mountain per trick with progression, or Rostov
+whists; every value × the decimal count's ``price_scale`` (rules/preferans-variants.md §2.2)."""
 from fractions import Fraction
 
 from trickcore.scoring.preferans.protocol import record_error

@@ -1,5 +1,8 @@
-"""Scoring of contract deals (spec §7.3-§7.6, §7.8, §8): trick games, misère (and the big/small misères and uverts
-of variants-preferans §2.3-§2.4), walkaway, undiscarded talon; Gusarik's dummy defends with the opponent (§1.8)."""
+"""Scoring of contract deals (§7.3-§7.6, §7.8, §8): trick games, misère (and the big/small misères and uverts
+of rules/preferans-variants.md §2.3-§2.4), walkaway, undiscarded talon; Gusarik's dummy defends with the opponent
+(rules/preferans-variants.md §1.8).
+
+Sections (§) are those of docs/rules/preferans.md."""
 from fractions import Fraction
 
 import attrs
@@ -99,7 +102,7 @@ def _contract_result(writer, deal, table, values, made_games):
             writer.add_whists(defence.half_whister, declarer, values.whist * values.obligation / 2, "half-whist")
             return f"{deal.contract}: half-whist"
         if settings.pass_pass_second_defender_half and deal.contract.level in (6, 7):
-            # Gusarik: the dummy cannot write, the opponent does whoever sits where (decision D8).
+            # Gusarik: the dummy cannot write, the opponent does whoever sits where (rules/preferans-variants.md D8).
             passer = defence.d2 if defence.d2 in table.players else defence.d1
             writer.add_whists(passer, declarer, values.whist * values.obligation / 2, "pass-pass half-whist")
         return f"{deal.contract}: passed out"
@@ -191,7 +194,8 @@ def talon_bonus(talon):
 
 
 def score_misere(writer, deal, table, mu, made_games):
-    """Write a misère or uvert deal (§7.5, §8 revoke and peek; variants-preferans §2.3-§2.4); return its label."""
+    """Write a misère or uvert deal (§7.5, §8 revoke and peek; rules/preferans-variants.md §2.3-§2.4); return its
+    label."""
     settings = table.settings
     taken = deal.tricks[deal.declarer]
     for revoke in _penalties(deal, "revoke"):

@@ -1,6 +1,8 @@
 """Deal-by-deal scoring: a pure ``score_deal`` and the incremental :class:`PulyaLedger` that keeps the history; with
-the bookkeeping of Gusarik's razboinik stage (variants-preferans §1.4) and of the countdown forms' end and kotel
-stages (§2.1 rule 5)."""
+the bookkeeping of Gusarik's razboinik stage (§1.4) and of the countdown forms' end and kotel
+stages (§2.1 rule 5).
+
+Sections (§) and decisions are those of docs/rules/preferans-variants.md."""
 from fractions import Fraction
 
 import attrs
@@ -25,7 +27,7 @@ class DealResult:
     index: int
     label: str
     entries: tuple
-    transfers: tuple = ()  # kotel stage changes after the deal (variants-preferans §2.6)
+    transfers: tuple = ()  # kotel stage changes after the deal (§2.6)
 
     def delta(self, columns=("pool", "mountain")):
         """The net change per column: ``{"pool": {p: x}, "mountain": {p: x}, "whists": {a: {b: x}}}`` (in the
@@ -44,7 +46,7 @@ class DealResult:
 
 
 def _multiplier(deal, state, settings):
-    """μ of a contract deal: ×2 dark, × the declarer's oldest bomb (Classic, §7.8)."""
+    """μ of a contract deal: ×2 dark, × the declarer's oldest bomb (Classic, rules/preferans.md §7.8)."""
     mu = 2 if deal.dark else 1
     bomb = state.bombs[deal.declarer][0] if settings.bombs and state.bombs[deal.declarer] else 1
     return mu * bomb, bomb != 1
@@ -68,7 +70,7 @@ def _is_exit(deal, settings, void):
 
 
 def game_over(state, settings):
-    """Whether the sheet satisfies the variant's end condition (§9.1; variants-preferans §1.4, §2.1 rule 5)."""
+    """Whether the sheet satisfies the variant's end condition (rules/preferans.md §9.1; §1.4, §2.1 rule 5)."""
     if settings.gusarik_stage == "razboinik":
         owed = any(len(state.played[p]) < len(RAZBOINIK_GAMES) for p in state.players)
         return not owed and state.closing >= settings.razboinik_all_pass_deals
@@ -81,7 +83,7 @@ def game_over(state, settings):
 
 
 def _razboinik(state, deal, settings, void):
-    """Gusarik's razboinik stage (variants-preferans §1.4): check the deal against the obligations and the
+    """Gusarik's razboinik stage (§1.4): check the deal against the obligations and the
     phase; return the bookkeeping (games played, closing deals) and the label's suffix."""
     played, closing = dict(state.played), state.closing
     games_phase = any(len(played[p]) < len(RAZBOINIK_GAMES) for p in state.players)
@@ -112,7 +114,7 @@ def _split(pot, parts):
 
 
 def _kotel_transfers(state, settings):
-    """The stage changes after a deal in the kotel (variants-preferans §2.1 rule 5): while every count is written
+    """The stage changes after a deal in the kotel (§2.1 rule 5): while every count is written
     off, add the next queued part of the pots (splitting the pots when no part is left)."""
     transfers = []
     players = state.players
@@ -222,7 +224,7 @@ class PulyaLedger(Ledger):
 
     @property
     def is_over(self):
-        """True once the variant's end condition is reached (§9.1)."""
+        """True once the variant's end condition is reached (rules/preferans.md §9.1)."""
         return self.state.finished
 
     def add(self, deal):
@@ -244,9 +246,9 @@ class PulyaLedger(Ledger):
         return Sheet(self.variant, self.table, tuple(self.results), self.state, self.start, self.overlays)
 
     def settle(self):
-        """The settlement of the sheet as it stands (§9)."""
+        """The settlement of the sheet as it stands (rules/preferans.md §9)."""
         return self.sheet().settlement
 
     def to_dict(self):
-        """The §11.3 JSON of the sheet as it stands."""
+        """The rules/preferans.md §11.3 JSON of the sheet as it stands."""
         return self.sheet().to_dict()

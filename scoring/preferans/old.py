@@ -1,5 +1,7 @@
-"""The 19th-century game's remise ledger (variants-preferans §3.5-§3.10): its settings, its protocol, the count of
-remises per player with the journal the book keeps in chalk, and the settlement by the average count."""
+"""The 19th-century game's remise ledger (§3.5-§3.10): its settings, its protocol, the count of
+remises per player with the journal the book keeps in chalk, and the settlement by the average count.
+
+Sections (§) and decisions are those of docs/rules/preferans-variants.md."""
 from fractions import Fraction
 
 import attrs

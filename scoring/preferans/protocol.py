@@ -1,5 +1,7 @@
-"""Reading a preferans protocol (spec §11.2, variants-preferans §1.13, §2.6) into validated deal records; every
-error names deal and field."""
+"""Reading a preferans protocol (§11.2, rules/preferans-variants.md §1.13, §2.6) into validated deal records; every
+error names deal and field.
+
+Sections (§) are those of docs/rules/preferans.md."""
 from fractions import Fraction
 
 import attrs
@@ -11,7 +13,7 @@ from trickcore.scoring.preferans.settings import SCORED_VARIANTS, make_settings
 from trickcore.scoring.preferans.values import NO_TRICK_VALUES
 
 DEAL_TYPES = ("game", "misere", "uvert", "all_pass", "walkaway", "void")
-DUMMY = "dummy"  # Gusarik's third hand (variants-preferans §1.2): a seat, never a player
+DUMMY = "dummy"  # Gusarik's third hand (rules/preferans-variants.md §1.2): a seat, never a player
 RAZBOINIK_GAMES = ("6", "7", "8", "9", "10", "misere")
 _TOP_FIELDS = ("format", "variant", "players", "overlays", "settings", "start", "deals")
 _START_FIELDS = ("pool", "mountain", "whists", "bombs", "all_pass_series", "all_pass_series_dealer",
@@ -48,7 +50,7 @@ def to_fraction(value, field, deal=None):
 
 @attrs.frozen
 class Penalty:
-    """One irregularity entry of spec §8."""
+    """One irregularity entry of §8."""
 
     kind: str
     player: str | None = None
@@ -84,7 +86,7 @@ class DealRecord:
 class Table:
     """Seats of one game: the players clockwise and the settings; answers who is active and who defends.
 
-    Gusarik's two players sit in the ring A → B → dummy (variants-preferans §1.2): the dummy is an active hand
+    Gusarik's two players sit in the ring A → B → dummy (rules/preferans-variants.md §1.2): the dummy is an active hand
     but never a player, so it never writes or receives anything.
     """
 
@@ -132,7 +134,7 @@ class Table:
 
     def all_pass_participants(self, dealer):
         """Players whose tricks an all-pass records (the 4-player dealer only in ``dealer_owns`` mode; never
-        Gusarik's dummy, whose cards are out of play, variants-preferans §1.10)."""
+        Gusarik's dummy, whose cards are out of play, rules/preferans-variants.md §1.10)."""
         hands = self.live(dealer)
         owns = (self.settings.all_pass_talon == "dealer_owns" and self.settings.all_pass_scoring == "mountain")
         return hands + (dealer,) if self.four and owns else hands
@@ -234,7 +236,7 @@ def _calls(raw, table, d1, d2, contract, deal):
 
 
 def _gusarik_calls(raw, table, declarer, contract, deal):
-    """Gusarik's defence (variants-preferans §1.6): only the opponent calls, whist or pass."""
+    """Gusarik's defence (rules/preferans-variants.md §1.6): only the opponent calls, whist or pass."""
     opponent = table.opponent(declarer)
     calls = raw.get("calls", {})
     if not isinstance(calls, dict):
@@ -278,8 +280,8 @@ def _dummy_tricks(raw, deal):
 
 
 def _no_trick_form(raw, kind, settings, deal):
-    """The contract of a misère or uvert deal: None for the modern misère, else a form of variants-preferans §2.3,
-    §2.4 that the settings allow."""
+    """The contract of a misère or uvert deal: None for the modern misère, else a form of
+    rules/preferans-variants.md §2.3, §2.4 that the settings allow."""
     contract = raw.get("contract", "misere" if kind == "misere" else None)
     if kind == "uvert" and not settings.uvert:
         raise record_error("uverts are off in these settings (uvert)", deal, "type")
@@ -396,7 +398,8 @@ def _deal_tricks(raw, kind, played, table, dealer, deal):
     """The tricks of a played deal: the active hands', an all-pass's participants', or Gusarik's two players' and
     the dummy's; None when the deal was not played."""
     if table.gusarik and kind != "all_pass" and played:
-        # The dummy's tricks count for the opponent's defence (decision D3): kept under the dummy's seat.
+        # The dummy's tricks count for the opponent's defence (rules/preferans-variants.md D3): kept under the dummy's
+        # seat.
         dummy = _dummy_tricks(raw, deal)
         tricks = {**_tricks(raw, table.players, deal, 10 - dummy), DUMMY: dummy}
     elif played:
@@ -566,7 +569,7 @@ def read_players(protocol, counts):
 
 
 def parse_protocol(protocol, variant=None, overrides=None):
-    """Validate the static parts of a protocol (§11.2; Gusarik and the overlays of variants-preferans §1.13,
+    """Validate the static parts of a protocol (§11.2; Gusarik and the overlays of rules/preferans-variants.md §1.13,
     §2.6) and return a :class:`Protocol` (the old game has its own, ``scoring.preferans.old``)."""
     chosen = read_header(protocol, variant, _TOP_FIELDS)
     if chosen == "old":

@@ -21,7 +21,7 @@ def _entries_text(result):
     for entry in result.entries:
         who = f"{entry.player}->{entry.on}" if entry.column == "whists" else f"{entry.column} {entry.player}"
         parts.append(f"{who} {_num(entry.amount)} ({entry.reason})")
-    for transfer in result.transfers:  # the kotel's next stage (variants-preferans §2.6)
+    for transfer in result.transfers:  # the kotel's next stage (rules/preferans-variants.md §2.6)
         added = ", ".join(f"{p} {_num(v)}" for p, v in transfer["part"].items())
         parts.append(f"stage {transfer['stage']}: " + ("pots split, " if "split" in transfer else "")
                      + f"part added to the counts: {added}")

@@ -1,10 +1,12 @@
-"""The conventions a preferans table agrees on (spec §10): one frozen settings class, its named presets and the
-overlays (named bundles of settings, variants-preferans §2.0) applied between a preset and single settings.
+"""The conventions a preferans table agrees on (rules/preferans.md §10): one frozen settings class, its named presets
+and the overlays (named bundles of settings, §2.0) applied between a preset and single settings.
 
 The rows that change how a deal is played come from the game's variant table
-(``games.preferans.variants.PLAY_TABLE``); this module adds the scoring rows, in the order of §10, then the rows
-of the minor forms (variants-preferans §2.5) and of Gusarik (§1.12). The old game keeps its own settings
+(``games.preferans.variants.PLAY_TABLE``); this module adds the scoring rows, in the order of rules/preferans.md §10,
+then the rows of the minor forms (§2.5) and of Gusarik (§1.12). The old game keeps its own settings
 (``scoring.preferans.old``).
+
+Sections (§) and decisions are those of docs/rules/preferans-variants.md.
 """
 from decimal import Decimal, InvalidOperation
 
@@ -55,7 +57,7 @@ def money_price(value):
 # name -> (converter, sochi, leningrad, rostov, classic); None = not used by that variant (spec "–").
 # The play rows are the game's (PLAY_TABLE): one table for the game and the scorer.
 _TABLE = {
-    # Gusarik adds a table of two (variants-preferans §1.12); make_settings keeps 2 for Gusarik only.
+    # Gusarik adds a table of two (§1.12); make_settings keeps 2 for Gusarik only.
     "num_players": (one_of(numbers=(2, 3, 4)), *PLAY_TABLE["num_players"][1:]),
     "pool_target": (lambda v: to_int(v, 1), 20, 20, 20, 20),
     "whist_price": (money_price, 1, 1, 1, 1),
@@ -105,7 +107,7 @@ _TABLE = {
 
 SETTING_NAMES = tuple(_TABLE)
 
-# variants-preferans §2.5: name -> (converter, default of the four base variants); Gusarik uses none of them.
+# §2.5: name -> (converter, default of the four base variants); Gusarik uses none of them.
 _OVERLAY_TABLE = {
     "pool_mode": (one_of("standard", "countdown"), "standard"),
     "countdown_remises": (one_of("count", "pot"), "count"),
@@ -125,7 +127,7 @@ def _even(value):
     return value
 
 
-# variants-preferans §1.12: name -> (converter, Gusarik default); the other variants do not use them.
+# §1.12: name -> (converter, Gusarik default); the other variants do not use them.
 _GUSARIK_TABLE = {
     "gusarik_stage": (one_of("razboinik", "pool"), "razboinik"),
     "gusarik_mountain": (one_of("divisible", "indivisible"), "divisible"),
@@ -140,10 +142,10 @@ def _field(name):
     return attrs.field(default=None, converter=lambda v, _n=name: v if v is None else _CONVERTERS[_n](v))
 
 
-# One frozen class; every §10 row and every row of the variants' tables is a field.  A value of None means
-# "not used by this variant".
+# One frozen class; every rules/preferans.md §10 row and every row of the variants' tables is a field.  A value of None
+# means "not used by this variant".
 Settings = attrs.make_class("Settings", {name: _field(name) for name in _CONVERTERS}, frozen=True)
-Settings.__doc__ = "Every convention of spec §10 for one game; build it with :func:`make_settings`."
+Settings.__doc__ = "Every convention of rules/preferans.md §10 for one game; build it with :func:`make_settings`."
 Settings.__module__ = __name__
 
 
@@ -153,7 +155,7 @@ def _preset(column):
 
 
 PRESETS = {variant: _preset(column) for column, variant in enumerate(VARIANTS, start=1)}
-# Gusarik is the Classic column with the differences of variants-preferans §1.12.
+# Gusarik is the Classic column with the differences of §1.12.
 PRESETS["gusarik"] = attrs.evolve(
     PRESETS["classic"], num_players=2, half_whist=False, dealer_may_whist=False, all_pass_talon="none",
     responsible_games=False, dealer_talon_bonus=False,
@@ -161,7 +163,7 @@ PRESETS["gusarik"] = attrs.evolve(
 # The variants the scorer knows: the game's four, Gusarik and the old game (whose settings are its own).
 SCORED_VARIANTS = (*VARIANTS, "gusarik", "old")
 
-# variants-preferans §2.0: overlay -> (settings it sets, variants it is allowed over, overlays it excludes).
+# §2.0: overlay -> (settings it sets, variants it is allowed over, overlays it excludes).
 _COUNTDOWN_BASES = ("sochi", "classic")  # decision D13
 OVERLAYS = {
     "simple": ({"pool_mode": "countdown", "countdown_remises": "count", "help": False}, _COUNTDOWN_BASES,
@@ -213,7 +215,7 @@ def make_settings(variant, overrides=None, overlays=()):
 
 
 def _check_combination(variant, settings, changes):
-    """The rules that tie settings together (variants-preferans §1.12, §2.1, D13)."""
+    """The rules that tie settings together (§1.12, §2.1, decision D13)."""
     if settings.num_players == 2 and variant != "gusarik":
         raise SettingsError("num_players 2 is Gusarik's table only", field="num_players")
     if variant == "gusarik":
@@ -232,8 +234,8 @@ def _check_combination(variant, settings, changes):
 
 
 def settings_to_dict(settings, overlays=()):
-    """The effective settings as JSON-ready values (lists for tuples, maps with string keys): the §10 rows, the
-    Gusarik rows where they apply, and the rows of the minor forms when overlays are listed or any of them is
+    """The effective settings as JSON-ready values (lists for tuples, maps with string keys): the rules/preferans.md §10
+    rows, the Gusarik rows where they apply, and the rows of the minor forms when overlays are listed or any of them is
     changed (so that a sheet without them reads exactly as before)."""
     names = list(SETTING_NAMES) + [name for name in GUSARIK_SETTING_NAMES if getattr(settings, name) is not None]
     if overlays or any(getattr(settings, name) not in (None, row[1]) for name, row in _OVERLAY_TABLE.items()):

@@ -1,5 +1,7 @@
-"""End-of-game settlement (spec §9): pool adjustment, mountain conversion by two methods, rounding, money; the
-countdown forms' final mountain (variants-preferans §2.1 rule 6) and Gusarik's two-player settlement (§1.11)."""
+"""End-of-game settlement (rules/preferans.md §9): pool adjustment, mountain conversion by two methods, rounding, money;
+the countdown forms' final mountain (§2.1 rule 6) and Gusarik's two-player settlement (§1.11).
+
+Sections (§) and decisions are those of docs/rules/preferans-variants.md."""
 import math
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
@@ -26,7 +28,8 @@ class Settlement:
 
 
 def responsible_penalty(state, settings, player):
-    """Classic responsible games (§7.8): half of each of the player's last made games not covered by credits."""
+    """Classic responsible games (rules/preferans.md §7.8): half of each of the player's last made games not covered by
+    credits."""
     if not settings.responsible_games:
         return Fraction(0)
     games = state.made_games[player]
@@ -36,7 +39,7 @@ def responsible_penalty(state, settings, player):
 
 def pool_adjustment(state, settings, finished):
     """Mountain points each player gets before settlement: unfinished pools, Leningrad ×2, responsible games; in
-    the countdown forms the pot and queued parts instead of the pool (variants-preferans §2.1 rule 6)."""
+    the countdown forms the pot and queued parts instead of the pool (§2.1 rule 6)."""
     adjustment = {}
     for player in state.players:
         if settings.pool_mode == "countdown":
@@ -82,7 +85,7 @@ def amnesty_method(players, mountain, whists):
 
 
 def round_nearest(players, exact):
-    """Nearest integers with the zero-sum fix of §9.4 (ties in seat order)."""
+    """Nearest integers with the zero-sum fix of rules/preferans.md §9.4 (ties in seat order)."""
     rounded = {p: math.floor(exact[p] + Fraction(1, 2)) for p in players}
     excess = sum(rounded.values())
     if excess > 0:
@@ -125,7 +128,7 @@ def to_money(display, price):
 
 
 def gusarik_final_mountain(state, settings, finished):
-    """Gusarik's final mountains (variants-preferans §1.11 step 1): pools converted at the overflow factor."""
+    """Gusarik's final mountains (§1.11 step 1): pools converted at the overflow factor."""
     factor = Fraction(1, 2) if settings.gusarik_mountain == "indivisible" else Fraction(1)
     final = {}
     for p in state.players:
@@ -155,7 +158,7 @@ def _gusarik(state, settings, finished):
 
 
 def settle(state, settings, finished):
-    """The settlement of the sheet ``state`` (§9.2-§9.4; Gusarik variants-preferans §1.11)."""
+    """The settlement of the sheet ``state`` (rules/preferans.md §9.2-§9.4; Gusarik §1.11)."""
     players = state.players
     if settings.gusarik_stage is not None:
         adjustment, final, avg, terms, net, pairwise, result = _gusarik(state, settings, finished)

@@ -1,5 +1,7 @@
-"""The score sheet of one game (spec §11.3; variants-preferans §1.13, §2.6): per-deal history, totals and
-settlement, as JSON-ready data."""
+"""The score sheet of one game (§11.3; rules/preferans-variants.md §1.13, §2.6): per-deal history, totals and
+settlement, as JSON-ready data.
+
+Sections (§) are those of docs/rules/preferans.md."""
 from fractions import Fraction
 
 import attrs
@@ -78,7 +80,7 @@ class Sheet:
                     "whists": {q: state.whists[(p, q)] for q in self.players if q != p}} for p in self.players}
 
     def razboinik(self):
-        """Gusarik's razboinik progress (variants-preferans §1.13): stage, games still owed, closing deals."""
+        """Gusarik's razboinik progress (rules/preferans-variants.md §1.13): stage, games still owed, closing deals."""
         state = self.state
         remaining = {p: [g for g in RAZBOINIK_GAMES if g not in state.played[p]] for p in self.players}
         stage = "games" if any(remaining.values()) else "done" if state.finished else "closing"
@@ -131,7 +133,7 @@ class Sheet:
         return lines
 
     def to_dict(self):
-        """The §11.3 JSON shape (with the additions of variants-preferans §1.13 and §2.6)."""
+        """The §11.3 JSON shape (with the additions of rules/preferans-variants.md §1.13 and §2.6)."""
         out = {"format": SHEET_FORMAT, "variant": self.variant}
         if self.overlays:
             out["overlays"] = list(self.overlays)

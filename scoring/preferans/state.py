@@ -1,5 +1,7 @@
 """The running score sheet (pool, mountain, whists and bookkeeping; or, in the countdown forms of
-variants-preferans §2.1, the count and the pot) and the entries one deal writes on it."""
+§2.1, the count and the pot) and the entries one deal writes on it.
+
+Sections (§) and decisions are those of docs/rules/preferans-variants.md."""
 from fractions import Fraction
 
 import attrs
@@ -87,7 +89,7 @@ class Writer:
 
     def add_mountain(self, player, amount, reason):
         """Write ``amount`` on ``player``'s mountain (negative = write-off); in the countdown forms a remise goes
-        to the count or the pot (variants-preferans §2.1 rule 3)."""
+        to the count or the pot (§2.1 rule 3)."""
         if not amount:
             return
         if self.countdown and self.settings.countdown_remises == "pot":
@@ -136,7 +138,7 @@ class Writer:
         return [players[(seat + i) % len(players)] for i in range(1, len(players))]
 
     def _helped(self, candidates, clockwise, smaller_first):
-        """The player to help next (§7.2; ``help_recipient``, variants-preferans §2.1): the first clockwise, or
+        """The player to help next (rules/preferans.md §7.2; ``help_recipient``, §2.1): the first clockwise, or
         the largest pool below the target (the smallest positive count), ties to the first clockwise."""
         if self.settings.help_recipient == "next_clockwise":
             return candidates[0]
@@ -145,8 +147,8 @@ class Writer:
         return max(candidates, key=lambda q: (sign * column[q], -clockwise.index(q)))
 
     def pool_entry(self, player, amount, reason):
-        """A pool entry with help and overflow (spec §7.2); in the countdown forms a write-off of the count
-        (variants-preferans §2.1 rule 2); in Gusarik's razboinik stage the whole entry goes into the pool."""
+        """A pool entry with help and overflow (rules/preferans.md §7.2); in the countdown forms a write-off of the
+        count (§2.1 rule 2); in Gusarik's razboinik stage the whole entry goes into the pool."""
         amount = Fraction(amount)
         if self.countdown:
             self._count_entry(player, amount, reason)
@@ -169,7 +171,7 @@ class Writer:
             self.add_whists(player, helped, HELP_RATE * points, f"help to {helped}")
             amount -= points
         if amount > 0:
-            # Gusarik's indivisible mountain writes off half (variants-preferans §1.9, the overflow factor).
+            # Gusarik's indivisible mountain writes off half (§1.9, the overflow factor).
             factor = Fraction(1, 2) if self.settings.gusarik_mountain == "indivisible" else 1
             self.add_mountain(player, -amount * factor, "pool overflow")
 

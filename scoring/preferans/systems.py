@@ -1,6 +1,8 @@
 """The preferans scoring systems registered under ``trickcore.scorings`` (Sochi, Leningrad, Rostov, Classic, Gusarik
 and the old game): the ScoringSystem protocol over the pulya sheet (the old game: over its remise ledger), scoring
-a protocol file (spec §11.2, variants-preferans §1.13, §2.6, §3.10) into text, JSON or SVG."""
+a protocol file (rules/preferans.md §11.2, rules/preferans-variants.md §1.13, §2.6, §3.10) into text, JSON or SVG.
+
+Sections (§) and decisions are those of docs/rules/preferans-variants.md."""
 import json
 
 import attrs
@@ -19,9 +21,9 @@ from trickcore.scoring.preferans.svg import render_old_svg, render_svg
 
 @attrs.frozen
 class PreferansSystem(ScoringSystem):
-    """A preferans variant as a scoring system; its one preset is the variant (spec §10)."""
+    """A preferans variant as a scoring system; its one preset is the variant (rules/preferans.md §10)."""
 
-    records: str = "a preferans protocol, JSON (spec §11.2, examples/preferans/sochi_game.json)"
+    records: str = "a preferans protocol, JSON (rules/preferans.md §11.2, examples/preferans/sochi_game.json)"
     formats = ("text", "json", "svg")
     record_word = "deal"
     read_value = staticmethod(json_or_text)
@@ -32,7 +34,7 @@ class PreferansSystem(ScoringSystem):
 
     @property
     def overlays(self):
-        """The overlays a protocol of this variant may list (variants-preferans §2.0)."""
+        """The overlays a protocol of this variant may list (§2.0)."""
         return tuple(name for name, (_, allowed, _) in OVERLAYS.items() if self.presets[0] in allowed)
 
     def ledger(self, settings=None, players=None, start=None, protocol=None, **context):
@@ -68,7 +70,7 @@ class PreferansSystem(ScoringSystem):
         return RecordsFile(path, tuple(deals) if isinstance(deals, list) else (), variant, context=context)
 
     def standings(self, result):
-        """Each player's result in whists after the settlement (§9), higher being better."""
+        """Each player's result in whists after the settlement (rules/preferans.md §9), higher being better."""
         return {player: float(value) for player, value in result.result.items()}
 
     def situation(self, record):
@@ -138,7 +140,7 @@ GUSARIK = _system("gusarik", "Preferans Gusarik, two players and a dummy: two fi
 
 @attrs.frozen
 class OldPreferansSystem(PreferansSystem):
-    """The 19th-century game (variants-preferans §3): the remise ledger and its settlement."""
+    """The 19th-century game (§3): the remise ledger and its settlement."""
 
     def preset(self, name):
         """The old game's settings (its one preset)."""

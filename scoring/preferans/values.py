@@ -1,6 +1,9 @@
-"""The per-level values of spec §5.4 and §7.1: set, whist, consolation, shortfall, scaled by the decimal count's
-``price_scale`` (variants-preferans §2.2), and the absolute values of the big/small misères and uverts (§2.3-§2.4)
-(the contracts, their price and the obligation table are the game's vocabulary, ``games.preferans.vocab``)."""
+"""The per-level values of rules/preferans.md §5.4 and §7.1: set, whist, consolation, shortfall, scaled by the decimal
+count's
+``price_scale`` (§2.2), and the absolute values of the big/small misères and uverts (§2.3-§2.4)
+(the contracts, their price and the obligation table are the game's vocabulary, ``games.preferans.vocab``).
+
+Sections (§) and decisions are those of docs/rules/preferans-variants.md."""
 from fractions import Fraction
 
 import attrs
@@ -10,7 +13,7 @@ from trickcore.games.preferans.vocab import OBLIGATION, price
 MISERE_PRICE = 10
 HELP_RATE = 10
 ROSTOV_WHISTS = {6: 5, 7: 10, 8: 15, 9: 20, 10: 25}
-# variants-preferans §2.3-§2.4: made = pool entry, failed = mountain per trick taken; never × price_scale.
+# §2.3-§2.4: made = pool entry, failed = mountain per trick taken; never × price_scale.
 NO_TRICK_VALUES = {"misere_small": 5, "misere_big": 10, "uvert_small": 15, "uvert_big": 20}
 
 
@@ -81,8 +84,8 @@ class Values:
 
 
 def misere_value(settings, mu, form=None):
-    """The pool entry of a made misère or uvert: 10 × μ × price_scale for the modern misère (base §7.5), the
-    absolute value × μ for a ``form`` of variants-preferans §2.3-§2.4."""
+    """The pool entry of a made misère or uvert: 10 × μ × price_scale for the modern misère (rules/preferans.md §7.5),
+    the absolute value × μ for a ``form`` of §2.3-§2.4."""
     if form is None:
         return Fraction(MISERE_PRICE * mu * price_scale(settings))
     return Fraction(NO_TRICK_VALUES[form] * mu)

@@ -1,7 +1,9 @@
-"""Scoring one whist hand (whist.md §4) and valuing a game (§5): pure functions over a hand result.
+"""Scoring one whist hand (§4) and valuing a game (§5): pure functions over a hand result.
 
 Sides are indexed ``0`` = N-S and ``1`` = E-W; points are always given as a pair ``(NS, EW)``. The hand
 result (``HandResult``) and the sides are the game's words (trickcore.games.whist.vocab).
+
+Sections (§) are those of docs/rules/whist.md.
 """
 import attrs
 
@@ -50,7 +52,7 @@ def honours_value(count):
 
 
 def calls_at_eight(rules, points_before, honours_ns):
-    """The side that calls at eight before the first lead (whist.md §4.1), or None.
+    """The side that calls at eight before the first lead (§4 item 1), or None.
 
     A side at exactly eight holding three or four honours calls, unless eight is among ``honours_barred_at``.
     """
@@ -92,7 +94,7 @@ def score_hand(rules, result, points_before=(0, 0)):
 
 
 def game_value(rules, losers_points):
-    """Game points for winning a game when the losers have ``losers_points`` (whist.md §5)."""
+    """Game points for winning a game when the losers have ``losers_points`` (§5)."""
     if rules.game_value == "short":
         return 3 if losers_points == 0 else 2 if losers_points <= 2 else 1
     if rules.game_value == "long":

@@ -1,8 +1,10 @@
-"""The whist score sheet (whist.md §5-6): hands into games, games into rubbers, with the history of every hand.
+"""The whist score sheet (§5-6): hands into games, games into rubbers, with the history of every hand.
 
 ``WhistSheet`` is immutable: ``sheet.add(result)`` returns the sheet with one more hand (the whist systems'
 ledger keeps the latest). When a rubber ends, the next hand starts a new one, so one sheet can hold a whole
 evening.
+
+Sections (§) are those of docs/rules/whist.md.
 """
 import attrs
 
@@ -26,7 +28,7 @@ class GameResult:
 
 @attrs.frozen
 class RubberResult:
-    """A rubber's games and value; ``finished`` False for a rubber cut short (whist.md §6, unfinished rubber).
+    """A rubber's games and value; ``finished`` False for a rubber cut short (§6, unfinished rubber).
 
     ``game_points`` per side count the finished games only; ``bonus`` goes to ``winner``; ``value`` is what
     ``winner`` gains: (winner's game points + bonus) − loser's game points. An unfinished rubber has no bonus and
@@ -155,7 +157,7 @@ def rubber_dict(rubber):
 
 
 def entry_dict(entry):
-    """A HandEntry as a JSON-ready dict (the fields whist.md §6 asks the ledger to record)."""
+    """A HandEntry as a JSON-ready dict (the fields §6 asks the ledger to record)."""
     result, score = entry.result, entry.score
     out = {"hand": entry.number, "rubber": entry.rubber, "game": entry.game,
            "dealer": None if result.dealer is None else SEATS[result.dealer],

@@ -1,10 +1,12 @@
-"""The whist rulesets (whist.md §1): one frozen settings class, its three named presets, overrides by name.
+"""The whist rulesets (§1): one frozen settings class, its three named presets, overrides by name.
 
 ``WhistRules.SHORT`` (the default), ``WhistRules.LONG`` and ``WhistRules.AMERICAN`` are instances of the same
 class; every setting may be overridden (``rules.override(honours=False)``; text from ``--set`` goes through the
 whist scoring systems' ``settings``). An unknown setting or a bad value raises SettingsError. The
 settings that change play (ruleset, trump selection, first dealer) are the game's ``WhistVariant``
 (trickcore.games.whist.variants), which ``WhistRules`` extends with the scoring settings.
+
+Sections (§) are those of docs/rules/whist.md.
 """
 import attrs
 
@@ -12,9 +14,9 @@ from trickcore.errors import SettingsError
 from trickcore.games.whist.variants import VARIANTS, WhistVariant, one_of, ruleset
 
 GAME_VALUES = VARIANTS
-"""The game-value tables (whist.md §5), one per ruleset and named after it."""
+"""The game-value tables (§5), one per ruleset and named after it."""
 CALL_POINTS = 8
-"""The score at which long whist "calls" honours (whist.md §4.1)."""
+"""The score at which long whist "calls" honours (§4 item 1)."""
 
 
 def _flag(value):
@@ -55,7 +57,7 @@ def _points_set(value):
 
 @attrs.frozen
 class WhistRules(WhistVariant):
-    """The settings of a whist ruleset (whist.md §1); ``ruleset`` names the preset it started from."""
+    """The settings of a whist ruleset (§1); ``ruleset`` names the preset it started from."""
 
     game_target: int = attrs.field(default=5, converter=_whole)
     honours: bool = attrs.field(default=True, converter=_flag)

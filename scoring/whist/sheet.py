@@ -1,4 +1,4 @@
-"""The whist ledger as text: one line per hand (as in whist.md §8 W-5), then the games and the rubber result."""
+"""The whist ledger as text: one line per hand (as in rules/whist.md §8 W-5), then the games and the rubber result."""
 from trickcore.games.whist.vocab import SEATS, SIDES
 
 SIDE_NAMES = ("N-S", "E-W")

@@ -28,7 +28,7 @@ class RunningLedger(Ledger):
         self.sheet = self.sheet.add(record.result() if hasattr(record, "result") else record)
 
     def called_at_eight(self, honours_ns):
-        """True when a side calls at eight (long whist, whist.md §4.1) before a hand whose N-S honours are
+        """True when a side calls at eight (long whist, rules/whist.md §4 item 1) before a hand whose N-S honours are
         ``honours_ns``, on the score so far: the hand is not played."""
         return calls_at_eight(self.sheet.rules, self.sheet.points, honours_ns) is not None
 
@@ -43,7 +43,7 @@ class RunningLedger(Ledger):
 
 @attrs.frozen
 class WhistSystem(ScoringSystem):
-    """A whist ruleset as a scoring system; its one preset is the ruleset (whist.md §1)."""
+    """A whist ruleset as a scoring system; its one preset is the ruleset (rules/whist.md §1)."""
 
     records: str = "hand results: JSON (examples/whist/rubber.json, records.json) or PBN-style whist hands"
     record_word = "hand"

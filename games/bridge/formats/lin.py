@@ -1,4 +1,4 @@
-"""LIN, BBO's board notation (bridge.md §16.3): forgiving reading of BBO hand records and vugraph files, strict
+"""LIN, BBO's board notation (§16.3): forgiving reading of BBO hand records and vugraph files, strict
 writing.
 
 A LIN text is a run of ``key|value|`` pairs; where its lines break means nothing. A board is the run of pairs from
@@ -9,6 +9,8 @@ one ``qx|`` to the next; in a file without ``qx|``, from one ``md|`` to the next
 are listed S, W, N, E and the dealer digit counts 1=S, 2=W, 3=N, 4=E.
 
 LIN has no escape for ``|``: the writer puts ``¦`` in its place in any text, and ``;`` for a ``,`` in a name.
+
+Sections (§) are those of docs/rules/bridge.md.
 """
 import re
 

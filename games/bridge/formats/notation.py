@@ -26,7 +26,7 @@ def read_bytes(path):
 
 def _text(path, raw, log):
     """The text of a records file's bytes and its notation: PBN in the charset it declares (ISO-8859-1 by
-    default, §16.2), the others UTF-8, else ISO-8859-1."""
+    default, rules/bridge.md §16.2), the others UTF-8, else ISO-8859-1."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -1,4 +1,4 @@
-"""PBN 2.1's forgiving reading (bridge.md §16.2 import) of the files real tools write.
+"""PBN 2.1's forgiving reading (rules/bridge.md §16.2 import) of the files real tools write.
 
 ``read_pbn(text, source, log)`` returns a list of ``Board`` records (``decode_pbn`` turns a file's bytes into
 that text, in the character set the file declares). Reading keeps what the model does not hold (unknown tags and
@@ -61,7 +61,7 @@ def decode_pbn(raw, source=None, log=None):
 
 
 def read_pbn(text, source=None, log=None):
-    """Read every game of a PBN text as Board records, forgivingly (§16.2 import).
+    """Read every game of a PBN text as Board records, forgivingly (rules/bridge.md §16.2 import).
 
     ``log`` (a trickcore.errors.ReadLog; a default one when None) collects the warnings and says what a game
     that cannot be read does: fail the file, or be skipped with a warning. ``#`` copies a tag's value from the

@@ -1,6 +1,8 @@
-"""A PBN board's tables (bridge.md §16.2): a table found by name and read row by row, and the board's double-dummy
+"""A PBN board's tables (§16.2): a table found by name and read row by row, and the board's double-dummy
 table, read from its ``OptimumResultTable`` / ``DoubleDummyTricks`` (``read_dd_table``) and written into them
 (``with_dd_table``). The traveller tables are games.bridge.formats.score_table's.
+
+Sections (§) are those of docs/rules/bridge.md.
 """
 import re
 

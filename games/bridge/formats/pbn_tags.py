@@ -1,4 +1,4 @@
-"""PBN 2.1's tags (bridge.md §16.2): the tag names the standard requires, the tokens of a PBN text grouped into
+"""PBN 2.1's tags (rules/bridge.md §16.2): the tag names the standard requires, the tokens of a PBN text grouped into
 games (a game's tags with their sections' data, its comments and remarks), and where a comment or remark stands
 among a game's tags (its anchor), which the reader records and the writer follows.
 """

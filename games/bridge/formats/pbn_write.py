@@ -1,6 +1,8 @@
-"""PBN 2.1's strict writing (bridge.md §16.2 export): ``write_pbn(boards)`` the export text, ``encode_pbn(boards,
+"""PBN 2.1's strict writing (§16.2 export): ``write_pbn(boards)`` the export text, ``encode_pbn(boards,
 pbn_encoding)`` its bytes, ``write_board(board)`` one game. What the reader kept beside the model (unknown tags and
 tables, notes, annotations, commentary, ``%`` lines) is written back where it stood.
+
+Sections (§) are those of docs/rules/bridge.md.
 """
 import re
 

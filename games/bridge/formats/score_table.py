@@ -1,4 +1,4 @@
-"""A PBN board's traveller tables read as real scorers write them (bridge.md §16.2): ``ScoreTable`` rows become
+"""A PBN board's traveller tables read as real scorers write them (rules/bridge.md §16.2): ``ScoreTable`` rows become
 ``TravellerLine`` records, ``TotalScoreTable`` rows the scorer's own ranking.
 
 Scoring programs (Magic Contest, JFR Pary, BridgeWebs, ACBLscore exports, the PBN standard's examples) vary the
@@ -175,7 +175,7 @@ def _sit_out(cells):
 
 
 def traveller_lines(board, source=None):
-    """The board's ``ScoreTable`` rows as ``TravellerLine`` records (§16.2); [] without a ScoreTable."""
+    """The board's ``ScoreTable`` rows as ``TravellerLine`` records (rules/bridge.md §16.2); [] without a ScoreTable."""
     return [line for _, line, _ in traveller_rows(board, source)]
 
 

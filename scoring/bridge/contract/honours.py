@@ -1,4 +1,4 @@
-"""Honours in rubber and Chicago bridge (bridge.md §6.2), read from the original hands of a deal."""
+"""Honours in rubber and Chicago bridge (rules/bridge.md §6.2), read from the original hands of a deal."""
 from trickcore.games.bridge.vocab import Seat, Strain
 from trickcore.cards import Rank
 

@@ -1,4 +1,4 @@
-"""The IMP scale of Law 78B (bridge.md §8)."""
+"""The IMP scale of Law 78B (rules/bridge.md §8)."""
 import bisect
 
 # The lowest difference of each IMP step; 24 is the cap.

@@ -1,7 +1,9 @@
-"""The score of one contract (bridge.md §5, Law 77): trick score, overtricks, premiums and undertricks.
+"""The score of one contract (§5, Law 77): trick score, overtricks, premiums and undertricks.
 
 Pure integer functions of the contract, the declaring side's vulnerability and the tricks it took. Rubber and
 Chicago reuse the parts (trick score below the line, the rest above) through ``contract_parts``.
+
+Sections (§) are those of docs/rules/bridge.md.
 """
 import attrs
 

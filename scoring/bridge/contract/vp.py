@@ -1,4 +1,4 @@
-"""Victory points on the WBF 2013 continuous 20-VP scale (bridge.md §11.3), with the concavity repair.
+"""Victory points on the WBF 2013 continuous 20-VP scale (rules/bridge.md §11.3), with the concavity repair.
 
 VPs are computed in IEEE doubles as the WBF defines them and returned as exact two-decimal Fractions.
 """
@@ -25,7 +25,7 @@ def _raw(margin, boards):
 
 
 def _round2(value):
-    # Decimal(float) is exact, so "half up" acts on the double's true value, as §11.3 prescribes.
+    # Decimal(float) is exact, so "half up" acts on the double's true value, as rules/bridge.md §11.3 prescribes.
     return Fraction(Decimal(value).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 

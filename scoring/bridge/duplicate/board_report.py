@@ -15,7 +15,7 @@ def imp_pair_rows(scores, board, cross_imps_mode):
     averaged = board.method == "cross_imps" and cross_imps_mode == "average"
 
     def shown(value):
-        # Averaged cross-IMPs always show two decimals (§15.3: 30/5 is 6.00); Butler IMPs are integers.
+        # Averaged cross-IMPs always show two decimals (rules/bridge.md §15.3: 30/5 is 6.00); Butler IMPs are integers.
         if value is None:
             return None
         return f"{value}.00" if averaged and Fraction(value).denominator == 1 else format_figure(value)

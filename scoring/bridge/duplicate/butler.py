@@ -1,7 +1,9 @@
-"""IMP pairs on one board (bridge.md §10): Butler against a trimmed-mean datum, and cross-IMPs.
+"""IMP pairs on one board (§10): Butler against a trimmed-mean datum, and cross-IMPs.
 
 Scores are NS points; Butler IMPs are integers, averaged cross-IMPs exact Fractions. Artificial adjusted
 scores give fixed IMPs (``imp_average_plus`` / 0 / ``imp_average_minus``); not-played entries give nothing.
+
+Sections (§) are those of docs/rules/bridge.md.
 """
 import math
 from fractions import Fraction

@@ -1,5 +1,7 @@
-"""An IMP-pairs session from its traveller lines (bridge.md §10.3, §13.3-§13.4): board IMPs per line, pair
-totals, and the ranking per field by total or per board, with shared places written ``1=``."""
+"""An IMP-pairs session from its traveller lines (§10.3, §13.3-§13.4): board IMPs per line, pair
+totals, and the ranking per field by total or per board, with shared places written ``1=``.
+
+Sections (§) are those of docs/rules/bridge.md."""
 from fractions import Fraction
 
 import attrs

@@ -1,8 +1,10 @@
-"""A matchpoint pairs session from its traveller lines (bridge.md §9, §13.2-§13.3): board matchpoints per line,
+"""A matchpoint pairs session from its traveller lines (§9, §13.2-§13.3): board matchpoints per line,
 pair totals and percentages, and ``average_plus_mode = "session_if_better"`` (§9.3) for artificial scores.
 
 Exact Fractions throughout. Without a movement, the results expected per board ``N`` is the largest number of
 traveller lines of any board of the section (§13.2).
+
+Sections (§) are those of docs/rules/bridge.md.
 """
 from fractions import Fraction
 

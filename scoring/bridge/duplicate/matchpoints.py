@@ -1,6 +1,8 @@
-"""Matchpoints on one board (bridge.md §9): comparison, both unit conventions, Neuberg, adjusted scores.
+"""Matchpoints on one board (§9): comparison, both unit conventions, Neuberg, adjusted scores.
 
 Everything is exact (Fractions); round only for display (``display.format_figure``).
+
+Sections (§) are those of docs/rules/bridge.md.
 """
 import bisect
 from fractions import Fraction

@@ -1,4 +1,4 @@
-"""Movements (bridge.md §12): who plays which boards against whom, round by round; the Mitchell and Howell
+"""Movements (§12): who plays which boards against whom, round by round; the Mitchell and Howell
 generators, the movement file (§16.5), the director's checks of a movement, and the check of a section's traveller
 lines against it (§13.1).
 
@@ -7,6 +7,8 @@ other pair of that entry does not play (a half table's phantom pair, §12.2), an
 Boards at two tables in the same round must say why (``shared``): a ``relay`` (two tables pass one set between them)
 or a ``copy`` (boards dealt in several copies, as the project's Howell uses). The ``shared`` column is the project's
 extension of §16.5: a file without it may share boards unmarked (``unmarked_shared`` lists them for the report).
+
+Sections (§) are those of docs/rules/bridge.md.
 """
 import csv
 import io

@@ -1,4 +1,4 @@
-"""A duplicate pairs session scored whole (bridge.md §9, §10, §13): the results of a session as read from a file,
+"""A duplicate pairs session scored whole (§9, §10, §13): the results of a session as read from a file,
 checked line by line (against the movement when there is one), scored by matchpoints, Butler or cross-IMPs,
 and ranked per field, in one frozen model that every output (text, JSON, CSV, PBN, USEBIO, the HTML page) uses.
 
@@ -9,6 +9,8 @@ give the per-board travellers and the per-pair score cards.
 
 A movement, when given, is a scoring.bridge.duplicate.movement Movement (built by ``mitchell``/``howell`` or read from a
 movement file): every line is checked against it and it fixes the results expected per board.
+
+Sections (§) are those of docs/rules/bridge.md.
 """
 from fractions import Fraction
 
@@ -105,7 +107,7 @@ def _check_movement(results, movement):
 
 
 def check_results(results, movement=None, method="matchpoints", settings=None):
-    """Check every line of ``results`` (bridge.md §13.1): a stated score the contract and tricks cannot give, an
+    """Check every line of ``results`` (§13.1): a stated score the contract and tricks cannot give, an
     adjusted-score code the ``method`` does not know, a pair twice on a board or against itself, and with a
     movement a line its schedule does not have. The first fault raises an InvalidRecord naming the line."""
     settings = settings or BridgeScoringSettings()

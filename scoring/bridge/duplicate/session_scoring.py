@@ -1,4 +1,4 @@
-"""Scoring a pairs session's results file (bridge.md §13): the one route from a file, a method and settings to
+"""Scoring a pairs session's results file (rules/bridge.md §13): the one route from a file, a method and settings to
 a scored ``Session``, taken by ``tricks bridge session score`` and by ``trickcore.score``; and the same route to
 the check of the scorer's own figures in the file against ours (``--check``)."""
 import os
@@ -13,8 +13,8 @@ from trickcore.scoring.bridge.duplicate.formats.session_files import read_result
 
 
 def session_movement(spec, results):
-    """The movement ``spec`` names: the path of a movement file (§16.5), or "mitchell" or "howell" for the full
-    movement of as many tables as the most-played board has results (a half-table session needs its movement
+    """The movement ``spec`` names: the path of a movement file (rules/bridge.md §16.5), or "mitchell" or "howell" for
+    the full movement of as many tables as the most-played board has results (a half-table session needs its movement
     file)."""
     name = spec.strip().lower()
     if name not in ("mitchell", "howell"):

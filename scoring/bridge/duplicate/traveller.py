@@ -1,4 +1,4 @@
-"""Traveller lines scored (bridge.md §9, §16): the NS score of a line, the board entries the session scorers
+"""Traveller lines scored (§9, §16): the NS score of a line, the board entries the session scorers
 compare, and a board's traveller written back as a PBN ``ScoreTable`` with its matchpoints or IMPs.
 
 The ``TravellerLine`` record itself is the game's (games.bridge.record): it carries no cards beyond the opening
@@ -6,6 +6,8 @@ lead, so the session scorers (matchpoints, Butler, cross-IMPs) read it without i
 ``line_ns_score`` gives the NS score that enters the comparison set (§9.1) and checks a stated score against
 the result; ``comparison_entry`` the board entry the comparison functions take; ``written_fields`` a line in the
 canonical export spellings.
+
+Sections (§) are those of docs/rules/bridge.md.
 """
 from trickcore.games.bridge.vocab import board_vulnerability
 from trickcore.scoring.bridge.contract.score import ns_score

@@ -1,5 +1,7 @@
-"""Chicago, four-deal bridge (bridge.md §7): the fixed four-deal cycle, its vulnerability schedule, game and
-part-score bonuses, passed-out deals, and the four-deal duplicate scoring of §7.4."""
+"""Chicago, four-deal bridge (§7): the fixed four-deal cycle, its vulnerability schedule, game and
+part-score bonuses, passed-out deals, and the four-deal duplicate scoring of §7.4.
+
+Sections (§) are those of docs/rules/bridge.md."""
 from trickcore.games.bridge.vocab import Seat, Side, Vulnerability, side_of
 from trickcore.scoring.base import Ledger
 from trickcore.scoring.bridge.contract.score import duplicate_score
@@ -131,7 +133,7 @@ class ChicagoDuplicateLedger(ChicagoLedger):
         if result.passed_out:
             return []
         if result.entered_honours is not None:
-            raise InvalidRecord("honours are never scored in duplicate (bridge.md §5.5)", field="honours")
+            raise InvalidRecord("honours are never scored in duplicate (rules/bridge.md §5.5)", field="honours")
         side = side_of(result.declarer)
         score = duplicate_score(result.contract, vulnerability.is_vulnerable(side), result.tricks,
                                 partscore_bonus=self.settings.chicago_duplicate_partscore,

@@ -15,7 +15,7 @@ def sheet_note(ledger):
 
 def render_sheet(title, ledger, note=None):
     """A rubber or Chicago score sheet as text: a line per deal with its entries, the totals, the winner."""
-    # A four-deal duplicate sheet has no line: each deal is one duplicate score (bridge.md §7.4).
+    # A four-deal duplicate sheet has no line: each deal is one duplicate score (rules/bridge.md §7.4).
     lineless = ledger.scoring == "chicago_duplicate"
     lines = [title]
     for deal in ledger.deals:
@@ -47,8 +47,8 @@ def _signed(credit):
 
 
 def render_rubber_session(ledger):
-    """A rubber session (variants-bridge §7) as text: each rubber's seating and sheet with the players' credits,
-    then the cumulative score with the rubbers each player played and sat out."""
+    """A rubber session (rules/bridge-variants.md §7) as text: each rubber's seating and sheet with the players'
+    credits, then the cumulative score with the rubbers each player played and sat out."""
     data = ledger.to_dict()
     state = "finished" if data["finished"] else "not finished"
     rotation = data["settings"]["rotation"]

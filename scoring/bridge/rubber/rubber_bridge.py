@@ -1,4 +1,4 @@
-"""The rubber bridge score sheet (bridge.md §6): below and above the line, games, rubber bonus, unfinished rubber.
+"""The rubber bridge score sheet (rules/bridge.md §6): below and above the line, games, rubber bonus, unfinished rubber.
 
 The ledger accumulates deals; every figure comes from the pure functions of ``contract.score`` and ``sheet``.
 """
@@ -75,7 +75,7 @@ class RubberLedger(Ledger):
         return SheetEntry(side, False, 500, "rubber bonus 2-1")
 
     def finish_unfinished(self):
-        """Stop an unfinished rubber and add the Law 80 awards (§6.4; setting ``unfinished_award``)."""
+        """Stop an unfinished rubber and add the Law 80 awards (rules/bridge.md §6.4; setting ``unfinished_award``)."""
         if self.finished:
             raise InvalidRecord("the rubber is complete; it is not unfinished", field="deal")
         if self.unfinished:

@@ -1,8 +1,10 @@
-"""Rubber sessions of two to six players (variants-bridge §1-§7): the session protocol read from JSON, a ledger of
-rubbers (each one bridge.md §6 rubber ledger NS against EW), the per-player credit of §1.3 and the sheet of §7.2.
+"""Rubber sessions of two to six players (§1-§7): the session protocol read from JSON, a ledger of
+rubbers (each one rules/bridge.md §6 rubber ledger NS against EW), the per-player credit of §1.3 and the sheet of §7.2.
 
 The seating of each rubber (who controls which seat, who sits out) comes from the table-size variants of
 games.bridge.variants; the session ledger only checks a protocol against it, scores, and credits the players.
+
+Sections (§) and decisions are those of docs/rules/bridge-variants.md.
 """
 import json
 
@@ -20,7 +22,7 @@ from trickcore.scoring.bridge.rubber.sheet import TableResult, settle_entries
 
 SESSION_FORMAT = "trickcore.bridge.rubber_session/1"
 SHEET_FORMAT = "trickcore.bridge.rubber_session_sheet/1"
-# The settings a session sheet shows: those that change a rubber's score or the seating (variants-bridge §6).
+# The settings a session sheet shows: those that change a rubber's score or the seating (§6).
 SHEET_SETTINGS = ("table", "rotation", "first_dealer", "honours", "clean_rubber_bonus", "redouble_insult",
                   "undertrick_scale", "game_bonus_style", "unfinished_award", "unfinished_partscore_bonus",
                   "settle_unit")
@@ -28,7 +30,7 @@ DEAL_KEYS = ("dealer", "contract", "declarer", "tricks", "auction", "honours", "
 
 
 def in_units(value, unit):
-    """``value / unit`` rounded half away from zero (bridge.md §6.3: 2120 → 21, 250 → 3, −150 → −2)."""
+    """``value / unit`` rounded half away from zero (rules/bridge.md §6.3: 2120 → 21, 250 → 3, −150 → −2)."""
     units = (abs(value) * 2 + unit) // (2 * unit)
     return units if value >= 0 else -units
 
@@ -181,7 +183,7 @@ def played_deal(board):
 
 
 def seat_credit(seats, players, ns_margin):
-    """{player: credit} of one rubber (variants-bridge §1.3, decision B2): every seat earns its side's margin for
+    """{player: credit} of one rubber (§1.3, decision B2): every seat earns its side's margin for
     the player who controls it; ``seats`` is the rubber's seating, ``ns_margin`` N-S's margin (or units)."""
     credit = {p: 0 for p in players}
     for seat, player in controllers(seats).items():
@@ -222,8 +224,9 @@ class SessionRubber:
 
 
 class RubberSessionLedger(Ledger):
-    """A session of rubbers (variants-bridge §1.2): ``add`` SessionDeals (or Boards played at the table) in
-    order, each rubber a bridge.md §6 ledger; ``settle`` scores a rubber stopped early as unfinished (§6.4)."""
+    """A session of rubbers (§1.2): ``add`` SessionDeals (or Boards played at the table) in
+    order, each rubber a rules/bridge.md §6 ledger; ``settle`` scores a rubber stopped early as unfinished
+    (rules/bridge.md §6.4)."""
 
     scoring = "rubber_session"
 
@@ -298,7 +301,7 @@ class RubberSessionLedger(Ledger):
                 raise InvalidRecord(f"a {self.variant.name} session has {self.session_rubbers} rubbers",
                                     field="rubbers")
             if rubber is not None and not rubber.ledger.is_over:
-                # Play stopped inside the rubber before the next one began: Law 80 scores it (§6.4).
+                # Play stopped inside the rubber before the next one began: Law 80 scores it (rules/bridge.md §6.4).
                 rubber.ledger.finish_unfinished()
             rubber = self._start(number, deal.seats, deal.first_dealer)
         elif rubber.ledger.is_over:
@@ -364,7 +367,8 @@ class RubberSessionLedger(Ledger):
             raise InvalidRecord(f"the auction gives {found}, the deal {given}", field="auction")
 
     def settle(self):
-        """Score a last rubber that stopped early as unfinished (§6.4); returns the cumulative credits."""
+        """Score a last rubber that stopped early as unfinished (rules/bridge.md §6.4); returns the cumulative
+        credits."""
         if self.current is not None and not self.current.ledger.is_over:
             self.current.ledger.finish_unfinished()
         return self.cumulative()
@@ -403,7 +407,7 @@ class RubberSessionLedger(Ledger):
         return {"format": SESSION_FORMAT, "players": list(self.players), "settings": settings, "rubbers": rubbers}
 
     def to_dict(self):
-        """The sheet of variants-bridge §7.2."""
+        """The sheet of §7.2."""
         values = attrs.asdict(self.settings)
         settings = {k: (values[k].name if isinstance(values[k], Seat) else values[k]) for k in SHEET_SETTINGS}
         return {"format": SHEET_FORMAT, "table": self.variant.name, "players": list(self.players),

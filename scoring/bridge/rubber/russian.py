@@ -1,4 +1,6 @@
-"""Russian scoring (bridge.md §14): a duplicate score against a target set by the majority side's HCP, in IMPs."""
+"""Russian scoring (§14): a duplicate score against a target set by the majority side's HCP, in IMPs.
+
+Sections (§) are those of docs/rules/bridge.md."""
 from trickcore.games.bridge.vocab import Side
 from trickcore.scoring.bridge.contract.imps import imps
 from trickcore.scoring.bridge.contract.score import ns_score

@@ -1,5 +1,7 @@
-"""What rubber and Chicago ledgers share (bridge.md §6.1, §6.2, §7.2): deal results, score-sheet entries,
-the split of one deal into below- and above-the-line items, and the totals of a sheet."""
+"""What rubber and Chicago ledgers share (§6.1, §6.2, §7.2): deal results, score-sheet entries,
+the split of one deal into below- and above-the-line items, and the totals of a sheet.
+
+Sections (§) are those of docs/rules/bridge.md."""
 import attrs
 
 from trickcore.games.bridge.vocab import Contract, Seat, Side, Vulnerability, side_of

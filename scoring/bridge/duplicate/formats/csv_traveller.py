@@ -1,5 +1,7 @@
-"""The project's CSV traveller (bridge.md §16.5): read a session's results line by line, each checked and
-located by file, line and column; write a session's lines back in the canonical export form."""
+"""The project's CSV traveller (§16.5): read a session's results line by line, each checked and
+located by file, line and column; write a session's lines back in the canonical export form.
+
+Sections (§) are those of docs/rules/bridge.md."""
 import csv
 import io
 

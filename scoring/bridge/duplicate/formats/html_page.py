@@ -1,4 +1,4 @@
-"""The results page of a scored pairs session (bridge.md §13.5): one self-contained HTML file (no scripts, no
+"""The results page of a scored pairs session (rules/bridge.md §13.5): one self-contained HTML file (no scripts, no
 outside resources) with the ranking of each field, every board's traveller with its hand diagram, double-dummy
 table and par when the hand records are known, and every pair's score card, all linked to each other."""
 import html

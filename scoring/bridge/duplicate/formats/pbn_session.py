@@ -1,4 +1,4 @@
-"""A pairs session in PBN (bridge.md §16.2): read the results of a tournament PBN file (every board's
+"""A pairs session in PBN (rules/bridge.md §16.2): read the results of a tournament PBN file (every board's
 ``ScoreTable``, the names of its ``Names_NS``/``Names_EW`` and ``TotalScoreTable`` columns, the hands, the event
 tags), and write a scored session as PBN games with a ``ScoreTable`` per board and the ``TotalScoreTable``."""
 import attrs

@@ -1,4 +1,4 @@
-"""A scored pairs session as text and as JSON-ready data (bridge.md §13.5, §15.3): the ranking per field, every
+"""A scored pairs session as text and as JSON-ready data (rules/bridge.md §13.5, §15.3): the ranking per field, every
 board's traveller with its matchpoints or IMPs, and every pair's score card."""
 from fractions import Fraction
 
@@ -11,8 +11,8 @@ FIELD_NAMES = {"NS": "N-S", "EW": "E-W", "all": "all pairs"}
 
 
 def figure_text(session, value, total=False):
-    """A matchpoint or IMP figure as shown (§15.3): integers plain, else two decimals; averaged cross-IMPs of a
-    board always with two decimals (30/5 is 6.00)."""
+    """A matchpoint or IMP figure as shown (rules/bridge.md §15.3): integers plain, else two decimals; averaged
+    cross-IMPs of a board always with two decimals (30/5 is 6.00)."""
     if value is None:
         return None
     averaged = session.method == "cross_imps" and session.settings.cross_imps == "average" and not total

@@ -1,4 +1,4 @@
-"""Session results files by format (bridge.md §16): read a results file (CSV traveller, PBN with ScoreTables,
+"""Session results files by format (rules/bridge.md §16): read a results file (CSV traveller, PBN with ScoreTables,
 USEBIO XML) into Results, add the hand records of a PBN file, and write a scored session in each output format."""
 import os
 

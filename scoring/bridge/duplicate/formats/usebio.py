@@ -1,4 +1,4 @@
-"""USEBIO 1.2 results XML (bridge.md §16.4): read a pairs event's traveller lines and pair names, forgivingly
+"""USEBIO 1.2 results XML (rules/bridge.md §16.4): read a pairs event's traveller lines and pair names, forgivingly
 (``PARTICIPANTS``/``BOARD`` under ``EVENT`` or ``SESSION/SECTION``, elements in any order, attributes in place of
 child elements, unknown elements ignored); write a scored session with its ranking and travellers."""
 import xml.etree.ElementTree as ET
