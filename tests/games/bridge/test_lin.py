@@ -224,10 +224,14 @@ def test_real_files_lose_nothing_from_lin_to_lin(name):
     assert read_lin(write_lin(boards)) == boards        # header, names, alerts, commentary, claim: all kept
 
 
-def test_cards_without_a_contract_are_one_clean_error(tmp_path):
+def test_cards_without_a_contract_leave_the_play_out_with_a_warning(tmp_path):
+    # As PBN keeps such a play as text: the deal stands, only the play that cannot be read goes.
     path = tmp_path / "cards.lin"
     path.write_text(write_lin([attrs.evolve(played(9, 1), auction=None, contract=None, declarer=None,
                                             result=None)]))
     result = CliRunner().invoke(tricks, ["bridge", "convert", str(path), "--to", "pbn"])
-    assert result.exit_code == 2 and result.stdout == ""
-    assert result.stderr.startswith("Error: ") and "play needs the contract" in result.stderr
+    assert result.exit_code == 0 and '[Deal "' in result.stdout and "[Play" not in result.stdout
+    assert "board 1: the play is left out" in result.stderr and "play needs the contract" in result.stderr
+    strict = CliRunner().invoke(tricks, ["bridge", "convert", str(path), "--to", "pbn", "--strict"])
+    assert strict.exit_code == 2 and strict.stdout == ""
+    assert strict.stderr.startswith("Error: ") and "play needs the contract" in strict.stderr
