@@ -184,7 +184,9 @@ def boards(draw):
     shape = draw(st.sampled_from(["complete", "unfinished", "claimed", "results-only"]))
     cut = draw(st.integers(0, len(board.play)))
     if shape == "unfinished":
-        board = attrs.evolve(board, play=board.play[:cut], result=draw(st.sampled_from([None, board.result])))
+        # A whole play gives its result: only a play cut short may have none.
+        result = board.result if cut == len(board.play) else draw(st.sampled_from([None, board.result]))
+        board = attrs.evolve(board, play=board.play[:cut], result=result)
     elif shape == "claimed" and board.contract is not None:
         won = attrs.evolve(board, play=board.play[:cut]).played_result() or 0
         board = attrs.evolve(board, play=board.play[:cut], claimed=True,
