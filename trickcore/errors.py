@@ -3,7 +3,26 @@
 Library code raises these; the CLI turns any of them into a one-line message naming the input, line and
 field, with exit status 2 for bad input.
 """
+import re
+
 import attrs
+
+# A value quoted in a message (Python's repr: '...' or "..."), opening after a space or bracket and closing before
+# one, so that an apostrophe inside a word ("declarer's") opens no quote.
+_QUOTED = re.compile(r"""(?<![\w'"])('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")(?![\w'"])""")
+_CUT_ESCAPE = re.compile(r"\\(?:x[0-9a-fA-F]?|u[0-9a-fA-F]{0,3}|U[0-9a-fA-F]{0,7}|N\{[^}]*)?$")
+QUOTE_LIMIT = 80
+
+
+def clipped(message: str) -> str:
+    """``message`` with each value it quotes cut to about QUOTE_LIMIT characters (a garbage line, a binary file's
+    bytes), the cut marked with ``...``; every error and warning passes through it."""
+    def clip(match: re.Match[str]) -> str:
+        quoted = match.group(0)
+        if len(quoted) <= QUOTE_LIMIT + 2:
+            return quoted
+        return quoted[0] + _CUT_ESCAPE.sub("", quoted[1:QUOTE_LIMIT + 1]) + "..." + quoted[0]
+    return _QUOTED.sub(clip, message)
 
 
 class TrickcoreError(Exception):
@@ -15,6 +34,7 @@ class TrickcoreError(Exception):
 
     def __init__(self, message: str, *, source: object = None, line: int | None = None,
                  field: str | None = None) -> None:
+        message = clipped(message)
         super().__init__(message)
         self.message = message
         self.source = source
@@ -80,7 +100,7 @@ class ReadWarning:
     """Something a forgiving reader kept as given although it looks wrong, or a board it skipped; located like
     an error."""
 
-    message: str
+    message: str = attrs.field(converter=clipped)
     source: object = attrs.field(default=None, kw_only=True)
     line: int | None = attrs.field(default=None, kw_only=True)
     field: str | None = attrs.field(default=None, kw_only=True)

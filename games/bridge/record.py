@@ -88,6 +88,13 @@ def parse_board_deal(text):
     hands = [None] * 4
     for k, part in enumerate(parts):
         hands[(SEAT_LETTERS.index(first) + k) % 4] = None if part == "-" else parse_hand(part)
+    return board_deal(hands)
+
+
+def board_deal(hands):
+    """The deal of four hands (N E S W; None for a hand left out): a ``Deal`` when they give every card, else a
+    ``PartialDeal``. When three hands hold 13 cards and the fourth is left out, it takes the remaining cards."""
+    hands = list(hands)
     unknown = [s for s, h in enumerate(hands) if h is None]
     if len(unknown) == 1 and all(len(h) == 13 for h in hands if h is not None):
         hands[unknown[0]] = frozenset(DECK52.cards).difference(*[h for h in hands if h is not None])
@@ -192,18 +199,28 @@ def check_board(board, log=None, source=None, line=None):
             if log is None:
                 raise InvalidRecord(message, field="contract")
             log.warn(message, source=source, line=line, field="Declarer", error=InvalidRecord)
-    if board.play and isinstance(board.deal, Deal):
-        hands = [set(h) for h in board.deal.hands]
-        for trick in board.played_tricks() + _unfinished_trick(board):
-            for k, card in enumerate(trick.cards):
-                seat = (trick.leader + k) % 4
-                if card not in hands[seat]:
-                    raise InvalidRecord(f"{Seat(seat)} does not hold {card}", field="play")
-                led = trick.cards[0].suit
-                if k and card.suit != led and any(c.suit == led for c in hands[seat]):
-                    raise InvalidRecord(f"{Seat(seat)} revoked with {card} (holds {led.name})", field="play")
-                hands[seat].discard(card)
+    fault = play_fault(board)
+    if fault is not None:
+        raise InvalidRecord(fault, field="play")
     return board
+
+
+def play_fault(board):
+    """Why a board's play does not fit its deal (a card its player does not hold, a revoke), or None when it fits
+    or there is no whole deal to check it against."""
+    if not board.play or not isinstance(board.deal, Deal):
+        return None
+    hands = [set(h) for h in board.deal.hands]
+    for number, trick in enumerate(board.played_tricks() + _unfinished_trick(board), 1):
+        for k, card in enumerate(trick.cards):
+            seat = (trick.leader + k) % 4
+            if card not in hands[seat]:
+                return f"trick {number}: {Seat(seat)} does not hold {card}"
+            led = trick.cards[0].suit
+            if k and card.suit != led and any(c.suit == led for c in hands[seat]):
+                return f"trick {number}: {Seat(seat)} revoked with {card} (holds {led.name})"
+            hands[seat].discard(card)
+    return None
 
 
 def _unfinished_trick(board):

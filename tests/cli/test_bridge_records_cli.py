@@ -86,3 +86,58 @@ def test_json_boards_are_read_as_forgivingly(tmp_path):
     assert kept.exit_code == 0 and '[Declarer "E"]' in kept.stdout and '[Board "2"]' not in kept.stdout
     assert "field 'Declarer'" in kept.stderr and "board skipped" in kept.stderr
     assert run("bridge", "convert", str(path), "--to", "pbn").exit_code == 2
+
+
+def refused(tmp_path, name, data, *extra):
+    """Convert ``data`` written as ``name`` to a file: the result, and whether that file was written."""
+    path, out = tmp_path / name, tmp_path / "out"
+    path.write_bytes(data)
+    result = run("bridge", "convert", str(path), "--to", "json", "-o", str(out), *extra)
+    return result, out.exists()
+
+
+def test_an_empty_file_is_an_error_naming_it(tmp_path):
+    for name in ("empty.pbn", "empty.lin"):
+        result, written = refused(tmp_path, name, b"")
+        assert result.exit_code == 2 and not written
+        assert result.stderr.startswith("Error: ") and name in result.stderr and "empty" in result.stderr
+
+
+def test_binary_garbage_is_an_error_naming_the_file_and_quoting_little(tmp_path):
+    garbage = bytes(range(256)) * 8 + b"\x00" * 400
+    for name in ("garbage.pbn", "garbage.lin"):
+        result, written = refused(tmp_path, name, garbage)
+        assert result.exit_code == 2 and not written and name in result.stderr
+        assert result.stderr.count("\n") == 1 and len(result.stderr) < 400
+
+
+def test_a_file_whose_every_board_is_skipped_is_an_error(tmp_path):
+    result, written = refused(tmp_path, "bad.pbn", UNREADABLE.encode(), "--on-error", "skip")
+    assert result.exit_code == 2 and not written
+    assert "no board could be read" in result.stderr and "insufficient" in result.stderr
+
+
+def test_a_garbage_line_is_quoted_to_80_characters(tmp_path):
+    line = "[" + "Zq#" * 200 + "\n"
+    result, written = refused(tmp_path, "long.pbn", line.encode())
+    assert result.exit_code == 2 and not written
+    quoted = result.stderr.split("malformed tag '")[1].split("' (expected")[0]
+    assert quoted.endswith("...") and len(quoted) == 80 + len("...")
+
+
+def test_a_play_that_does_not_fit_keeps_the_board_and_skip_is_not_needed(tmp_path):
+    board = ('[Board "5"]\n[Dealer "N"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 '
+             '432.AKQJ.T98.765"]\n[Contract "3NT"]\n[Declarer "S"]\n[Result "9"]\n[Play "W"]\nSA S2 S5 SK\n\n')
+    path = write(tmp_path, board + DEAL)
+    result = run("bridge", "convert", path, "--to", "json", "--on-error", "skip")
+    assert result.exit_code == 0 and "board skipped" not in result.stderr
+    assert "board 5: the play is kept as text only" in result.stderr and "W does not hold SA" in result.stderr
+    boards = json.loads(result.stdout)["boards"]
+    assert [b["board"] for b in boards] == [5, 3] and boards[0]["result"] == 9 and boards[0]["play"] == []
+    strict = run("bridge", "convert", path, "--to", "json", "--strict")
+    assert strict.exit_code == 2 and strict.stdout == ""
+
+
+def test_a_lin_file_of_stray_separators_only_is_an_error(tmp_path):
+    result, written = refused(tmp_path, "vugraph.lin", b"vg|Cup,Final,I,1,1,A,0,B,0||pg||\npw|a,b,c,d||pg||\n")
+    assert result.exit_code == 2 and not written and "no board could be read" in result.stderr

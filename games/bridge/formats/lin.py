@@ -17,9 +17,9 @@ import re
 import attrs
 
 from trickcore.games.bridge.auction import Auction, parse_call
-from trickcore.games.bridge.record import Board, check_board
+from trickcore.games.bridge.record import Board, PartialDeal, board_deal, check_board, play_fault
 from trickcore.games.bridge.vocab import Seat, Strain, Vulnerability, parse_contract
-from trickcore.cards import DECK52, Suit, parse_card, parse_hand
+from trickcore.cards import Suit, parse_card, parse_hand
 from trickcore.dealing import Deal
 from trickcore.errors import InvalidRecord, NotationError, ReadLog, TrickcoreError
 
@@ -32,6 +32,9 @@ _PREAMBLE = {"pn", "st"}        # written before a board's md| in hand records w
 _HEADER_KEYS = {"vg", "rs", "pn", "pw", "bn", "pg"}    # bn| numbers the boards, which their qx| numbers again
 _SKIPPED = {"pg"}               # page breaks of the replay: no data
 _KEY = re.compile(r"[a-z]{2}")
+# The keys BBO writes (hand records, vugraph files, movies): where the reader resynchronises when it has lost step.
+KNOWN_KEYS = {"vg", "rs", "pn", "pw", "bn", "mp", "pg", "qx", "st", "md", "rh", "ah", "sv", "mb", "an", "pc", "mc",
+              "nt", "sk", "up", "lb", "at", "hc", "cr", "cg", "px"}
 _QX = re.compile(r"\s*([oc])(\d+)\s*", re.IGNORECASE)
 _RS = re.compile(r"([1-7])(NT|[CDHSN])([NESW])(XX|X)?(=|[+-]\d{1,2})?", re.IGNORECASE)
 _MAX_RS = 2000          # results in one rs|: both rooms of a thousand boards, more than any segment has
@@ -46,27 +49,42 @@ class _Pair:
 
 
 def _pairs(text, source, log):
-    """Every ``key|value|`` pair of a LIN text, with the line its key stands on."""
+    """Every ``key|value|`` pair of a LIN text, with the line its key stands on.
+
+    Where a key is expected and the text holds no key (vugraph files write stray empty keys, ``pn|...||pg||``),
+    the reader resynchronises on the next known key: what it steps over is left out, with a warning unless it is
+    blank."""
     parts = text.split("|")
-    out, line = [], 1
-    for k in range(0, len(parts), 2):
+    starts, line = [], 1
+    for part in parts:              # the line each part starts on
+        starts.append(line)
+        line += part.count("\n")
+    out, k = [], 0
+    while k < len(parts):
         raw = parts[k]
-        key_line = line + raw.count("\n", 0, len(raw) - len(raw.lstrip()))
         key = raw.strip().lower()
-        if k + 1 == len(parts):
-            if key:
-                log.warn(f"the text ends with {key[:20]!r} and no value (the file is cut short?)", source=source,
-                         line=key_line, field=key[:20])
-            break
-        value = parts[k + 1]
-        line += raw.count("\n") + value.count("\n")
+        key_line = starts[k] + raw.count("\n", 0, len(raw) - len(raw.lstrip()))
         if not _KEY.fullmatch(key):
-            if key or value.strip():
-                log.warn(f"{raw.strip()[:20]!r} is not a LIN key: its value {value.strip()[:40]!r} is left out",
-                         source=source, line=key_line)
+            k = _resynchronised(parts, k, starts, source, log)
             continue
-        out.append(_Pair(key, value, key_line))
+        if k + 1 == len(parts):
+            log.warn(f"the text ends with {key!r} and no value (the file is cut short?)", source=source,
+                     line=key_line, field=key)
+            break
+        out.append(_Pair(key, parts[k + 1], key_line))
+        k += 2
     return out
+
+
+def _resynchronised(parts, k, starts, source, log):
+    """The index of the next part from ``k`` that is a known LIN key (the end when none is), the parts stepped
+    over noted as left out when they hold anything."""
+    ahead = next((j for j in range(k, len(parts)) if parts[j].strip().lower() in KNOWN_KEYS), len(parts))
+    skipped = " ".join(part.strip() for part in parts[k:ahead] if part.strip())
+    if skipped:
+        log.warn(f"{skipped!r} is not a LIN key and value: left out up to the next key", source=source,
+                 line=starts[k])
+    return ahead
 
 
 def _runs(pairs):
@@ -164,6 +182,8 @@ def read_lin_board(text, source=None, log=None):
 
 
 def _deal(value):
+    """The dealer and deal of an ``md|`` value: the hands in LIN's order S W N E, the last one left out when the
+    others give it; a deal of short hands (a problem or a lesson) is a PartialDeal, its empty hands left out."""
     digit, hands = value.strip()[:1], value.strip()[1:]
     if not digit or digit not in "1234":
         raise NotationError(f"md: dealer digit {digit!r} is not 1-4", field="md")
@@ -173,12 +193,7 @@ def _deal(value):
         raise NotationError(f"md: {len(parts)} hands (a deal has four)", field="md")
     parts = (parts + ["", "", ""])[:4]
     by_seat = {seat: parse_hand(text) if text else None for seat, text in zip(LIN_ORDER, parts)}
-    missing = [s for s, h in by_seat.items() if h is None]
-    if len(missing) > 1:
-        raise NotationError("md: only the last hand may be left out", field="md")
-    if missing:
-        by_seat[missing[0]] = frozenset(DECK52.cards).difference(*[h for h in by_seat.values() if h])
-    return dealer, Deal([by_seat[s] for s in Seat])
+    return dealer, board_deal([by_seat[s] for s in Seat])
 
 
 def _rs_result(text):
@@ -212,14 +227,33 @@ def _board(run, header, rs_text, source, log):
             raise exc.located(source=source, line=line, field="mb")
     where = dict(source=source, line=run[0].line)
     passed_out, contract, declarer, stated = _contract(auction.outcome, rs_text, log, where)
-    board = check_board(Board(
+    board = Board(
         number=pairs.number, dealer=pairs.dealer, vulnerability=pairs.vulnerability, deal=pairs.deal,
-        auction=None if not pairs.calls else tuple(c for c, _ in pairs.calls), play=pairs.cards,
+        auction=None if not pairs.calls else tuple(c for c, _ in pairs.calls),
         contract=contract, passed_out=passed_out, declarer=declarer, claimed=pairs.claim is not None,
         tags=tuple(_header_tags(header, pairs.names, pairs.room)) + pairs.tags, notes=pairs.notes,
-        commentary=pairs.comments, annotations=pairs.annotations))
+        commentary=pairs.comments, annotations=pairs.annotations)
+    board = check_board(_with_play(board, pairs.cards, source, log))
     result = _result(board, pairs.claim, stated, rs_text, log, where)
     return attrs.evolve(board, result=result)
+
+
+def _with_play(board, cards, source, log):
+    """``board`` with the cards of its ``pc|`` pairs ((value, line) pairs); a play that cannot be read or does
+    not fit the deal is left out with a warning naming the board, which stands without it."""
+    if not cards:
+        return board
+    try:
+        played = attrs.evolve(board, play=tuple(parse_card(value) for value, _ in cards))
+        fault = play_fault(played)
+    except TrickcoreError as exc:
+        played, fault = None, exc.message
+    if fault is None:
+        return played
+    name = "" if board.number is None else f"board {board.number}: "
+    log.warn(f"{name}the play is left out: {fault}", source=source, line=cards[0][1], field="pc",
+             error=InvalidRecord)
+    return board
 
 
 @attrs.frozen
@@ -273,7 +307,7 @@ def _read_pairs(run, source):
                 notes.append((str(len(notes) + 1), value))
                 annotations.append(("auction", len(calls), f"={len(notes)}="))
             elif key == "pc":
-                cards.append(parse_card(value))
+                cards.append((value, pair.line))       # read with the deal: a play that does not fit is left out
             elif key == "mc":
                 if not re.fullmatch(r"\s*[0-9]{1,2}\s*", value) or int(value) > 13:
                     raise NotationError(f"mc: {value!r} is not a number of tricks 0-13", field="mc")
@@ -362,6 +396,8 @@ def _text(value, also=""):
 
 
 def _lin_hand(cards):
+    if cards is None:           # a partial deal's hand left out
+        return ""
     out = ""
     for suit in Suit:
         ranks = sorted(c.rank for c in cards if c.suit == suit)
@@ -398,8 +434,8 @@ def _rs_text(board):
 
 def write_lin_board(board):
     """One board as a LIN line (§16.3 export); what only ``rs|`` can hold is ``write_lin``'s."""
-    if board.deal is None or board.dealer is None or not isinstance(board.deal, Deal):
-        raise NotationError("a LIN board needs the whole deal and the dealer", field="md")
+    if board.dealer is None or not isinstance(board.deal, (Deal, PartialDeal)):
+        raise NotationError("a LIN board needs the deal and the dealer", field="md")
     out = ""
     if board.tag("lin_qx"):
         out += f"qx|{_text(board.tag('lin_qx'))}|"

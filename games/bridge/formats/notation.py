@@ -4,6 +4,8 @@ import json
 import os
 import re
 
+import attrs
+
 from trickcore.errors import InputError, NotationError, ReadLog, TrickcoreError
 from trickcore.games.bridge.auction import PASS, Auction, parse_call
 from trickcore.games.bridge.formats.lin import read_lin
@@ -57,6 +59,19 @@ def read_boards(path, log=None):
 
 
 def _boards(path, text, fmt, log):
+    """The boards of a file's text; InputError naming the file when it gives none (an empty file, binary data,
+    a file whose every board failed): a file of no boards is never an empty success."""
+    boards = _read(path, text, fmt, log)
+    if boards:
+        return boards
+    if not text.strip():
+        raise InputError("the file is empty: no board to read", source=path)
+    first = f"; the first warning: {attrs.evolve(log.warnings[0], source=None)}" if log.warnings else ""
+    raise InputError(f"no board could be read from the file (read as {'LIN' if fmt == 'plain' else fmt.upper()})"
+                     f"{first}", source=path)
+
+
+def _read(path, text, fmt, log):
     if fmt == "pbn":
         return read_pbn(text, path, log)
     if fmt in ("lin", "plain"):

@@ -14,7 +14,7 @@ import attrs
 from trickcore.games.bridge.auction import PASS, Auction, parse_call
 from trickcore.games.bridge.formats.pbn_tags import MANDATORY, MANDATORY_NAMES, UNKNOWN_DATE, split_games
 from trickcore.games.bridge.formats.pbn_write import export_blocks
-from trickcore.games.bridge.record import Board, check_board, contract_rules, parse_board_deal
+from trickcore.games.bridge.record import Board, check_board, contract_rules, parse_board_deal, play_fault
 from trickcore.games.bridge.vocab import Seat, Side, Vulnerability, parse_contract
 from trickcore.cards import parse_card
 from trickcore.errors import InvalidRecord, NotationError, ReadLog, TrickcoreError
@@ -157,7 +157,7 @@ def _board(tags, items, lines, source, log):
     sections = _sections(tags, dealer, lines, source, log)
     declared = stated.completed(sections.auction)
     result = _result_tag(values, declared, source)
-    play = _play_section(sections.play_tag, declared, lines, source, log)
+    play = _play_section(sections.play_tag, declared, number, lines, source, log)
     # The export writes the mandatory tags first, in the standard's order: read them in that order too (the
     # others in source order, the ^ marks of Declarer and Result last).
     kept = sorted([*kept, *sections.kept, *stated_kept, *result.kept],
@@ -169,6 +169,11 @@ def _board(tags, items, lines, source, log):
                   result=result.tricks, tags=tuple(kept), notes=sections.notes, commentary=commentary,
                   tables=sections.tables + play.tables, annotations=sections.annotations + play.annotations,
                   remarks=remarks, play_notes=sections.play_notes)
+    fault = play_fault(board)
+    if fault is not None:
+        # The deal, auction and result stand without the play: only the play is kept as text.
+        play = _play_as_text(sections.play_tag, f"it does not fit the deal ({fault})", number, lines, source, log)
+        board = attrs.evolve(board, play=(), tables=sections.tables + play.tables, annotations=sections.annotations)
     return _checked(board, values, tags[0][0].line, result, play.ended, source, log)
 
 
@@ -331,7 +336,7 @@ class _PlaySection:
     annotations: tuple = ()
 
 
-def _play_section(play_tag, declared, lines, source, log):
+def _play_section(play_tag, declared, number, lines, source, log):
     """The play of a Play section (``play_tag``: its tag and data), read with the contract; kept as text when
     there is no contract and declarer, it records irregularities or its leader is not declarer's LHO."""
     if play_tag is None or all(t.value == "*" for t in play_tag[1]):
@@ -343,12 +348,22 @@ def _play_section(play_tag, declared, lines, source, log):
         why = "no contract and declarer to read it with" if contract is None or declarer is None else \
             "it records irregularities (^R, ^L)" if _irregular(data) else \
             f"its opening leader {leader} is not declarer's left-hand opponent"
-        log.warn(f"the play is kept as text only: {why}", source=source, line=tok.line, field="Play",
-                 error=NotationError)
-        return _PlaySection(tables=((tok.name, tok.value, _rows(data, lines)),))
+        return _play_as_text(play_tag, why, None, lines, source, log, error=NotationError)
     annotations = []
-    cards, ended = _play(declarer.lho, data, contract, source, log, annotations)
+    try:
+        cards, ended = _play(declarer.lho, data, contract, source, log, annotations)
+    except NotationError as exc:
+        return _play_as_text(play_tag, exc.message, number, lines, source, log, error=NotationError)
     return _PlaySection(cards, ended, annotations=tuple(annotations))
+
+
+def _play_as_text(play_tag, why, number, lines, source, log, error=InvalidRecord):
+    """The Play section kept as text only, with a warning saying ``why`` (naming board ``number`` when the board
+    stands without its play); when strict, ``error`` instead."""
+    tok, data = play_tag
+    board = "" if number is None else f"board {number}: "
+    log.warn(f"{board}the play is kept as text only: {why}", source=source, line=tok.line, field="Play", error=error)
+    return _PlaySection(tables=((tok.name, tok.value, _rows(data, lines)),))
 
 
 def _checked(board, values, first_line, result, ended, source, log):

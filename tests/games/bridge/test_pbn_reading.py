@@ -383,3 +383,47 @@ def test_spec_deal_and_dealer_spellings():
     other, = read_pbn(game(("Dealer", "west"), ("Deal", dotless)))
     assert other.dealer == Seat.W and other.deal.hands[Seat.N] == board.deal.hands[Seat.N]
     assert Card.parse("CT") in other.deal.hands[Seat.E]
+
+
+# A board whose play contradicts its deal (issue 26): the two real boards of PbnTools' BBO history file (see
+# tests/data/corpus/SOURCES.md), board 1 given board 2's deal, as large vugraph conversions give a deal of the wrong
+# board. The board stands without its play; only its Play section is kept, as text.
+CORPUS = os.path.join(os.path.dirname(__file__), "..", "..", "data", "corpus")
+
+
+def history_with_a_wrong_deal():
+    with open(os.path.join(CORPUS, "pbntools_bbo_history.pbn"), encoding="latin-1", newline="") as fh:
+        text = fh.read()
+    first = '[Deal "N:AQ983.A973.K92.3 J7..AQJ863.KJ864 KT2.QT842.7.T952 654.KJ65.T54.AQ7"]'
+    second = '[Deal "E:K.KQ973.AT973.K2 QT965.AJT42..AQT 843.6.Q64.J98765 AJ72.85.KJ852.43"]'
+    assert first in text and second in text
+    return text.replace(first, second)
+
+
+def test_a_play_that_contradicts_the_deal_leaves_the_board_standing():
+    log = ReadLog()
+    boards = read_pbn(history_with_a_wrong_deal(), "history.pbn", log)
+    assert [b.number for b in boards] == [1, 2]
+    first = boards[0]
+    assert first.play == () and (str(first.contract), first.declarer, first.result) == ("5D", Seat.E, 11)
+    assert first.deal == boards[1].deal and len(boards[1].play) > 0
+    [warning] = [w for w in log.warnings if w.field == "Play"]
+    assert warning.message.startswith("board 1: the play is kept as text only: it does not fit the deal (trick 1:")
+    assert "does not hold" in warning.message and warning.source == "history.pbn"
+    # The play is kept as text: it is written back as it was read.
+    again = read_pbn(write_pbn(boards), "again.pbn", ReadLog())
+    assert again[0].tables == first.tables and any(name == "Play" for name, _, _ in first.tables)
+
+
+def test_a_play_that_contradicts_the_deal_fails_when_strict():
+    with pytest.raises(InvalidRecord, match="board 1: the play is kept as text only"):
+        read_pbn(history_with_a_wrong_deal(), "history.pbn", ReadLog(strict=True))
+
+
+def test_a_card_that_cannot_be_read_leaves_only_the_play_out():
+    text = game(("Board", "4"), ("Dealer", "N"), ("Deal", DEAL), ("Contract", "4S"), ("Declarer", "W"),
+                ("Result", "10"), ("Play", "N"), body="SK H3 S4 S1\n")
+    log = ReadLog()
+    [board] = read_pbn(text, "x.pbn", log)
+    assert board.play == () and board.result == 10 and board.deal is not None
+    assert any("board 4: the play is kept as text only" in w.message for w in log.warnings)
