@@ -4,7 +4,7 @@ import json
 
 import click
 
-from trickcore.errors import ON_ERROR, ReadLog, TrickcoreError
+from trickcore.errors import ON_ERROR, ReadLog, TrickcoreError, WorkerLost
 from trickcore.files import write_bytes_atomically
 
 
@@ -17,8 +17,16 @@ class UserError(click.ClickException):
         click.echo(f"Error: {self.format_message()}", err=True)
 
 
+class RunFailed(UserError):
+    """A run that stopped through no fault of the input (a worker process died): a one-line message and exit
+    status 1."""
+
+    exit_code = 1
+
+
 def user_errors(source=None):
-    """Decorator: turn any TrickcoreError raised by the command into a UserError (the one place this happens).
+    """Decorator: turn any TrickcoreError raised by the command into a UserError, a lost worker into RunFailed
+    (the one place this happens).
 
     ``source`` names the input (e.g. "argument") when the error does not carry its own location.
     """
@@ -27,6 +35,8 @@ def user_errors(source=None):
         def run(*args, **kwargs):
             try:
                 return func(*args, **kwargs)
+            except WorkerLost as exc:
+                raise RunFailed(str(exc)) from None
             except TrickcoreError as exc:
                 raise UserError(str(exc.located(source=source))) from None
         return run

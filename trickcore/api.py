@@ -13,7 +13,7 @@ import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from trickcore.errors import InputError
+from trickcore.errors import InputError, WorkerLost
 from trickcore.names import name_list, text_list
 from trickcore.results import Analysis, Comparison, Deals, Records, Score, Simulated
 
@@ -88,7 +88,7 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
         >>> [line["outcome"]["tricks"] for line in solved.lines()]
         [7, 8, 12]
     """
-    from trickcore.games.simulate import Simulation, dask_client, simulate_to_file, summary
+    from trickcore.games.simulate import Simulation, dask_client, partial_path, simulate_to_file, summary
     from trickcore.scoring.compare import compare as compare_records
     from trickcore.scoring.compare import entrants_of
 
@@ -110,6 +110,10 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
         path = out or os.path.join(scratch, "deals.jsonl")
         try:
             outcomes = simulate_to_file(simulation, path, jobs, client, resume, progress)
+        except WorkerLost as exc:
+            if out is not None:
+                exc.message += f"; the lines finished are in {partial_path(out)}: run again with --resume to finish"
+            raise
         finally:
             if client is not None:
                 client.close()
