@@ -1,6 +1,7 @@
 """What every ``tricks`` command shares: the user-error exception, error translation, atomic output files."""
 import functools
 import json
+import os
 
 import click
 
@@ -64,7 +65,21 @@ MAX_JOBS = 256
 jobs_option = click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
                            help="Worker processes.")
 
-output_option = click.option("-o", "--output", "output", type=click.Path(dir_okay=False, writable=True),
+class OutputFile(click.Path):
+    """A file the command will write: refused with the other options, before any work, when its folder does not
+    exist (``-`` is standard output)."""
+
+    def __init__(self):
+        super().__init__(dir_okay=False, writable=True)
+
+    def convert(self, value, param, ctx):
+        path = super().convert(value, param, ctx)
+        if path != "-" and not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+            self.fail(f"{path!r}: no such folder as {os.path.dirname(os.path.abspath(path))!r}", param, ctx)
+        return path
+
+
+output_option = click.option("-o", "--output", "output", type=OutputFile(),
                              default=None, help="Write to this file (complete or not at all) instead of stdout.")
 
 

@@ -230,3 +230,24 @@ def test_tricks_simulate_says_which_worker_died_and_how_to_resume(tmp_path, monk
     whole = tmp_path / "whole.jsonl"
     assert CliRunner().invoke(tricks, [*args, "--out", str(whole)]).exit_code == 0
     assert out.read_bytes() == whole.read_bytes()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--agents", "heuristic", "--analyse", "--compare", "par"], "compare at least two systems"),
+    (["--agents", "heuristic", "--compare", "sochi,rostov"], "preferans-sochi scores preferans, not the bridge"),
+    (["--agents", "heuristic", "--compare", "par,duplicate"], "par scores each deal against its double-dummy "
+                                                              "analysis: give --analyse"),
+    (["--agents", "heuristic", "--compare", "par,nosuch"], "unknown scoring system 'nosuch'"),
+    (["--agents", "heuristic", "--per", "5"], "--per cuts the played deals into matches of --compare"),
+    (["--agents", "heuristic", "--out", "no/such/folder/x.jsonl"], "no such folder"),
+    (["--agents", "heuristic", "-o", "no/such/folder/summary.txt"], "no such folder"),
+])
+def test_options_are_refused_before_the_first_deal(args, message, tmp_path, monkeypatch):
+    def started(*args, **kwargs):
+        raise AssertionError("the simulation started")
+
+    monkeypatch.setattr(simulation_module, "simulate_to_file", started)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(tricks, ["simulate", "--game", "bridge", "--deals", str(10**9), *args])
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert list(tmp_path.iterdir()) == []
