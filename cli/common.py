@@ -74,8 +74,9 @@ class OutputFile(click.Path):
 
     def convert(self, value, param, ctx):
         path = super().convert(value, param, ctx)
-        if path != "-" and not os.path.isdir(os.path.dirname(os.path.abspath(path))):
-            self.fail(f"{path!r}: no such folder as {os.path.dirname(os.path.abspath(path))!r}", param, ctx)
+        folder = os.path.dirname(os.path.abspath(path))
+        if path != "-" and not os.path.isdir(folder):
+            self.fail(f"{path!r}: cannot write here: no such folder as {folder!r}", param, ctx)
         return path
 
 
