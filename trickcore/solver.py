@@ -357,7 +357,12 @@ def solve_batch(func: Callable[..., T], arg_tuples: Iterable[Iterable[Any]], job
     try:
         workers: list[BaseProcess] = []
         for tasks in _batches(work, chunksize):
-            pending.append(pool.submit(_call_all, tasks))
+            try:
+                pending.append(pool.submit(_call_all, tasks))
+            except BrokenProcessPool:   # lost between two results: the tasks in flight give those finished
+                while pending:
+                    yield from _results(pending.popleft(), pool, workers)
+                raise _lost(pool, workers) from None
             workers = workers or [p for p in multiprocessing.active_children() if p not in before]
             if len(pending) >= TASKS_PER_WORKER * jobs:
                 yield from _results(pending.popleft(), pool, workers)
@@ -378,20 +383,21 @@ def _results(future: Future[list[T]], pool: ProcessPoolExecutor, workers: list[B
     try:
         return future.result()
     except BrokenProcessPool:
-        pool.shutdown(wait=True, cancel_futures=True)   # every worker ended: the dead one's exit status is known
-        raise WorkerLost(_deaths(workers)) from None
+        raise _lost(pool, workers) from None
 
 
-def _deaths(workers: list[BaseProcess]) -> str:
-    """Which of ``workers`` died, and how (the pool ends the others with SIGTERM once one is lost)."""
-    dead = [p for p in workers if p.exitcode not in (None, -signal.SIGTERM)]
+def _lost(pool: ProcessPoolExecutor, workers: list[BaseProcess]) -> WorkerLost:
+    """The error of a pool that lost a worker: which of ``workers`` died, and how (the pool ends the others with
+    SIGTERM once one is lost)."""
+    pool.shutdown(wait=True, cancel_futures=True)   # every worker ended: the dead one's exit status is known
+    dead = [(p.pid, p.exitcode) for p in workers if p.exitcode is not None and p.exitcode != -signal.SIGTERM]
     if not dead:
-        return "a worker process was terminated: the run stopped"
+        return WorkerLost("a worker process was terminated: the run stopped")
     said = []
-    for process in dead:
-        code = process.exitcode
-        how = f"exit status {code}" if code >= 0 else f"killed by {signal.Signals(-code).name}"
+    for pid, code in dead:
+        names = {number.value: number.name for number in signal.Signals}
+        how = f"exit status {code}" if code >= 0 else f"killed by {names.get(-code, f'signal {-code}')}"
         if code == -signal.SIGKILL:
             how += ", as the out-of-memory killer does when memory runs out"
-        said.append(f"worker process {process.pid} died ({how})")
-    return "; ".join(said) + ": the run stopped"
+        said.append(f"worker process {pid} died ({how})")
+    return WorkerLost("; ".join(said) + ": the run stopped")
