@@ -1,10 +1,11 @@
 """What every ``tricks`` command shares: the user-error exception, error translation, atomic output files."""
 import functools
 import json
+import os
 
 import click
 
-from trickcore.errors import ON_ERROR, ReadLog, TrickcoreError
+from trickcore.errors import ON_ERROR, ReadLog, TrickcoreError, WorkerLost
 from trickcore.files import write_bytes_atomically
 
 
@@ -17,8 +18,16 @@ class UserError(click.ClickException):
         click.echo(f"Error: {self.format_message()}", err=True)
 
 
+class RunFailed(UserError):
+    """A run that stopped through no fault of the input (a worker process died): a one-line message and exit
+    status 1."""
+
+    exit_code = 1
+
+
 def user_errors(source=None):
-    """Decorator: turn any TrickcoreError raised by the command into a UserError (the one place this happens).
+    """Decorator: turn any TrickcoreError raised by the command into a UserError, a lost worker into RunFailed
+    (the one place this happens).
 
     ``source`` names the input (e.g. "argument") when the error does not carry its own location.
     """
@@ -27,6 +36,8 @@ def user_errors(source=None):
         def run(*args, **kwargs):
             try:
                 return func(*args, **kwargs)
+            except WorkerLost as exc:
+                raise RunFailed(str(exc)) from None
             except TrickcoreError as exc:
                 raise UserError(str(exc.located(source=source))) from None
         return run
@@ -54,7 +65,22 @@ MAX_JOBS = 256
 jobs_option = click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
                            help="Worker processes.")
 
-output_option = click.option("-o", "--output", "output", type=click.Path(dir_okay=False, writable=True),
+class OutputFile(click.Path):
+    """A file the command will write: refused with the other options, before any work, when its folder does not
+    exist (``-`` is standard output)."""
+
+    def __init__(self):
+        super().__init__(dir_okay=False, writable=True)
+
+    def convert(self, value, param, ctx):
+        path = super().convert(value, param, ctx)
+        folder = os.path.dirname(os.path.abspath(path))
+        if path != "-" and not os.path.isdir(folder):
+            self.fail(f"{path!r}: cannot write here: no such folder as {folder!r}", param, ctx)
+        return path
+
+
+output_option = click.option("-o", "--output", "output", type=OutputFile(),
                              default=None, help="Write to this file (complete or not at all) instead of stdout.")
 
 

@@ -111,6 +111,9 @@ def play(game_name, seed, dealer, trump, count, deal_text, agents, fmt, output, 
     """Play deals: random play of one deal, a batch summary (--count), or a match with agents (--agents)."""
     game = _game(game_name)
     if agents is not None:
+        if count is not None or deal_text is not None:
+            raise InputError(f"{'--count' if count is not None else '--deal'} does not go with --agents: a match "
+                             "deals its own hands (--hands sets how many)")
         _write(game.play_match(name_list(agents), seed, {**options, "dealer": dealer, "trump": trump}), fmt, output)
         return
     unused = [name for name, value in options.items() if value is not None]

@@ -5,7 +5,8 @@ import sys
 import click
 
 from trickcore import api
-from trickcore.cli.common import UserError, jobs_option, output_option, to_json, user_errors, write_output
+from trickcore.cli.common import (OutputFile, UserError, jobs_option, output_option, to_json, user_errors,
+                                  write_output)
 from trickcore.cli.compare import per_option
 from trickcore.cli.options import declared_flags, flag, game_phrases
 from trickcore.games.options import DEALER
@@ -29,7 +30,7 @@ from trickcore.games.options import DEALER
                    f"({game_phrases(lambda game: game.played_analysis, '; ')}).")
 @click.option("--solve", "solve_", is_flag=True, help="Solve every deal double dummy instead (options below).")
 @declared_flags("simulation_options")
-@click.option("--out", "out_path", default=None, type=click.Path(dir_okay=False),
+@click.option("--out", "out_path", default=None, type=OutputFile(),
               help="Write one JSON line per deal to this file (the simulation first; OUT.part until complete).")
 @click.option("--resume", is_flag=True, help="Continue the unfinished run whose lines are in OUT.part.")
 @jobs_option
@@ -54,6 +55,8 @@ def simulate_command(game_name, deals, seed, variant, where, predeal, tries, dea
         raise UserError("--resume continues the run of an --out file: give --out")
     if compare_specs and not agents:
         raise UserError("--compare scores played deals: give --agents")
+    if per is not None and not compare_specs:
+        raise UserError("--per cuts the played deals into matches of --compare: give --compare")
     with click.progressbar(length=deals, label="simulating", file=sys.stderr,
                            hidden=not sys.stderr.isatty()) as bar:
         shown = [0]

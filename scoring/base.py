@@ -162,7 +162,9 @@ class ScoringSystem:
 
     Subclasses implement ``preset``, ``ledger``, ``read_records`` and ``render_text``; ``formats`` lists the
     output formats ``render`` gives (text and JSON always, SVG where the system draws its sheet);
-    ``scores_fields`` is True for a system whose records are a field's (every table's result of a deal).
+    ``scores_fields`` is True for a system whose records are a field's (every table's result of a deal);
+    ``needs_analysis`` for one that scores each deal against its double-dummy analysis (a simulation's deals
+    must be analysed).
     """
 
     name: str
@@ -175,6 +177,7 @@ class ScoringSystem:
     record_word = "record"
     read_value = None
     scores_fields = False
+    needs_analysis = False
 
     def preset(self, name: str) -> Any:
         """The settings object of the preset ``name``."""

@@ -18,7 +18,7 @@ import math
 import attrs
 
 from trickcore.errors import InputError, SettingsError, TrickcoreError
-from trickcore.games.registry import get_scoring
+from trickcore.games.registry import get_game, get_scoring
 from trickcore.names import text_list
 from trickcore.scoring.base import FieldDeal, parse_assignments
 from trickcore.statistics import correlation, mean_interval
@@ -100,20 +100,36 @@ def _ranking(standing):
     return tuple(frozenset(places[v]) for v in sorted(places, reverse=True))
 
 
-def compare(entrants, found, per=None):
-    """Score ``found`` (a RecordsFile every entrant reads) under each entrant: a JSON-ready comparison."""
+def check_comparison(entrants, per=None, simulation=None):
+    """InputError unless ``entrants`` are at least two systems of one game and ``per`` a number of records, and
+    they can score the deals of ``simulation`` (records yet to be played): checked before any record is read or
+    played."""
     if len(entrants) < 2:
         raise InputError("compare at least two systems", field="system")
     games = {e.system.game for e in entrants}
     if len(games) > 1:
         raise InputError(f"systems of different games cannot score the same records: {', '.join(sorted(games))}",
                          field="system")
+    if simulation is not None:
+        game = get_game(simulation.game).name
+        if games != {game}:
+            raise InputError(f"{entrants[0].system.name} scores {games.pop()}, not the {game} deals simulated",
+                             field="system")
+        for entrant in entrants:
+            if entrant.system.needs_analysis and not simulation.analyse:
+                raise InputError(f"{entrant.label} scores each deal against its double-dummy analysis: give "
+                                 "--analyse", field="system")
+    if per is not None and per < 1:
+        raise InputError(f"a match has at least one record, not {per}", field="per")
+
+
+def compare(entrants, found, per=None):
+    """Score ``found`` (a RecordsFile every entrant reads) under each entrant: a JSON-ready comparison."""
+    check_comparison(entrants, per)
     records = list(found.records)
     if not records:
         raise InputError("no records to compare", source=found.source)
     per = per or len(records)
-    if per < 1:
-        raise InputError(f"a match has at least one record, not {per}", field="per")
     matches = [records[k:k + per] for k in range(0, len(records), per)]
     results = {}
     for entrant in entrants:

@@ -1,16 +1,19 @@
-"""Fixtures of the whole suite: ``golden``, an output compared with its golden file in tests/data/golden/.
+"""Fixtures of the whole suite: ``golden``, an output compared with its golden file in tests/data/golden/;
+``no_hang``, a test that fails instead of waiting for ever.
 
 A golden file is the exact text a test expects, kept readable in the repository; on a difference the test fails
 with a unified diff of the two. ``pytest --update-golden`` (with the tests to refresh) writes the outputs into
 their golden files instead of comparing them: read the diff of those files before committing them.
 """
 import difflib
+import signal
 from pathlib import Path
 
 import pytest
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 DIFF_LINES = 60
+HANG_SECONDS = 120
 
 
 def pytest_addoption(parser):
@@ -49,3 +52,17 @@ def golden(request):
                         f"is meant):\n{_diff(expected, text, name)}", pytrace=False)
 
     return check
+
+
+@pytest.fixture
+def no_hang():
+    """Fail the test, instead of hanging the suite, when it still runs after HANG_SECONDS (a run waiting for a
+    lost worker process waits for ever)."""
+    def expired(signum, frame):
+        pytest.fail(f"still running after {HANG_SECONDS} seconds: the run hangs", pytrace=False)
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(HANG_SECONDS)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)

@@ -13,7 +13,7 @@ import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from trickcore.errors import InputError
+from trickcore.errors import InputError, WorkerLost
 from trickcore.names import name_list, text_list
 from trickcore.results import Analysis, Comparison, Deals, Records, Score, Simulated
 
@@ -88,9 +88,9 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
         >>> [line["outcome"]["tricks"] for line in solved.lines()]
         [7, 8, 12]
     """
-    from trickcore.games.simulate import Simulation, dask_client, simulate_to_file, summary
+    from trickcore.games.simulate import Simulation, dask_client, partial_path, simulate_to_file, summary
+    from trickcore.scoring.compare import check_comparison, entrants_of
     from trickcore.scoring.compare import compare as compare_records
-    from trickcore.scoring.compare import entrants_of
 
     if resume and out is None:
         raise InputError("resume continues the run of an out file: give out", field="resume")
@@ -103,6 +103,10 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
         options.setdefault("dealer", dealer)
     simulation = Simulation(game, deals, seed, variant, where, text_list(predeal), dealer, tries, analyse, first,
                             options, field)
+    if entrants:
+        check_comparison(entrants, per, simulation)
+    elif per is not None:
+        raise InputError("per cuts the records into matches of the comparison: give compare", field="per")
     client = dask_client(dask) if dask else None
     with tempfile.TemporaryDirectory() as scratch:
         # Without ``out`` the lines still go through a scratch file: the workers send them as text, which costs
@@ -110,6 +114,10 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
         path = out or os.path.join(scratch, "deals.jsonl")
         try:
             outcomes = simulate_to_file(simulation, path, jobs, client, resume, progress)
+        except WorkerLost as exc:
+            if out is not None:
+                exc.message += f"; the lines finished are in {partial_path(out)}: run again with --resume to finish"
+            raise
         finally:
             if client is not None:
                 client.close()
@@ -166,12 +174,11 @@ def compare(records: Any, systems: str | Iterable[str], per: int | None = None) 
         >>> found.to_dict()["matches"], found.to_dict()["participants"]
         (2, ['A', 'B', 'C'])
     """
+    from trickcore.scoring.compare import check_comparison, entrants_of
     from trickcore.scoring.compare import compare as compare_records
-    from trickcore.scoring.compare import entrants_of
 
     entrants = entrants_of(systems)
-    if not entrants:
-        raise InputError("compare at least two systems", field="system")
+    check_comparison(entrants, per)
     return Comparison(compare_records(entrants, _records_file(entrants[0].system, records), per))
 
 

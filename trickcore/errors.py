@@ -91,6 +91,11 @@ class PluginError(TrickcoreError):
     """A game or scoring system that is not installed, or a plug-in that does not load."""
 
 
+class WorkerLost(TrickcoreError):
+    """A worker process died in the middle of a run (killed, e.g. by the out-of-memory killer): not the input's
+    fault, so the CLI exits with status 1; the message names the worker and how it died."""
+
+
 class MissingExtra(TrickcoreError, ImportError):
     """An optional dependency that is not installed; the message names the extra that installs it."""
 

@@ -19,11 +19,16 @@ Objectives (``Position.objective``):
 The games put these in their own terms (``trickcore.games.<game>.analysis``): this module knows seats,
 trumps and tricks, never a game.
 """
+import itertools
 import multiprocessing
 import os
+import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
 import attrs
@@ -38,7 +43,7 @@ if _kernel.cpu_has_fast_bits():
         pass
 from trickcore.cards import Card, Suit, hand_mask
 from trickcore.dealing import Deal
-from trickcore.errors import InputError, InvalidDeal
+from trickcore.errors import InputError, InvalidDeal, WorkerLost
 from trickcore.play import PlayState
 from trickcore.rules import TrickRules
 
@@ -321,9 +326,13 @@ def run_tasks(tasks: Sequence[tuple[Any, ...]], threads: int | None = None) -> l
 
 # Batches ---------------------------------------------------------------------------------------------------
 
-def _call(job: tuple[Callable[..., T], tuple[Any, ...]]) -> T:
-    func, args = job
-    return func(*args)
+# Tasks in flight per worker process: enough that none waits for work, few enough that the results finished
+# after a slow task do not pile up in memory.
+TASKS_PER_WORKER = 4
+
+
+def _call_all(jobs: list[tuple[Callable[..., T], tuple[Any, ...]]]) -> list[T]:
+    return [func(*args) for func, args in jobs]
 
 
 def solve_batch(func: Callable[..., T], arg_tuples: Iterable[Iterable[Any]], jobs: int = 1,
@@ -331,12 +340,64 @@ def solve_batch(func: Callable[..., T], arg_tuples: Iterable[Iterable[Any]], job
     """``[func(*args) for args in arg_tuples]``, on ``jobs`` worker processes; a lazy iterator in input order.
 
     Results do not depend on ``jobs``: each deal is solved alone (the transposition tables only speed up).
+    Workers take ``chunksize`` calls at a time. A worker process that dies (killed, e.g. by the out-of-memory
+    killer) raises WorkerLost at the first result it owed, once every result before it has been given.
     """
     _count("jobs", jobs)
-    work = ((func, tuple(args)) for args in arg_tuples)
     if jobs == 1:
-        for job in work:
-            yield _call(job)
+        for args in arg_tuples:
+            yield func(*args)
         return
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        yield from pool.imap(_call, work, chunksize)
+    work = ((func, tuple(args)) for args in arg_tuples)
+    # Forked, as the workers before: they start at once and inherit the parent's imports and plug-ins.
+    context = multiprocessing.get_context("fork")
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(jobs, mp_context=context)
+    pending: deque[Future[list[T]]] = deque()
+    try:
+        workers: list[BaseProcess] = []
+        for tasks in _batches(work, chunksize):
+            try:
+                pending.append(pool.submit(_call_all, tasks))
+            except BrokenProcessPool:   # lost between two results: the tasks in flight give those finished
+                while pending:
+                    yield from _results(pending.popleft(), pool, workers)
+                raise _lost(pool, workers) from None
+            workers = workers or [p for p in multiprocessing.active_children() if p not in before]
+            if len(pending) >= TASKS_PER_WORKER * jobs:
+                yield from _results(pending.popleft(), pool, workers)
+        while pending:
+            yield from _results(pending.popleft(), pool, workers)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _batches(items: Iterator[T], size: int) -> Iterator[list[T]]:
+    """``items`` in lists of ``size`` (the last may be shorter)."""
+    while batch := list(itertools.islice(items, size)):
+        yield batch
+
+
+def _results(future: Future[list[T]], pool: ProcessPoolExecutor, workers: list[BaseProcess]) -> list[T]:
+    """The results of one task; WorkerLost naming the dead worker when the pool lost one."""
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        raise _lost(pool, workers) from None
+
+
+def _lost(pool: ProcessPoolExecutor, workers: list[BaseProcess]) -> WorkerLost:
+    """The error of a pool that lost a worker: which of ``workers`` died, and how (the pool ends the others with
+    SIGTERM once one is lost)."""
+    pool.shutdown(wait=True, cancel_futures=True)   # every worker ended: the dead one's exit status is known
+    dead = [(p.pid, p.exitcode) for p in workers if p.exitcode is not None and p.exitcode != -signal.SIGTERM]
+    if not dead:
+        return WorkerLost("a worker process was terminated: the run stopped")
+    said = []
+    for pid, code in dead:
+        names = {number.value: number.name for number in signal.Signals}
+        how = f"exit status {code}" if code >= 0 else f"killed by {names.get(-code, f'signal {-code}')}"
+        if code == -signal.SIGKILL:
+            how += ", as the out-of-memory killer does when memory runs out"
+        said.append(f"worker process {pid} died ({how})")
+    return WorkerLost("; ".join(said) + ": the run stopped")

@@ -271,6 +271,8 @@ class ParSystem(DuplicateSystem):
     converted to IMPs (Law 78B); every record must carry its par (a deal-results file's ``par``, or the analysis
     of `tricks simulate --agents ... --analyse`)."""
 
+    needs_analysis = True
+
     def ledger(self, settings=None, **context):
         """An empty IMPs-against-par ledger."""
         duplicate = DuplicateSystem.ledger(self, settings).score

@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from trickcore.cli.main import tricks
 from trickcore.games.bridge.game import BRIDGE
+from trickcore.games.registry import get_game
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -150,3 +151,11 @@ def test_third_party_plugin_is_solved_without_code_of_its_own(plugin_env):
     wrong = subprocess.run([sys.executable, "-c", code, "solve", "--game", "tiny", "--deal", deal, "--vul", "NS"],
                            env=plugin_env, capture_output=True, text=True)
     assert wrong.returncode == 2 and "no option 'vul'" in wrong.stderr and len(wrong.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("extra", [["--count", "1000000"], ["--deal", "N:AKQJT98765432... .AKQJT98765432.. "
+                                                                      "..AKQJT98765432. ...AKQJT98765432"]])
+def test_a_match_refuses_count_and_deal_before_playing(extra, monkeypatch):
+    monkeypatch.setattr(type(get_game("whist")), "play_match", lambda *args: pytest.fail("the match started"))
+    result = CliRunner().invoke(tricks, ["play", "--game", "whist", "--agents", "random", *extra])
+    assert result.exit_code == 2 and f"{extra[0]} does not go with --agents" in result.output, result.output

@@ -1,10 +1,14 @@
-"""`tricks solve`: JSON shape, PBN files on several processes, preferans, bad input."""
+"""`tricks solve`: JSON shape, PBN files on several processes (one of them killed), preferans, bad input."""
 import json
+import os
+import signal
 
 from click.testing import CliRunner
 
+from trickcore import api
 from trickcore.cli.solve import solve
 from trickcore.games.bridge import analysis
+from trickcore.games.registry import get_game
 
 # Each hand holds one whole suit: every table entry is 13 or 0 in its own suit, found at once.
 EASY = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
@@ -30,6 +34,27 @@ def test_bridge_pbn_file_jobs(tmp_path):
     first, second = (json.loads(line) for line in out.read_text().splitlines())
     assert (first.pop("index"), first.pop("board"), second.pop("index"), second.pop("board")) == (1, 1, 2, 2)
     assert first == second
+
+
+def test_a_killed_worker_stops_the_file_with_one_error_and_no_output(tmp_path, monkeypatch, no_hang):
+    deals = api.deal("bridge", 6, seed=2)
+    pbn = tmp_path / "deals.pbn"
+    pbn.write_text("".join(f'[Board "{k}"]\n[Deal "{deal.to_pbn()}"]\n\n' for k, deal in enumerate(deals, 1)))
+    fatal, parent = deals[3].to_pbn(), os.getpid()
+    service = type(get_game("bridge").analysis)
+    analyse = service.analyse
+
+    def dying(self, deal, **opts):
+        if os.getpid() != parent and deal.to_pbn() == fatal:
+            os.kill(os.getpid(), signal.SIGKILL)       # as the out-of-memory killer does
+        return analyse(self, deal, **opts)
+
+    monkeypatch.setattr(service, "analyse", dying)
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(solve, ["--game", "bridge", "--deals", str(pbn), "--jobs", "2", "-o", str(out)])
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    assert result.output.startswith("Error: worker process ") and "killed by SIGKILL" in result.output
+    assert not out.exists()
 
 
 def test_real_pbn_file_with_tags_auction_and_commentary(tmp_path):

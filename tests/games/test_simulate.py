@@ -3,6 +3,9 @@ satisfy their condition; summaries that match a direct computation; clean errors
 import json
 import math
 import os
+import pathlib
+import re
+import signal
 
 import pytest
 from click.testing import CliRunner
@@ -11,7 +14,8 @@ from trickcore.cards import hand_mask
 from trickcore.cli.main import tricks
 from trickcore.condition import compile_condition
 from trickcore.dealing import owner_sizes, parse_deal
-from trickcore.errors import InputError
+from trickcore.errors import InputError, WorkerLost
+from trickcore.games import simulate as simulation_module
 from trickcore.games.bridge.analysis import dd_table
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.simulate import (Simulation, dask_client, partial_path, simulate, simulate_to_file,
@@ -178,3 +182,72 @@ def test_a_fields_tables_may_be_written_as_the_command_line_writes_them():
 def test_a_field_needs_agents():
     with pytest.raises(InputError, match="a field's tables play the deals"):
         Simulation("bridge", 2, 5, solve={}, field=[("random",)])
+
+
+def kill_the_worker_of(monkeypatch, index):
+    """Make the worker process that plays deal ``index`` kill itself with SIGKILL, as the out-of-memory killer
+    does; the deals go out four to a task, so that a run of 40 deals has ten tasks."""
+    parent = os.getpid()
+    play = simulation_module.run_chunk
+
+    def dying(simulation, items):
+        if os.getpid() != parent and any(number == index for number, _ in items):
+            os.kill(os.getpid(), signal.SIGKILL)
+        return play(simulation, items)
+
+    monkeypatch.setattr(simulation_module, "run_chunk", dying)
+    monkeypatch.setattr(simulation_module, "CHUNK", 4)
+    monkeypatch.setattr(simulation_module, "TASK_CHUNKS", 1)
+
+
+def test_a_killed_worker_stops_the_run_with_the_finished_lines_kept_for_resume(tmp_path, monkeypatch, no_hang):
+    whole = tmp_path / "whole.jsonl"
+    simulate_to_file(PLAYED, str(whole))
+    kill_the_worker_of(monkeypatch, 21)
+    out = tmp_path / "run.jsonl"
+    with pytest.raises(WorkerLost, match=r"worker process \d+ died \(killed by SIGKILL"):
+        simulate_to_file(PLAYED, str(out), jobs=2)
+    kept = pathlib.Path(partial_path(str(out))).read_bytes()
+    lines = [json.loads(row) for row in kept.splitlines()]
+    # the header and the deals finished in order before the lost one, whole lines as the whole run has them
+    assert 1 <= len(lines) <= 21 and [line["index"] for line in lines[1:]] == list(range(len(lines) - 1))
+    assert whole.read_bytes().startswith(kept) and not out.exists()
+    monkeypatch.undo()
+    simulate_to_file(PLAYED, str(out), jobs=2, resume=True)
+    assert out.read_bytes() == whole.read_bytes()
+
+
+def test_tricks_simulate_says_which_worker_died_and_how_to_resume(tmp_path, monkeypatch, no_hang):
+    kill_the_worker_of(monkeypatch, 5)
+    out = tmp_path / "run.jsonl"
+    args = ["simulate", "--game", "bridge", "--deals", "40", "--seed", "5", "--agents", "heuristic", "--jobs", "2"]
+    result = CliRunner().invoke(tricks, [*args, "--out", str(out)])
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    assert re.search(r"^Error: worker process \d+ died \(killed by SIGKILL.*: the run stopped; the lines finished "
+                     r"are in .*run\.jsonl\.part: run again with --resume to finish$", result.output), result.output
+    monkeypatch.undo()
+    assert CliRunner().invoke(tricks, [*args, "--out", str(out), "--resume"]).exit_code == 0
+    whole = tmp_path / "whole.jsonl"
+    assert CliRunner().invoke(tricks, [*args, "--out", str(whole)]).exit_code == 0
+    assert out.read_bytes() == whole.read_bytes()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--agents", "heuristic", "--analyse", "--compare", "par"], "compare at least two systems"),
+    (["--agents", "heuristic", "--compare", "sochi,rostov"], "preferans-sochi scores preferans, not the bridge"),
+    (["--agents", "heuristic", "--compare", "par,duplicate"], "par scores each deal against its double-dummy "
+                                                              "analysis: give --analyse"),
+    (["--agents", "heuristic", "--compare", "par,nosuch"], "unknown scoring system 'nosuch'"),
+    (["--agents", "heuristic", "--per", "5"], "--per cuts the played deals into matches of --compare"),
+    (["--agents", "heuristic", "--out", "no/such/folder/x.jsonl"], "no such folder"),
+    (["--agents", "heuristic", "-o", "no/such/folder/summary.txt"], "no such folder"),
+])
+def test_options_are_refused_before_the_first_deal(args, message, tmp_path, monkeypatch):
+    def started(*args, **kwargs):
+        raise AssertionError("the simulation started")
+
+    monkeypatch.setattr(simulation_module, "simulate_to_file", started)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(tricks, ["simulate", "--game", "bridge", "--deals", str(10**9), *args])
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert list(tmp_path.iterdir()) == []

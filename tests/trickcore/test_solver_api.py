@@ -1,15 +1,17 @@
 """The generic solver API: tricks tables by trump, the best discard, the fewest tricks with talon leads,
 threads; and the kernel's independence of every game (trickcore imports nothing from games or scoring)."""
 import ast
+import os
 import pathlib
 import random
+import signal
 
 import pytest
 
 from trickcore import brute, solver
 from trickcore.cards import DECK32, DECK52, Suit
 from trickcore.dealing import Deal
-from trickcore.errors import InputError, InvalidDeal
+from trickcore.errors import InputError, InvalidDeal, WorkerLost
 from trickcore.rules import TrickRules
 from trickcore.solver import Position
 
@@ -151,6 +153,26 @@ def test_a_failing_search_fails_the_call_on_any_thread():
     with pytest.raises(ValueError):
         solver.run_tasks(tasks, 3)
     assert solver.run_tasks(tasks[:5], 3) == [1] * 5
+
+
+def _square_or_die(number, fatal):
+    """``number`` squared; the worker process given ``fatal`` kills itself (as the out-of-memory killer does)."""
+    if number == fatal:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return number * number
+
+
+def test_a_batch_gives_its_results_in_order_on_processes():
+    assert list(solver.solve_batch(_square_or_die, ((n, None) for n in range(50)), 2, chunksize=3)) == \
+        [n * n for n in range(50)]
+
+
+def test_a_dead_worker_process_ends_the_batch_after_the_results_before_it(no_hang):
+    given = []
+    with pytest.raises(WorkerLost, match=r"^worker process \d+ died \(killed by SIGKILL"):
+        for result in solver.solve_batch(_square_or_die, ((n, 20) for n in range(40)), 2, chunksize=2):
+            given.append(result)
+    assert given == [n * n for n in range(len(given))] and len(given) <= 20
 
 
 @pytest.mark.parametrize("threads", [0, -1, 1.5, True, "2"])
