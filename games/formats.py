@@ -21,11 +21,13 @@ class Formats:
 
     game: Game
 
-    def parse_deal(self, text: str) -> Deal:
-        """Read a deal of this game and check its size."""
+    def parse_deal(self, text: str, endings: bool = False) -> Deal:
+        """Read a deal of this game and check its size; with ``endings``, a game without a talon also takes hands
+        of any one size (an ending or a problem: the other cards are out of play)."""
         game = self.game
         deal = parse_deal(text, game.deck)
-        if deal.n_seats != game.n_seats or len(deal.talon) != game.talon_size:
+        ending = endings and not game.talon_size and deal.hand_size * game.n_seats + len(deal.talon) == len(game.deck)
+        if deal.n_seats != game.n_seats or (len(deal.talon) != game.talon_size and not ending):
             raise InvalidDeal(f"a {game.name} deal has {game.n_seats} hands"
                               + (f" and a talon of {game.talon_size}" if game.talon_size else ""))
         return deal
