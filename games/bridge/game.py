@@ -6,8 +6,8 @@ import attrs
 
 from trickcore.cards import DECK52
 from trickcore.games.base import Game
-from trickcore.games.options import (ANALYSIS_DEALER, ANALYSIS_DECLARER, ANALYSIS_TRUMP, DEALER, HANDS, PLAYER_COUNT, PROTOCOL,
-                                     SOLVE_DECLARER, VARIANT, Option)
+from trickcore.games.options import (ANALYSIS_DEALER, ANALYSIS_DECLARER, ANALYSIS_TRUMP, DEALER, HANDS,
+                                     PLAYER_COUNT, PROTOCOL, SOLVE_DECLARER, VARIANT, Option)
 from trickcore.games.bridge.analysis import BridgeAnalysis
 from trickcore.games.bridge.match import BridgeMatch
 from trickcore.games.bridge.setup import BridgeSetup
