@@ -140,3 +140,8 @@ def test_a_files_partial_deal_of_equal_hands_is_solved(tmp_path):
     result = run("--deals", str(path))
     assert result.exit_code == 0 and json.loads(result.stdout)["tricks"]["W"]["NT"] == 3
     assert BridgeResult(ENDING, {}, None).to_dict() == {"deal": ENDING, "tricks": {}}
+
+
+def test_whist_solves_an_ending_too():
+    found = trickcore.solve("whist", ENDING).to_dict()
+    assert found["deal"] == ENDING
