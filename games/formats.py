@@ -26,7 +26,8 @@ class Formats:
         of any one size (an ending or a problem: the other cards are out of play)."""
         game = self.game
         deal = parse_deal(text, game.deck)
-        ending = endings and not game.talon_size and deal.hand_size * game.n_seats + len(deal.talon) == len(game.deck)
+        # A Deal holds every card of the deck: an ending's cards out of play are its talon.
+        ending = endings and not game.talon_size
         if deal.n_seats != game.n_seats or (len(deal.talon) != game.talon_size and not ending):
             raise InvalidDeal(f"a {game.name} deal has {game.n_seats} hands"
                               + (f" and a talon of {game.talon_size}" if game.talon_size else ""))

@@ -62,7 +62,7 @@ def test_default_analysis_of_four_seats_is_each_partnership_per_trump():
 
 def test_an_option_the_game_does_not_take_is_an_error_naming_it():
     for game, deal, name in ((Threes(), Threes().deal(1), "vul"), (WHIST, WHIST.deal(1), "declarer"),
-                             (BRIDGE, BRIDGE.deal(1), "trump"), (PREFERANS, PREFERANS.deal(1), "dealer")):
+                             (BRIDGE, BRIDGE.deal(1), "talon_mode"), (PREFERANS, PREFERANS.deal(1), "dealer")):
         with pytest.raises(InputError, match=f"no option '{name}'") as caught:
             game.analysis.analyse(deal, **{name: "x"})
         assert caught.value.field == name
