@@ -92,5 +92,5 @@ def test_analyse_batch_takes_each_deals_own_options_over_the_common_ones():
     items = [(deals[0], {}), (deals[1], {"dealer": "W"})]
     results = list(BRIDGE.analysis.analyse_batch(items, jobs=1, vul="All", dealer="S"))
     assert results == [solve_bridge(deals[0], "All", "S"), solve_bridge(deals[1], "All", "W")]
-    with pytest.raises(InputError, match="no option 'trump'"):
-        BRIDGE.analysis.analyse_batch(items, trump="S")
+    with pytest.raises(InputError, match="no option 'talon_mode'"):
+        BRIDGE.analysis.analyse_batch(items, talon_mode="S")
