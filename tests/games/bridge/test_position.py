@@ -145,3 +145,10 @@ def test_a_files_partial_deal_of_equal_hands_is_solved(tmp_path):
 def test_whist_solves_an_ending_too():
     found = trickcore.solve("whist", ENDING).to_dict()
     assert found["deal"] == ENDING
+
+
+def test_a_lin_partial_deal_of_equal_hands_is_solved(tmp_path):
+    path = tmp_path / "ending.lin"
+    path.write_text("pn|a,b,c,d|md|3SA2HJD3,D8765,S4H3CAK,SK3HQDQ|ah|Board 1|\n")
+    [(deal, _, _)] = read_deals(str(path))
+    assert deal.hand_size == 4 and deal.hands[2] == parse_deal(ENDING).hands[0]
