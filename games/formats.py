@@ -21,11 +21,14 @@ class Formats:
 
     game: Game
 
-    def parse_deal(self, text: str) -> Deal:
-        """Read a deal of this game and check its size."""
+    def parse_deal(self, text: str, endings: bool = False) -> Deal:
+        """Read a deal of this game and check its size; with ``endings``, a game without a talon also takes hands
+        of any one size (an ending or a problem: the other cards are out of play)."""
         game = self.game
         deal = parse_deal(text, game.deck)
-        if deal.n_seats != game.n_seats or len(deal.talon) != game.talon_size:
+        # A Deal holds every card of the deck: an ending's cards out of play are its talon.
+        ending = endings and not game.talon_size
+        if deal.n_seats != game.n_seats or (len(deal.talon) != game.talon_size and not ending):
             raise InvalidDeal(f"a {game.name} deal has {game.n_seats} hands"
                               + (f" and a talon of {game.talon_size}" if game.talon_size else ""))
         return deal

@@ -43,6 +43,8 @@ PROTOCOL = Option("protocol", "Also write the match's protocol/record to this fi
 # The analysis options several games share.
 ANALYSIS_DEALER = Option("dealer", "The dealer (his left leads; par counts who bids first).")
 ANALYSIS_DECLARER = Option("declarer", "The declarer whose contracts are solved (e.g. hand1), or of --contract.")
+ANALYSIS_TRUMP = Option("trump", "The trump suit (bridge: of the position --leader leads, C D H S or NT; whist: the "
+                                 "one suit to analyse, default each in turn).")
 SOLVE_DECLARER = Option("declarer", "--solve: the declarer (bridge: of --contract; preferans: hand1..3).")
 
 

@@ -184,7 +184,10 @@ def compare(records: Any, systems: str | Iterable[str], per: int | None = None) 
 
 def solve(game: Any, deal: Any, **options: Any) -> Analysis:
     """The double-dummy analysis of ``deal`` (its text, or a Deal) in ``game``'s terms, as `tricks solve` gives
-    it; ``options`` are the command's (vul, dealer, trump, declarer, contract, talon_mode, variant).
+    it; ``options`` are the command's (vul, dealer, trump, declarer, contract, leader, played, talon_mode,
+    variant). A game without a talon takes an ending too (hands of any one size, e.g. a bridge problem); bridge's
+    ``trump`` and ``leader`` (with ``played``, the cards already on the current trick) give every legal card of the
+    seat to play with the tricks his side takes from there.
 
     Examples:
         >>> import trickcore
@@ -194,7 +197,7 @@ def solve(game: Any, deal: Any, **options: Any) -> Analysis:
         13
     """
     found = _game(game)
-    parsed = found.formats.parse_deal(deal) if isinstance(deal, str) else deal
+    parsed = found.formats.parse_deal(deal, endings=True) if isinstance(deal, str) else deal
     return Analysis(found.analysis.analyse(parsed, **options))
 
 

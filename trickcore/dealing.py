@@ -78,8 +78,9 @@ class Deal:
         return SEAT_LETTERS[first] + ":" + " ".join(format_hand(self.hands[s]) for s in order)
 
     def to_string(self) -> str:
-        """The canonical text: PBN ``N:...`` for four hands; ``h1 h2 h3 | talon`` for three."""
-        if self.n_seats == 4 and not self.talon:
+        """The canonical text: PBN ``N:...`` for four hands (an ending's cards out of play left out);
+        ``h1 h2 h3 | talon`` for three."""
+        if self.n_seats == 4:
             return self.to_pbn()
         text = " ".join(format_hand(h) for h in self.hands)
         return text + " | " + " ".join(str(c) for c in sorted(self.talon, reverse=True))
@@ -95,7 +96,9 @@ def parse_deal(text: str, deck: Deck | None = None) -> Deal:
     """Read a deal.
 
     Four hands: a PBN deal string ``F:h1 h2 h3 h4`` (``F`` in N E S W, any case, the seat of ``h1``; the
-    rest clockwise; ``-`` for one unknown hand, completed from the remaining cards). Three hands (preferans):
+    rest clockwise; ``-`` for one unknown hand, completed from the remaining cards). Hands shorter than the
+    deck's share (an ending or a problem, every hand of the same size) leave the deck's other cards out of play,
+    in the deal's ``talon``. Three hands (preferans):
     ``h1 h2 h3 | talon``, the talon as cards (``SA D7``) or a PBN hand. ``deck`` defaults to 52 cards for four
     hands and 32 for three.
     """
@@ -128,7 +131,8 @@ def parse_deal(text: str, deck: Deck | None = None) -> Deal:
     by_seat: list[frozenset[Card]] = [frozenset()] * 4
     for k, hand in enumerate(hands):
         by_seat[(first + k) % 4] = rest if hand is None else hand
-    return Deal(by_seat, frozenset(), deck)
+    # An ending's cards out of play are its talon; a full deal (or one completed by "-") has none left over.
+    return Deal(by_seat, frozenset() if None in hands else rest, deck)
 
 
 @attrs.frozen

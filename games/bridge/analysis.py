@@ -2,11 +2,14 @@
 deals of a PBN file solved on worker processes."""
 import attrs
 
+from trickcore.cards import DECK52
 from trickcore.dealing import Deal
 from trickcore.errors import InputError, InvalidDeal, ReadLog
 from trickcore.games.analysis import Analysis
 from trickcore.games.bridge.formats.notation import read_boards
 from trickcore.games.bridge.formats.pbn_tables import read_dd_table
+from trickcore.games.bridge.position import solve_position
+from trickcore.games.bridge.record import PartialDeal
 from trickcore.games.bridge.vocab import (Contract, Seat, Strain, Vulnerability, board_dealer, board_vulnerability,
                                           parse_contract)
 from trickcore.games.registry import get_scoring
@@ -99,16 +102,19 @@ def par(table, vulnerability="None", dealer="N"):
 
 @attrs.frozen
 class BridgeResult:
-    """One bridge deal solved: its PBN string, the double-dummy table and the par."""
+    """One bridge deal solved: its PBN string, the double-dummy table and the par (None for an ending, whose
+    tricks are out of its hand size)."""
 
     deal: str
     tricks: dict
-    par: Par
+    par: Par | None
     dealer: str = "N"
     vulnerability: str = "None"
 
     def to_dict(self):
         """The JSON object of ``tricks solve --game bridge``: the par's dealer and vulnerability with it."""
+        if self.par is None:
+            return {"deal": self.deal, "tricks": self.tricks}
         return {"deal": self.deal, "dealer": self.dealer, "vul": self.vulnerability, "tricks": self.tricks,
                 "par": self.par.to_dict()}
 
@@ -117,16 +123,17 @@ class BridgeResult:
         lines = [self.deal, "      " + "".join(f"{s:>4}" for s in STRAINS)]
         for seat in SEATS:
             lines.append(f"{seat:<6}" + "".join(f"{self.tricks[seat][s]:>4}" for s in STRAINS))
-        contracts = " ".join(self.par.contracts) or "passed out"
-        lines.append(f"par {self.par.score:+d} (N-S): {contracts}")
+        if self.par is not None:
+            contracts = " ".join(self.par.contracts) or "passed out"
+            lines.append(f"par {self.par.score:+d} (N-S): {contracts}")
         return "\n".join(lines) + "\n"
 
 
 def solve_bridge(deal, vulnerability="None", dealer="N"):
-    """The double-dummy table and par of a 13-card bridge deal."""
-    if isinstance(deal, Deal) and deal.hand_size != 13:
-        raise InvalidDeal(f"hands of 13 cards expected, not {deal.hand_size}")
+    """The double-dummy table and par of a 13-card bridge deal; of an ending (shorter hands), the table alone."""
     table = dd_table(deal)
+    if deal.hand_size != 13:
+        return BridgeResult(deal.to_pbn(), table, None)
     vulnerability, dealer = Vulnerability.parse(vulnerability), Seat.parse(dealer)
     return BridgeResult(deal.to_pbn(), table, par(table, vulnerability, dealer), dealer.name, vulnerability.value)
 
@@ -162,7 +169,8 @@ def solve_contract(deal, contract, declarer, vulnerability="None"):
     """The double-dummy tricks and duplicate score of one contract by one declarer (one search, not a table):
     the declarer's left-hand opponent leads."""
     if isinstance(deal, Deal) and deal.hand_size != 13:
-        raise InvalidDeal(f"hands of 13 cards expected, not {deal.hand_size}")
+        raise InvalidDeal(f"a contract is solved on a deal of 13 cards a hand, not {deal.hand_size}: solve an "
+                          "ending with --trump and --leader")
     contract = parse_contract(contract) if isinstance(contract, str) else contract
     declarer, vulnerability = Seat.parse(declarer), Vulnerability.parse(vulnerability)
     rules = TrickRules(4, contract.trump)
@@ -196,8 +204,9 @@ def read_deals(path, log=None):
     board without a number has no "board").
 
     Every board carrying a deal is read and checked before any is solved; a board's [Vulnerable] and [Dealer]
-    tags are given only when present. A partial deal (a problem diagram, an end position) cannot be solved: it
-    fails the file, or is left out with a warning when ``log`` (a ReadLog) says to skip such boards.
+    tags are given only when present. A partial deal (a problem diagram, an end position) is solved when its
+    four hands are given and have one size; any other fails the file, or is left out with a warning when
+    ``log`` (a ReadLog) says to skip such boards.
     """
     log = ReadLog() if log is None else log
     items = []
@@ -205,14 +214,24 @@ def read_deals(path, log=None):
         if board.deal is None:
             continue
         label = f"board {board.number}" if board.number is not None else f"deal {len(items) + 1}"
-        if not isinstance(board.deal, Deal) or board.deal.n_seats != 4 or board.deal.hand_size != 13:
-            log.board_failed(InvalidDeal(f"{label}: [Deal] {board.deal.to_pbn()} is not a complete bridge deal "
-                                         "(four hands of 13 cards): it cannot be solved double dummy", source=path))
+        deal = ending(board.deal) if isinstance(board.deal, PartialDeal) else board.deal
+        if not isinstance(deal, Deal) or deal.n_seats != 4 or not deal.hand_size:
+            log.board_failed(InvalidDeal(f"{label}: [Deal] {board.deal.to_pbn()} is not a bridge deal of four "
+                                         "hands of one size: it cannot be solved double dummy", source=path))
             continue
         own = {"vul": board.vulnerability, "dealer": board.dealer}
         label = {"index": len(items) + 1, **({"board": board.number} if board.number is not None else {})}
-        items.append((board.deal, {key: value for key, value in own.items() if value is not None}, label))
+        items.append((deal, {key: value for key, value in own.items() if value is not None}, label))
     return items
+
+
+def ending(partial):
+    """The Deal of a PartialDeal whose four hands are given and have one size (the other cards out of play), else
+    None."""
+    hands = partial.hands
+    if None in hands or len({len(hand) for hand in hands}) != 1:
+        return None
+    return Deal(hands, frozenset(DECK52.cards).difference(*hands))
 
 
 @attrs.frozen
@@ -220,9 +239,21 @@ class BridgeAnalysis(Analysis):
     """The bridge analysis service (``BRIDGE.analysis``): tables and par, one contract, a PBN file's deals."""
 
     def analyse(self, deal, **opts):
-        """The double-dummy table and par of a 13-card deal (a BridgeResult); options ``vul``, ``dealer``; or,
-        with ``contract`` and ``declarer``, that contract's tricks and score alone (a ContractResult)."""
+        """The double-dummy table and par of a 13-card deal (a BridgeResult; of an ending, the table alone);
+        options ``vul``, ``dealer``; or, with ``contract`` and ``declarer``, that contract's tricks and score alone
+        (a ContractResult); or, with ``trump`` and ``leader`` (and ``played``, the cards already on the trick),
+        every legal card of the seat to play with his side's tricks (a PositionResult)."""
         opts = self.settings(opts)
+        if "leader" in opts:
+            if "trump" not in opts:
+                raise InputError("--leader solves a position: give --trump with it", field="trump")
+            others = sorted(set(opts) - {"trump", "leader", "played"})
+            if others:
+                raise InputError(f"--{others[0]} does not go with --leader (a position solved card by card)",
+                                 field=others[0])
+            return solve_position(deal, opts["trump"], opts["leader"], opts.get("played", ()))
+        if "trump" in opts or "played" in opts:
+            raise InputError("--trump and --played solve a position: give --leader with them", field="leader")
         if ("contract" in opts) != ("declarer" in opts):
             raise InputError("give the contract and its declarer together", field="contract")
         if "contract" in opts:

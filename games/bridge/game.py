@@ -6,8 +6,8 @@ import attrs
 
 from trickcore.cards import DECK52
 from trickcore.games.base import Game
-from trickcore.games.options import (ANALYSIS_DEALER, ANALYSIS_DECLARER, DEALER, HANDS, PLAYER_COUNT, PROTOCOL,
-                                     SOLVE_DECLARER, VARIANT, Option)
+from trickcore.games.options import (ANALYSIS_DEALER, ANALYSIS_DECLARER, ANALYSIS_TRUMP, DEALER, HANDS,
+                                     PLAYER_COUNT, PROTOCOL, SOLVE_DECLARER, VARIANT, Option)
 from trickcore.games.bridge.analysis import BridgeAnalysis
 from trickcore.games.bridge.match import BridgeMatch
 from trickcore.games.bridge.setup import BridgeSetup
@@ -39,7 +39,13 @@ class Bridge(Game):
     analysis_options = (Option("vul", "The vulnerability, for par: None (default), NS, EW, All.", owner="bridge"),
                         ANALYSIS_DEALER, ANALYSIS_DECLARER,
                         Option("contract", "One contract to solve instead of the whole table (bridge: 3NT, 4SX).",
-                               owner="bridge"))
+                               owner="bridge"),
+                        ANALYSIS_TRUMP,
+                        Option("leader", "Bridge: the seat leading the current trick; with --trump, every legal "
+                                         "card of the seat to play with the tricks his side takes from there.",
+                               owner="bridge"),
+                        Option("played", 'Bridge, with --leader: the cards already on the current trick ("SK S2"), '
+                                         "still in their hands in the deal.", owner="bridge"))
     simulation_options = (Option("contract", "--solve one contract only (bridge: 3NT), with --declarer.",
                                  owner="bridge"),
                           SOLVE_DECLARER, Option("vul", "--solve: the vulnerability (bridge).", owner="bridge"))

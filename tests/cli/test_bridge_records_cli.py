@@ -62,7 +62,7 @@ def test_solve_deals_refuses_a_partial_deal_cleanly(tmp_path):
     path = write(tmp_path, DEAL)
     result = run("solve", "--game", "bridge", "--deals", path)
     assert result.exit_code == 2 and result.stdout == ""
-    assert "board 3" in result.stderr and "not a complete bridge deal" in result.stderr
+    assert "board 3" in result.stderr and "not a bridge deal of four hands of one size" in result.stderr
     skipped = run("solve", "--game", "bridge", "--deals", path, "--on-error", "skip")
     assert skipped.exit_code == 0
     assert json.loads(skipped.stdout.splitlines()[-1])["warnings"][0]["message"].startswith("board skipped")

@@ -62,7 +62,7 @@ def test_default_analysis_of_four_seats_is_each_partnership_per_trump():
 
 def test_an_option_the_game_does_not_take_is_an_error_naming_it():
     for game, deal, name in ((Threes(), Threes().deal(1), "vul"), (WHIST, WHIST.deal(1), "declarer"),
-                             (BRIDGE, BRIDGE.deal(1), "trump"), (PREFERANS, PREFERANS.deal(1), "dealer")):
+                             (BRIDGE, BRIDGE.deal(1), "talon_mode"), (PREFERANS, PREFERANS.deal(1), "dealer")):
         with pytest.raises(InputError, match=f"no option '{name}'") as caught:
             game.analysis.analyse(deal, **{name: "x"})
         assert caught.value.field == name
@@ -92,5 +92,5 @@ def test_analyse_batch_takes_each_deals_own_options_over_the_common_ones():
     items = [(deals[0], {}), (deals[1], {"dealer": "W"})]
     results = list(BRIDGE.analysis.analyse_batch(items, jobs=1, vul="All", dealer="S"))
     assert results == [solve_bridge(deals[0], "All", "S"), solve_bridge(deals[1], "All", "W")]
-    with pytest.raises(InputError, match="no option 'trump'"):
-        BRIDGE.analysis.analyse_batch(items, trump="S")
+    with pytest.raises(InputError, match="no option 'talon_mode'"):
+        BRIDGE.analysis.analyse_batch(items, talon_mode="S")
