@@ -38,9 +38,10 @@ def _pairs(value):
 @attrs.frozen
 class Simulation:
     """What a simulation does: ``deals`` deals of ``game`` from ``seed`` under ``where`` and ``predeal``
-    (among the first ``tries`` candidates), each dealt by ``dealer`` or, without one, by the game's rotation; each played by ``agents`` (one name, or one per
-    seat; a string is one name or a comma-separated list) and by the further tables of ``field`` (one such list
-    of names per table), or solved (``solve``: the analysis options, e.g. contract and declarer)."""
+    (among the first ``tries`` candidates), each dealt by ``dealer`` or, without one, by the game's rotation
+    (``dealer_of``); each played by ``agents`` (one name, or one per seat; a string is one name or a
+    comma-separated list) and by the further tables of ``field`` (one such list of names per table), or solved
+    (``solve``: the analysis options, e.g. contract and declarer)."""
 
     game: str
     deals: int
@@ -140,7 +141,8 @@ def run_chunk(simulation, items):
     run in any process or on any machine."""
     game = get_game(simulation.game)
     dealers = [dealer_of(game, simulation, index) for index, _ in items]
-    dealt = [(index, number, _deal(game, simulation, dealer, number)) for (index, number), dealer in zip(items, dealers)]
+    dealt = [(index, number, _deal(game, simulation, dealer, number))
+             for (index, number), dealer in zip(items, dealers)]
     played = [_play_table(game, simulation, dealers, dealt, table) for table in range(len(simulation.tables))]
     lines = []
     for k, (index, number, batch) in enumerate(dealt):

@@ -45,8 +45,9 @@ class SimulationHooks:
                       variant: object, agent_names: Sequence[str],
                       agent_seeds: Sequence[int]) -> list[Record] | None:
         """The records of the deals ``dealt`` (one-deal DealBatches, numbers ``indices`` in a simulation, each dealt
-        by its seat index in ``dealers``) played by ``agent_names`` seeded ``agent_seeds``, from a compiled batch that plays
-        exactly as the agents do through the protocol; None when the game has no such batch for these agents."""
+        by its seat index in ``dealers``) played by ``agent_names`` seeded ``agent_seeds``, from a compiled batch
+        that plays exactly as the agents do through the protocol; None when the game has no such batch for these
+        agents."""
         return None
 
     def analyse_played(self, deal: Deal, index: int, dealer: int) -> Any:
