@@ -141,7 +141,8 @@ def run_chunk(simulation, items):
     run in any process or on any machine."""
     game = get_game(simulation.game)
     dealers = [dealer_of(game, simulation, index) for index, _ in items]
-    dealt = [(index, number, _deal(game, simulation, dealer, number))
+    plans = {dealer: _plan(game, simulation, dealer) for dealer in set(dealers)}
+    dealt = [(index, number, deal_where(plans[dealer][0], simulation.seed, 1, predealt=plans[dealer][1], start=number))
              for (index, number), dealer in zip(items, dealers)]
     played = [_play_table(game, simulation, dealers, dealt, table) for table in range(len(simulation.tables))]
     lines = []
@@ -173,12 +174,10 @@ def run_chunk(simulation, items):
     return lines
 
 
-def _deal(game, simulation, dealer, number):
-    """Candidate ``number`` of the simulation dealt by ``dealer`` (a one-deal DealBatch, which also knows the
-    card dealt last)."""
+def _plan(game, simulation, dealer):
+    """The dealing plan of deals by ``dealer`` and the simulation's predealt cards under it (None without)."""
     plan = game.dealing_plan(dealer)
-    predealt = parse_predeal(list(simulation.predeal), game.hand_names(), plan) if simulation.predeal else None
-    return deal_where(plan, simulation.seed, 1, predealt=predealt, start=number)
+    return plan, parse_predeal(list(simulation.predeal), game.hand_names(), plan) if simulation.predeal else None
 
 
 def _play_table(game, simulation, dealers, dealt, table):
