@@ -9,7 +9,7 @@ from trickcore.cli.common import (OutputFile, UserError, jobs_option, output_opt
                                   write_output)
 from trickcore.cli.compare import per_option
 from trickcore.cli.options import declared_flags, flag, game_phrases
-from trickcore.games.options import DEALER
+from trickcore.games.options import SIMULATION_DEALER
 
 
 @click.command("simulate")
@@ -21,7 +21,7 @@ from trickcore.games.options import DEALER
 @click.option("--predeal", multiple=True, metavar="HAND=CARDS", help="Give these cards to a hand (see `tricks deal`).")
 @click.option("--tries", type=click.IntRange(1, None), default=None,
               help="Give up when fewer than DEALS of this many candidate deals qualify (default 10**8).")
-@flag(DEALER)
+@flag(SIMULATION_DEALER)
 @click.option("--agents", multiple=True, metavar="AGENTS",
               help="Play every deal with these agents (one name, or one per seat); give --agents again for each "
                    "further table of a field, which plays the same deals (matchpoints, IMPs against a datum).")

@@ -33,6 +33,9 @@ class Option:
 
 # What every game's deals take, with or without agents.
 DEALER = Option("dealer", "The dealer's seat (default: the first seat).")
+# A simulation's deals pass round the table as in play unless --dealer fixes one.
+SIMULATION_DEALER = Option("dealer", "One dealer for every deal (default: as in play, board k's dealer in bridge, "
+                                     "the deal passing to the left in whist and preferans).")
 TRUMP = Option("trump", "Trump suit, or NT (default: the game's own rule, e.g. whist's turn-up; otherwise NT).",
                TRUMPS)
 # What a match with agents may take, in whatever game declares it.

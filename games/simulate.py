@@ -38,9 +38,10 @@ def _pairs(value):
 @attrs.frozen
 class Simulation:
     """What a simulation does: ``deals`` deals of ``game`` from ``seed`` under ``where`` and ``predeal``
-    (among the first ``tries`` candidates), dealt by ``dealer``; each played by ``agents`` (one name, or one per
-    seat; a string is one name or a comma-separated list) and by the further tables of ``field`` (one such list
-    of names per table), or solved (``solve``: the analysis options, e.g. contract and declarer)."""
+    (among the first ``tries`` candidates), each dealt by ``dealer`` or, without one, by the game's rotation
+    (``dealer_of``); each played by ``agents`` (one name, or one per seat; a string is one name or a
+    comma-separated list) and by the further tables of ``field`` (one such list of names per table), or solved
+    (``solve``: the analysis options, e.g. contract and declarer)."""
 
     game: str
     deals: int
@@ -95,31 +96,64 @@ def agent_seed(seed, number, table=0):
     return first if table == 0 else mix64((first + table) & M64)
 
 
+def dealer_of(game, simulation, index):
+    """The seat index dealing deal ``index`` of ``simulation``: the fixed ``dealer`` when it names one, else
+    the game's rotation (bridge: board ``index + 1``'s dealer; whist and preferans: the dealer passes left)."""
+    if simulation.dealer is not None:
+        return game.seat_index(simulation.dealer)
+    return game.simulation.dealer(index, simulation.variant)
+
+
 def choose_deals(simulation):
-    """The candidate numbers of the simulation's deals, in order (the kernel's constrained dealer)."""
+    """The candidate numbers of the simulation's deals, in order (the kernel's constrained dealer): deal ``i`` is
+    the first candidate after deal ``i - 1``'s that qualifies as dealt by its own dealer."""
     game = get_game(simulation.game)
-    dealer = game.seat_index(simulation.dealer or 0)
-    batch = game.deal_where(simulation.seed, simulation.deals, simulation.where, list(simulation.predeal),
-                            dealer=dealer, tries=simulation.tries)
-    return [batch.number(i) for i in range(len(batch))]
+    if simulation.dealer is not None or (simulation.where is None and not simulation.predeal):
+        # One dealer for every deal, or every candidate qualifying: one batch of the kernel.
+        batch = game.deal_where(simulation.seed, simulation.deals, simulation.where, list(simulation.predeal),
+                                dealer=dealer_of(game, simulation, 0), tries=simulation.tries)
+        return [batch.number(i) for i in range(len(batch))]
+    return _rotating_choice(game, simulation)
+
+
+def _rotating_choice(game, simulation):
+    """choose_deals of a rotating dealer under a condition: each dealer's plan places the hands differently, so
+    deal ``i``'s candidate is looked for under its own dealer's plan, from the one after deal ``i - 1``'s."""
+    tries = simulation.tries if simulation.tries is not None else 10**8
+    for dealer in {dealer_of(game, simulation, index) for index in range(game.n_seats)}:
+        # The condition and the predealt cards read under every dealer: their errors are the user's own.
+        game.deal_where(simulation.seed, 0, simulation.where, list(simulation.predeal), dealer=dealer)
+    numbers, start = [], 0
+    for index in range(simulation.deals):
+        try:
+            batch = game.deal_where(simulation.seed, 1, simulation.where, list(simulation.predeal),
+                                    dealer=dealer_of(game, simulation, index), start=start, tries=tries - start)
+        except InputError:
+            raise InputError(f"only {index} of {simulation.deals} deals qualify among {tries} candidates: "
+                             "loosen the condition or raise the number of tries", field="where") from None
+        numbers.append(batch.number(0))
+        start = numbers[-1] + 1
+    return numbers
 
 
 def run_chunk(simulation, items):
     """The result lines of the deals ``items`` [(index, candidate number)]: a pure function of its arguments,
     run in any process or on any machine."""
     game = get_game(simulation.game)
-    dealer = game.seat_index(simulation.dealer or 0)
-    plan = game.dealing_plan(dealer)
-    predealt = parse_predeal(list(simulation.predeal), game.hand_names(), plan) if simulation.predeal else None
-    dealt = [(index, number, deal_where(plan, simulation.seed, 1, predealt=predealt, start=number))
-             for index, number in items]
-    played = [_play_table(game, simulation, dealer, dealt, table) for table in range(len(simulation.tables))]
+    dealers = [dealer_of(game, simulation, index) for index, _ in items]
+    plans = {dealer: _plan(game, simulation, dealer) for dealer in set(dealers)}
+    dealt = [(index, number, deal_where(plans[dealer][0], simulation.seed, 1, predealt=plans[dealer][1], start=number))
+             for (index, number), dealer in zip(items, dealers)]
+    played = [_play_table(game, simulation, dealers, dealt, table) for table in range(len(simulation.tables))]
     lines = []
     for k, (index, number, batch) in enumerate(dealt):
         deal = batch[0]
         line = {"index": index, "number": number, "deal": game.formats.format_deal(deal)}
         if simulation.solve is not None:
-            result = game.analysis.analyse(deal, **dict(simulation.solve)).to_dict()
+            options = dict(simulation.solve)
+            if simulation.dealer is None:
+                options = game.simulation.analysis_options(index, dealers[k], options)
+            result = game.analysis.analyse(deal, **options).to_dict()
             result.pop("deal", None)
             line.update(result=result, outcome=flatten(result))
         else:
@@ -133,24 +167,30 @@ def run_chunk(simulation, items):
             else:
                 line.update(tables[0])
             if simulation.analyse:
-                analysis = game.simulation.analyse_played(deal, index, dealer).to_dict()
+                analysis = game.simulation.analyse_played(deal, index, dealers[k]).to_dict()
                 analysis.pop("deal", None)
                 line["analysis"] = analysis
         lines.append(line)
     return lines
 
 
-def _play_table(game, simulation, dealer, dealt, table):
+def _plan(game, simulation, dealer):
+    """The dealing plan of deals by ``dealer`` and the simulation's predealt cards under it (None without)."""
+    plan = game.dealing_plan(dealer)
+    return plan, parse_predeal(list(simulation.predeal), game.hand_names(), plan) if simulation.predeal else None
+
+
+def _play_table(game, simulation, dealers, dealt, table):
     """The records of the ``dealt`` deals played at ``table`` of the simulation (a compiled batch when the game
     has one for these agents, else through the State protocol)."""
     classes = agent_classes(game.name, simulation.tables[table], game.n_seats)[0]
     seeds = [agent_seed(simulation.seed, number, table) for _, number, _ in dealt]
-    batched = game.simulation.batch_records([batch for _, _, batch in dealt], [index for index, _, _ in dealt], dealer,
-                                 simulation.variant, [cls.name for cls in classes], seeds)
+    batched = game.simulation.batch_records([batch for _, _, batch in dealt], [index for index, _, _ in dealt],
+                                            dealers, simulation.variant, [cls.name for cls in classes], seeds)
     if batched is not None:
         return batched
     records = []
-    for (index, _, batch), seed in zip(dealt, seeds):
+    for (index, _, batch), seed, dealer in zip(dealt, seeds, dealers):
         state = game.simulation.state(batch, index, dealer, simulation.variant)
         records.append(play_deal(state, [cls(seat, seed) for seat, cls in enumerate(classes)]).record())
     return records

@@ -20,6 +20,18 @@ class SimulationHooks:
 
     game: Game
 
+    def dealer(self, index: int, variant: object = None) -> int:
+        """The seat index dealing deal number ``index`` of a simulation (of ``variant``) with no fixed dealer: the
+        deal passes to the left after every deal, as in a match."""
+        return index % self.game.n_seats
+
+    def analysis_options(self, index: int, dealer: int, options: dict[str, Any]) -> dict[str, Any]:
+        """The analysis options of deal number ``index`` of a simulation, dealt by seat index ``dealer``:
+        ``options`` (the user's) with the dealer where the game's analysis takes one and the user gave none."""
+        if "dealer" in self.game.analysis.names():
+            options = {"dealer": self.game.seats[dealer], **options}
+        return options
+
     def setup(self, dealt: DealBatch, index: int, dealer: int, variant: object = None) -> Setup:
         """The Setup of deal number ``index`` of a simulation: the one deal of ``dealt`` (a DealBatch, which also
         knows the order the cards were dealt in), dealt by seat index ``dealer``."""
@@ -29,19 +41,19 @@ class SimulationHooks:
         """The State of deal number ``index`` of a simulation (see ``setup``)."""
         return self.game.new_state(dealt[0], self.setup(dealt, index, dealer, variant))
 
-    def batch_records(self, dealt: Sequence[DealBatch], indices: Sequence[int], dealer: int, variant: object,
-                      agent_names: Sequence[str], agent_seeds: Sequence[int]) -> list[Record] | None:
-        """The records of the deals ``dealt`` (one-deal DealBatches, numbers ``indices`` in a simulation, dealt by
-        seat index ``dealer``) played by ``agent_names`` seeded ``agent_seeds``, from a compiled batch that plays
-        exactly as the agents do through the protocol; None when the game has no such batch for these agents."""
+    def batch_records(self, dealt: Sequence[DealBatch], indices: Sequence[int], dealers: Sequence[int],
+                      variant: object, agent_names: Sequence[str],
+                      agent_seeds: Sequence[int]) -> list[Record] | None:
+        """The records of the deals ``dealt`` (one-deal DealBatches, numbers ``indices`` in a simulation, each dealt
+        by its seat index in ``dealers``) played by ``agent_names`` seeded ``agent_seeds``, from a compiled batch
+        that plays exactly as the agents do through the protocol; None when the game has no such batch for these
+        agents."""
         return None
 
     def analyse_played(self, deal: Deal, index: int, dealer: int) -> Any:
         """The double-dummy analysis of deal number ``index`` of a simulation, dealt by seat index ``dealer``,
-        with the options the played deal had (the dealer where the game's analysis takes one)."""
-        analysis = self.game.analysis
-        options = {"dealer": self.game.seats[dealer]} if "dealer" in analysis.names() else {}
-        return analysis.analyse(deal, **options)
+        with the options the played deal had (``analysis_options``)."""
+        return self.game.analysis.analyse(deal, **self.analysis_options(index, dealer, {}))
 
     def record_dict(self, record: Record) -> dict[str, Any]:
         """A deal's result record (``State.record()``) as the JSON object its scorers read."""

@@ -116,6 +116,19 @@ def simulation_rows(text: str, source: str) -> list[dict[str, Any]] | None:
     return rows
 
 
+def simulation_header(text: str) -> dict[str, Any] | None:
+    """The simulation whose output file (`tricks simulate --out`) ``text`` is (its first line's), None for the
+    text of any other file."""
+    first = text.split("\n", 1)[0]
+    if SIMULATION_FORMAT not in first:
+        return None
+    try:
+        head = json.loads(first)
+    except json.JSONDecodeError:
+        return None
+    return head.get("simulation") if isinstance(head, dict) else None
+
+
 @attrs.frozen
 class FieldDeal:
     """One deal played at every table of a field (`tricks simulate` with several ``--agents``): each table's
@@ -146,13 +159,15 @@ def simulation_records(rows: Iterable[Mapping[str, Any]], source: str,
 @attrs.frozen
 class RecordsFile:
     """The records of one file and what the file itself says about scoring them: the ``preset`` it names,
-    its own ``settings`` overrides, and ``context`` the ledger needs (e.g. preferans players)."""
+    its own ``settings`` overrides, ``context`` the ledger needs (e.g. preferans players), and the
+    ``simulation`` that played them when the file is a simulation's (its first line, see simulation_header)."""
 
     source: str
     records: tuple[Any, ...]
     preset: str | None = None
     settings: Overrides = ()
     context: dict[str, Any] = attrs.field(factory=dict)
+    simulation: dict[str, Any] | None = None
 
 
 @attrs.frozen

@@ -143,13 +143,25 @@ def compare(entrants, found, per=None):
             exc.message = f"{entrant.label} cannot score these records: {exc.message}"
             raise
     participants = sorted({p for rows in results.values() for row in rows for p in row}, key=_table_order)
+    note = _seats_note(found.simulation)
     return {"source": found.source, "records": len(records), "matches": len(matches), "per": per,
-            "systems": [e.label for e in entrants], "participants": participants,
+            "systems": [e.label for e in entrants], "participants": participants, **({"note": note} if note else {}),
             "standings": _standings(results, participants),
             "rankings_differ": _rankings_differ(entrants, results),
             "correlation": _correlations(entrants, results, participants),
             "situations": _situations(entrants, found, records),
             "matches_detail": [{e.label: results[e.label][m] for e in entrants} for m in range(len(matches))]}
+
+
+def _seats_note(simulation):
+    """What the participants of ``simulation``'s records are (its agents play every seat of every deal, so each
+    participant is a seat), None for records no simulation played."""
+    if simulation is None:
+        return None
+    if simulation.get("dealer") is None:
+        return "participants are seats; the dealer rotates"
+    return (f"participants are seats and {simulation['dealer']} deals every deal: the figures measure the seats "
+            "as much as the systems")
 
 
 def _table_order(participant):
@@ -219,8 +231,10 @@ def _situations(entrants, found, records, limit=12):
 
 def comparison_text(data):
     """The comparison as text: standings per system, ranking differences, correlations, situations."""
-    lines = [f"{data['records']} records from {data['source']}, {data['matches']} match(es) of {data['per']}",
-             "", "Mean result per match (95% CI):"]
+    lines = [f"{data['records']} records from {data['source']}, {data['matches']} match(es) of {data['per']}"]
+    if "note" in data:
+        lines.append(data["note"][0].upper() + data["note"][1:] + ".")
+    lines += ["", "Mean result per match (95% CI):"]
     width = max(len(s) for s in data["systems"])
     for label in data["systems"]:
         cells = []

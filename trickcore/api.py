@@ -86,7 +86,7 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
         (4, ['chicago', 'duplicate'])
         >>> solved = trickcore.simulate("bridge", 3, solve={"contract": "3NT", "declarer": "S"})
         >>> [line["outcome"]["tricks"] for line in solved.lines()]
-        [7, 8, 12]
+        [7, 4, 12]
     """
     from trickcore.games.simulate import Simulation, dask_client, partial_path, simulate_to_file, summary
     from trickcore.scoring.compare import check_comparison, entrants_of

@@ -7,7 +7,7 @@ from trickcore.games.bridge.compiled.played_boards import heuristic_boards, rand
 from trickcore.games.bridge.record import board_to_dict
 from trickcore.games.bridge.setup import BridgeSetup
 from trickcore.games.bridge.variants import STANDARD, variant as find_variant
-from trickcore.games.bridge.vocab import board_vulnerability
+from trickcore.games.bridge.vocab import board_dealer, board_vulnerability
 from trickcore.games.simulation_hooks import SimulationHooks
 
 
@@ -15,16 +15,20 @@ from trickcore.games.simulation_hooks import SimulationHooks
 class BridgeSimulation(SimulationHooks):
     """The bridge simulation hooks."""
 
+    def dealer(self, index, variant=None):
+        """The dealer of board ``index + 1`` (N E S W in turn)."""
+        return board_dealer(index + 1).value
+
+    def analysis_options(self, index, dealer, options):
+        """The analysis options of board ``index + 1``: the user's, else its dealer and its number's
+        vulnerability."""
+        return {"dealer": self.game.seats[dealer], "vul": board_vulnerability(index + 1).value, **options}
+
     def setup(self, dealt, index, dealer, variant=None):
         """Board ``index + 1`` of a simulation: its number fixes the vulnerability; the deal's dealer deals."""
         return BridgeSetup(dealer=dealer, variant=variant, board=index + 1)
 
-    def analyse_played(self, deal, index, dealer):
-        """The table and par of board ``index + 1`` of a simulation: its dealer, its number's vulnerability."""
-        vulnerability = board_vulnerability(index + 1).value
-        return self.game.analysis.analyse(deal, dealer=self.game.seats[dealer], vul=vulnerability)
-
-    def batch_records(self, dealt, indices, dealer, variant, agent_names, agent_seeds):
+    def batch_records(self, dealt, indices, dealers, variant, agent_names, agent_seeds):
         """Random or heuristic agents' boards at the standard table from the compiled batch
         (games.bridge.compiled.played_boards), the same boards as ``state``'s played by RandomAgent or
         HeuristicAgent at every seat; None for any other agents or variant."""
@@ -32,7 +36,7 @@ class BridgeSimulation(SimulationHooks):
         if names not in ({"random"}, {"heuristic"}) or find_variant(variant) is not STANDARD:
             return None
         deals = [batch[0] for batch in dealt]
-        dealers, numbers = [dealer] * len(deals), [index + 1 for index in indices]
+        numbers = [index + 1 for index in indices]
         if names == {"random"}:
             played = random_boards(deals, dealers, agent_seeds, numbers)
         else:

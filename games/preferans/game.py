@@ -13,7 +13,8 @@ from trickcore.games.preferans.old import OldState
 from trickcore.games.preferans.setup import PreferansSetup
 from trickcore.games.preferans.simulation import PreferansSimulation
 from trickcore.games.preferans.table import PreferansState
-from trickcore.games.preferans.variants import ALL_VARIANTS, GUSARIK, OLD, OldPlaySettings, PlaySettings, play_settings
+from trickcore.games.preferans.variants import (ALL_VARIANTS, GUSARIK, OLD, OldPlaySettings, PlaySettings,
+                                                default_players, play_settings)
 from trickcore.games.preferans.vocab import PLAYERS
 
 # d[0:2] hand1, d[2:4] hand2, d[4:6] hand3, d[6:8] talon, then pairs to hand1, hand2, hand3 until 10 each.
@@ -69,7 +70,7 @@ class Preferans(Game):
         settings = variant if given else play_settings(variant or "sochi")
         fixed = settings.variant in (GUSARIK, OLD)
         if players is None:
-            players = settings.num_players if fixed else 3
+            players = default_players(settings)
         n = players if isinstance(players, int) else len(players)
         allowed = (settings.num_players,) if fixed else (3, 4)
         if n not in allowed:

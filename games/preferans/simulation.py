@@ -2,6 +2,7 @@
 played deal's outcome."""
 import attrs
 
+from trickcore.games.preferans.variants import default_players, play_settings
 from trickcore.games.preferans.vocab import Contract
 from trickcore.games.simulation_hooks import SimulationHooks
 
@@ -9,6 +10,15 @@ from trickcore.games.simulation_hooks import SimulationHooks
 @attrs.frozen
 class PreferansSimulation(SimulationHooks):
     """The preferans simulation hooks."""
+
+    def dealer(self, index, variant=None):
+        """The dealer of deal ``index``: the deal passes round the table's players (two in Gusarik)."""
+        return index % default_players(play_settings(variant or "sochi"))
+
+    def analysis_options(self, index, dealer, options):
+        """The user's analysis options as they are: the hands are named from the dealer's left, so the dealer
+        changes nothing in a deal's analysis."""
+        return options
 
     def outcome(self, record):
         """The kind of deal, the contract, the declarer's tricks and whether he made it (misère: no trick)."""
@@ -22,7 +32,7 @@ class PreferansSimulation(SimulationHooks):
         made = tricks == 0 if contract.is_misere else tricks >= contract.level
         return {"contract": str(contract), "declarer tricks": tricks, "made": made}
 
-    def batch_records(self, dealt, indices, dealer, variant, agent_names, agent_seeds):
+    def batch_records(self, dealt, indices, dealers, variant, agent_names, agent_seeds):
         """Heuristic players' deals from the compiled batch (games.preferans.heuristic_deals): the records of
         ``state``'s deals played by HeuristicAgent through the protocol (it decides without chance, so its
         seeds play no part); None for other agents and for the deals the batch does not play (Gusarik, the old
@@ -30,5 +40,6 @@ class PreferansSimulation(SimulationHooks):
         if set(agent_names) != {"heuristic"}:
             return None
         from trickcore.games.preferans.heuristic_deals import play_heuristic
-        played = play_heuristic([self.state(one, index, dealer, variant) for one, index in zip(dealt, indices)])
+        played = play_heuristic([self.state(one, index, dealer, variant)
+                                 for one, index, dealer in zip(dealt, indices, dealers)])
         return None if played is None else [state.record() for state in played]

@@ -169,6 +169,12 @@ def _convert(table, name, value):
         raise SettingsError(f"bad value {value!r} for setting {name!r}: {exc}", field=name) from None
 
 
+def default_players(settings):
+    """How many play at a table of ``settings`` (PlaySettings) that names no players: the number the variant
+    fixes (Gusarik, the old game), else three."""
+    return settings.num_players if settings.variant in (GUSARIK, OLD) else 3
+
+
 def play_settings(variant, **overrides):
     """The PlaySettings of ``variant`` with single settings overridden by name; SettingsError for an unknown
     variant or setting, or a value the setting does not take."""

@@ -27,8 +27,8 @@ from trickcore.errors import InputError, InvalidRecord
 from trickcore.games.bridge.record import Board, board_from_dict
 from trickcore.games.bridge.vocab import Seat, board_vulnerability
 from trickcore.files import read_text
-from trickcore.scoring.base import (FieldDeal, Ledger, RecordsFile, ScoringSystem, json_rows, simulation_records,
-                                    simulation_rows)
+from trickcore.scoring.base import (FieldDeal, Ledger, RecordsFile, ScoringSystem, json_rows, simulation_header,
+                                    simulation_records, simulation_rows)
 from trickcore.scoring.bridge.contract.honours import hcp
 from trickcore.scoring.bridge.contract.imps import imps
 from trickcore.scoring.bridge.contract.score import duplicate_score, ns_score
@@ -76,7 +76,7 @@ def simulated_results(text, source):
             return TableResult(hands=board.deal.hands, par=par)
         return TableResult(board.contract, board.declarer, board.result, hands=board.deal.hands, par=par)
 
-    return RecordsFile(source, simulation_records(rows, source, result))
+    return RecordsFile(source, simulation_records(rows, source, result), simulation=simulation_header(text))
 
 
 def contract_situation(record):

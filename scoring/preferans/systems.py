@@ -10,7 +10,7 @@ import attrs
 from trickcore.errors import InputError, SettingsError, TrickcoreError
 from trickcore.files import read_text
 from trickcore.scoring.base import (FieldDeal, RecordsFile, ScoringSystem, json_or_text, parse_assignments,
-                                    simulation_records, simulation_rows)
+                                    simulation_header, simulation_records, simulation_rows)
 from trickcore.scoring.preferans.ledger import PulyaLedger
 from trickcore.scoring.preferans.protocol import PROTOCOL_FORMAT, parse_protocol
 from trickcore.scoring.preferans.old import OLD_PRESET, RemiseLedger, make_old_settings, parse_old_protocol
@@ -67,7 +67,8 @@ class PreferansSystem(ScoringSystem):
         context = {"protocol": protocol}
         if isinstance(players, list) and all(isinstance(p, str) for p in players):
             context["players"] = tuple(players)
-        return RecordsFile(path, tuple(deals) if isinstance(deals, list) else (), variant, context=context)
+        return RecordsFile(path, tuple(deals) if isinstance(deals, list) else (), variant, context=context,
+                           simulation=simulation_header(text))
 
     def standings(self, result):
         """Each player's result in whists after the settlement (rules/preferans.md §9), higher being better."""

@@ -4,8 +4,8 @@ import attrs
 
 from trickcore.games.whist.record import WhistHand, read_results
 from trickcore.files import read_text
-from trickcore.scoring.base import (Ledger, RecordsFile, ScoringSystem, simulation_records, simulation_rows,
-                                    typed_overrides)
+from trickcore.scoring.base import (Ledger, RecordsFile, ScoringSystem, simulation_header, simulation_records,
+                                    simulation_rows, typed_overrides)
 from trickcore.scoring.whist.hand import calls_at_eight
 from trickcore.scoring.whist.ledger import WhistSheet
 from trickcore.scoring.whist.rules import WhistRules
@@ -68,7 +68,7 @@ class WhistSystem(ScoringSystem):
         if rows is not None:
             played = simulation_records(rows, path, lambda table, row: WhistHand.from_dict(table["record"]).result(),
                                         "hand")
-            return RecordsFile(path, played)
+            return RecordsFile(path, played, simulation=simulation_header(text))
         ruleset, settings, results = read_results(text, path)
         return RecordsFile(path, tuple(results), ruleset, settings)
 

@@ -68,4 +68,4 @@ def test_a_heuristic_simulation_gives_the_same_lines_with_or_without_the_batch(m
 ])
 def test_other_agents_and_tables_are_left_to_the_protocol(variant, names):
     dealt = [BRIDGE.deal_batch(1, 1, 0, n) for n in range(2)]
-    assert BRIDGE.simulation.batch_records(dealt, [0, 1], 0, variant, names, [0, 0]) is None
+    assert BRIDGE.simulation.batch_records(dealt, [0, 1], [0, 1], variant, names, [0, 0]) is None

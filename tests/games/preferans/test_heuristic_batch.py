@@ -110,7 +110,7 @@ def test_simulate_lines_equal_without_the_batch(monkeypatch, variant):
                                             (["heuristic"] * 3, "gusarik"), (["heuristic"] * 3, "old")])
 def test_other_agents_and_variants_go_through_the_protocol(names, variant):
     dealt = [PREFERANS.deal_batch(1, 1, 0, n) for n in range(3)]
-    assert PREFERANS.simulation.batch_records(dealt, [0, 1, 2], 0, variant, names, [1, 2, 3]) is None
+    assert PREFERANS.simulation.batch_records(dealt, [0, 1, 2], [0, 1, 0], variant, names, [1, 2, 3]) is None
 
 
 def test_only_fresh_three_player_deals_are_batched():
