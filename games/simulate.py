@@ -22,13 +22,16 @@ from trickcore.games.base import agent_classes, play_deal
 from trickcore.games.registry import get_game
 from trickcore.names import name_list, text_list
 from trickcore.rng import M64, mix64
+from trickcore.scoring.base import SIMULATION_FORMAT
 from trickcore.solver import solve_batch
 from trickcore.statistics import summarise
 
 CHUNK = 16
 TASK_CHUNKS = 8           # chunks a worker takes at a time: fewer, larger exchanges, the same lines in order
 AGENT_SALT = 0x73696D75   # keeps the agents' seeds apart from the deals' streams
-FORMAT = "trickcore simulation 1"
+# Version 2: deal k is dealt by its own dealer (the rotation of play) unless the simulation fixes one, so a
+# version 1 file, whose deals all had one dealer, is not resumed as if it were the same simulation.
+FORMAT = f"{SIMULATION_FORMAT} 2"
 
 
 def _pairs(value):

@@ -88,7 +88,8 @@ def json_rows(text: str, source: str, key: str) -> list[Any]:
     return rows
 
 
-SIMULATION_FORMAT = "trickcore simulation 1"   # the first line of `tricks simulate --out` files
+# The first line of `tricks simulate --out` files names this, then its version; every version reads the same.
+SIMULATION_FORMAT = "trickcore simulation"
 
 
 def simulation_rows(text: str, source: str) -> list[dict[str, Any]] | None:

@@ -77,3 +77,23 @@ def test_compare_says_its_participants_are_seats():
     assert "Participants are seats; the dealer rotates." in rotating.text()
     fixed = api.simulate("bridge", 4, seed=1, agents="heuristic", compare="duplicate,chicago", dealer="N")
     assert "the figures measure the seats" in fixed.to_dict()["comparison"]["note"]
+
+
+def test_a_part_file_of_the_fixed_dealer_format_is_not_resumed(tmp_path):
+    # Version 1 files dealt every deal from one dealer: resuming one under the rotation would mix the two.
+    from trickcore.errors import InputError
+    from trickcore.games.simulate import FORMAT, simulate_to_file
+
+    simulation = Simulation(game="bridge", deals=8, seed=2, agents=("random",))
+    out = tmp_path / "s.jsonl"
+    simulate_to_file(simulation, str(out))
+    lines = out.read_text().splitlines(keepends=True)
+    assert FORMAT.endswith(" 2") and FORMAT in lines[0]
+    part = tmp_path / "s.jsonl.part"
+    part.write_text(lines[0].replace(FORMAT, "trickcore simulation 1") + "".join(lines[1:4]))
+    out.unlink()
+    with pytest.raises(InputError, match="different simulation"):
+        simulate_to_file(simulation, str(out), resume=True)
+    part.write_text("".join(lines[:4]))
+    simulate_to_file(simulation, str(out), resume=True)
+    assert out.read_text() == "".join(lines)
