@@ -2,7 +2,7 @@
 used by `tricks simulate --compare`."""
 import click
 
-from trickcore import api
+from trickcore.cli import api
 from trickcore.cli.common import output_option, user_errors, write_output
 from trickcore.cli.options import game_phrases
 

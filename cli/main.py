@@ -4,7 +4,7 @@ import time
 import click
 
 import trickcore
-from trickcore import api
+from trickcore.cli import api
 from trickcore.cli.common import UserError, output_option, to_json, user_errors, write_output
 from trickcore.cli.compare import compare_command
 from trickcore.cli.options import declared_flags, flag

@@ -4,7 +4,7 @@ import sys
 
 import click
 
-from trickcore import api
+from trickcore.cli import api
 from trickcore.cli.common import (OutputFile, UserError, jobs_option, output_option, to_json, user_errors,
                                   write_output)
 from trickcore.cli.compare import per_option

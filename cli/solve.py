@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from trickcore import api
+from trickcore.cli import api
 from trickcore.cli.common import (UserError, jobs_option, output_option, reading_options, show_warnings, to_json,
                                   user_errors, write_output)
 from trickcore.cli.options import declared_flags, game_phrases

@@ -5,7 +5,20 @@ from trickcore.dealing import Deal, DealBatch, DealingPlan, deal_batch, deal_one
 from trickcore.errors import TrickcoreError
 from trickcore.play import PlayRecord, PlayState, Trick, legal_cards, playout_batch, random_playout, trick_winner
 from trickcore.rules import TrickRules
-from trickcore.api import compare, deal, load, score, simulate, solve
+
+# The Python route (one function per `tricks` command) belongs to the application layer above the games and
+# the scorers (trickcore.cli.api); the package offers it by name, loaded on first use, so that the kernel's
+# modules import no game and `import trickcore` stays as light as the kernel.
+_ROUTE = ("deal", "simulate", "compare", "solve", "load", "score")
+
+
+def __getattr__(name: str) -> object:
+    if name in _ROUTE:
+        import importlib
+
+        return getattr(importlib.import_module("trickcore.cli.api"), name)
+    raise AttributeError(f"module 'trickcore' has no attribute {name!r}")
+
 
 __all__ = [
     "DECK32", "DECK52", "Card", "Deck", "Rank", "Suit", "format_card", "format_hand", "parse_card", "parse_hand",

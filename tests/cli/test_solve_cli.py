@@ -5,7 +5,7 @@ import signal
 
 from click.testing import CliRunner
 
-from trickcore import api
+from trickcore.cli import api
 from trickcore.cli.solve import solve
 from trickcore.games.bridge import analysis
 from trickcore.games.registry import get_game

@@ -3,7 +3,7 @@ passing the deal to the left; ``dealer`` fixing it; the same lines whatever spli
 that its participants are seats."""
 import pytest
 
-from trickcore import api
+from trickcore.cli import api
 from trickcore.condition import compile_condition
 from trickcore.dealing import owner_sizes, parse_deal
 from trickcore.games.bridge.game import BRIDGE

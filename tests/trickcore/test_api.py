@@ -1,4 +1,4 @@
-"""The Python route (trickcore.api): each function gives what its command gives, results turn into JSON-ready
+"""The Python route (trickcore.cli.api): each function gives what its command gives, results turn into JSON-ready
 dicts and DataFrames, and the mismatches a notebook user met are gone."""
 import doctest
 import json
@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 import trickcore
-from trickcore import api
+from trickcore.cli import api
 from trickcore.cards import Suit, parse_suit
 from trickcore.cli.main import tricks
 from trickcore.errors import MissingExtra, TrickcoreError

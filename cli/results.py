@@ -1,4 +1,4 @@
-"""What the Python route (``trickcore.api``) returns: results with ``to_dict()``, JSON-ready data in which numbers
+"""What the Python route (``trickcore.cli.api``) returns: results with ``to_dict()``, JSON-ready data in which numbers
 are numbers, and ``to_pandas()``, a DataFrame of their rows (pandas is the optional extra ``trickcore[data]``,
 imported only when a DataFrame is asked for)."""
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The Python route: one function per ``tricks`` command (deal, simulate, compare, solve, score) and ``load``, with
 the commands' names and option names, each running the code its command runs and returning a result with
-``to_dict()`` and ``to_pandas()`` (see ``trickcore.results``).
+``to_dict()`` and ``to_pandas()`` (see ``trickcore.cli.results``).
 
 The games and scoring systems are imported by the functions that use them, so that ``import trickcore`` stays
 as light as the kernel it also offers.
@@ -15,7 +15,7 @@ from typing import Any
 
 from trickcore.errors import InputError, WorkerLost
 from trickcore.names import name_list, text_list
-from trickcore.results import Analysis, Comparison, Deals, Records, Score, Simulated
+from trickcore.cli.results import Analysis, Comparison, Deals, Records, Score, Simulated
 
 Agents = str | Iterable[Any] | None
 
