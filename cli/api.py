@@ -64,6 +64,19 @@ def _tables(agents: Agents) -> tuple[tuple[str, ...] | None, tuple[tuple[str, ..
     return (tables[0] if tables else None), tables[1:]
 
 
+def simulate_option_error(resume: bool, out: str | None, compare: Any, agents: bool, per: int | None,
+                          flag: Callable[[str], str] = str) -> tuple[str, str] | None:
+    """The first option of a simulation that goes with another not given, as (field, message), or None; options
+    are named by ``flag`` (the command line's ``--name``, Python's keyword)."""
+    if resume and out is None:
+        return "resume", f"{flag('resume')} continues the run of an {flag('out')} file: give {flag('out')}"
+    if compare and not agents:
+        return "compare", f"{flag('compare')} scores played deals: give {flag('agents')}"
+    if per is not None and not compare:
+        return "per", f"{flag('per')} cuts the played deals into matches of {flag('compare')}: give {flag('compare')}"
+    return None
+
+
 def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
              solve: bool | Mapping[str, Any] | None = None, where: str | None = None, *,
              predeal: str | Iterable[str] = (), variant: str | None = None, dealer: str | None = None,
@@ -92,12 +105,11 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
     from trickcore.scoring.compare import check_comparison, entrants_of
     from trickcore.scoring.compare import compare as compare_records
 
-    if resume and out is None:
-        raise InputError("resume continues the run of an out file: give out", field="resume")
-    entrants = entrants_of(compare) if compare else None
     first, field = _tables(agents)
-    if entrants and first is None:
-        raise InputError("compare scores played deals: give agents", field="compare")
+    wrong = simulate_option_error(resume, out, compare, first is not None, per)
+    if wrong:
+        raise InputError(wrong[1], field=wrong[0])
+    entrants = entrants_of(compare) if compare else None
     options = None if solve is None or solve is False else dict({} if solve is True else solve)
     if options is not None and dealer is not None:
         options.setdefault("dealer", dealer)
@@ -105,8 +117,6 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
                             options, field)
     if entrants:
         check_comparison(entrants, per, simulation)
-    elif per is not None:
-        raise InputError("per cuts the records into matches of the comparison: give compare", field="per")
     client = dask_client(dask) if dask else None
     with tempfile.TemporaryDirectory() as scratch:
         # Without ``out`` the lines still go through a scratch file: the workers send them as text, which costs

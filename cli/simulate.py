@@ -51,12 +51,10 @@ def simulate_command(game_name, deals, seed, variant, where, predeal, tries, dea
     options = {name: value for name, value in options.items() if value is not None}
     if options and not solve_:
         raise UserError(f"--{next(iter(options)).replace('_', '-')} goes with --solve")
-    if resume and out_path is None:
-        raise UserError("--resume continues the run of an --out file: give --out")
-    if compare_specs and not agents:
-        raise UserError("--compare scores played deals: give --agents")
-    if per is not None and not compare_specs:
-        raise UserError("--per cuts the played deals into matches of --compare: give --compare")
+    wrong = api.simulate_option_error(resume, out_path, compare_specs, bool(agents), per,
+                                      flag=lambda name: "--" + name)
+    if wrong:
+        raise UserError(wrong[1])
     with click.progressbar(length=deals, label="simulating", file=sys.stderr,
                            hidden=not sys.stderr.isatty()) as bar:
         shown = [0]
