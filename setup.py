@@ -57,6 +57,12 @@ extensions = [
         depends=["games/bridge/compiled/_heuristic.pxi"],
         extra_compile_args=compile_args,
     ),
+    # The text of many played bridge boards at once (deals, auctions, plays), for a simulation's table and lines.
+    Extension(
+        "trickcore.games.bridge.compiled._board_text",
+        ["games/bridge/compiled/_board_text.pyx"],
+        extra_compile_args=compile_args,
+    ),
     # Preferans's own compiled loop (the heuristic players' decisions), beside the game it belongs to.
     Extension(
         "trickcore.games.preferans._heuristic_deals",

@@ -101,7 +101,9 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
         >>> [line["outcome"]["tricks"] for line in solved.lines()]
         [7, 4, 12]
     """
-    from trickcore.games.simulate import Simulation, dask_client, partial_path, simulate_to_file, summary
+    from trickcore.games.simulate import (Simulation, check_output, dask_client, head, partial_path,
+                                          simulate_to_file, summary)
+    from trickcore.games.simulation_table import combined
     from trickcore.scoring.compare import check_comparison, entrants_of
     from trickcore.scoring.compare import compare as compare_records
 
@@ -117,13 +119,16 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
                             options, field)
     if entrants:
         check_comparison(entrants, per, simulation)
+    kind = check_output(out) if out is not None else "lines"
+    # The table of a run writing lines is kept in memory (for to_arrow) when pyarrow is there to build it.
+    tables = [] if kind == "lines" and not resume and _has_pyarrow() else None
     client = dask_client(dask) if dask else None
     with tempfile.TemporaryDirectory() as scratch:
         # Without ``out`` the lines still go through a scratch file: the workers send them as text, which costs
         # the main process (and so ``jobs``) less than the lines as objects.
         path = out or os.path.join(scratch, "deals.jsonl")
         try:
-            outcomes = simulate_to_file(simulation, path, jobs, client, resume, progress)
+            outcomes = simulate_to_file(simulation, path, jobs, client, resume, progress, tables)
         except WorkerLost as exc:
             if out is not None:
                 exc.message += f"; the lines finished are in {partial_path(out)}: run again with --resume to finish"
@@ -131,13 +136,23 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
         finally:
             if client is not None:
                 client.close()
-        compared = compare_records(entrants, entrants[0].system.read_records(path), per) if entrants else None
+        written = path.rstrip("/" + os.sep)
+        compared = compare_records(entrants, entrants[0].system.read_records(written), per) if entrants else None
         text = None
         if out is None:
             from trickcore.files import read_text
 
             text = read_text(path)
-    return Simulated(simulation, summary(simulation, outcomes), compared, out, text)
+    table = combined(tables, head(simulation)) if tables is not None else None
+    return Simulated(simulation, summary(simulation, outcomes), compared, out and written, text, table, kind)
+
+
+def _has_pyarrow() -> bool:
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def _records_file(system: Any, records: Any) -> Any:

@@ -10,23 +10,29 @@ A simulation may seat a **field**: further tables, each with its own agents, pla
 duplicate principle), so that scoring systems which compare a result with the other tables' (matchpoints,
 IMPs against a datum) can score them. A field's line holds each table's record and outcome under ``tables``.
 """
+import array
+import functools
 import json
 import os
+import shutil
 
 import attrs
 
-from trickcore.dealing import deal_where, parse_predeal
+from trickcore.dealing import DealBatch, deal_where, parse_predeal
 from trickcore.errors import InputError
 from trickcore.files import read_text
 from trickcore.games.base import agent_classes, play_deal
 from trickcore.games.registry import get_game
+from trickcore.games.simulation_hooks import DealtDeals, columns_of, flat_row
+from trickcore.games.simulation_table import FRAGMENT, check_fragments, finish, fragments, table_of, write_fragment
 from trickcore.names import name_list, text_list
 from trickcore.rng import M64, mix64
-from trickcore.scoring.base import SIMULATION_FORMAT
+from trickcore.scoring.base import SIMULATION_FORMAT, parquet_modules
 from trickcore.solver import solve_batch
-from trickcore.statistics import summarise
+from trickcore.statistics import summarise_columns
 
-CHUNK = 16
+CHUNK = 16                # deals of a chunk solved double dummy, and the fewest of any chunk
+MAX_CHUNK = 1024          # the most deals of a chunk played: a compiled batch's worth
 TASK_CHUNKS = 8           # chunks a worker takes at a time: fewer, larger exchanges, the same lines in order
 AGENT_SALT = 0x73696D75   # keeps the agents' seeds apart from the deals' streams
 # Version 2: deal k is dealt by its own dealer (the rotation of play) unless the simulation fixes one, so a
@@ -111,6 +117,12 @@ def choose_deals(simulation):
     """The candidate numbers of the simulation's deals, in order (the kernel's constrained dealer): deal ``i`` is
     the first candidate after deal ``i - 1``'s that qualifies as dealt by its own dealer."""
     game = get_game(simulation.game)
+    if simulation.where is None and (simulation.tries is None or simulation.tries >= simulation.deals):
+        # Every candidate qualifies (predealt cards are in every one): deal i is candidate i. The predealt cards
+        # are read under every dealer now, so that their errors come before any work.
+        for dealer in {dealer_of(game, simulation, index) for index in range(min(game.n_seats, simulation.deals))}:
+            game.deal_where(simulation.seed, 0, None, list(simulation.predeal), dealer=dealer)
+        return range(simulation.deals)
     if simulation.dealer is not None or (simulation.where is None and not simulation.predeal):
         # One dealer for every deal, or every candidate qualifying: one batch of the kernel.
         batch = game.deal_where(simulation.seed, simulation.deals, simulation.where, list(simulation.predeal),
@@ -139,42 +151,92 @@ def _rotating_choice(game, simulation):
     return numbers
 
 
+def _dealt(game, simulation, items):
+    """The deals ``items`` [(index, candidate number)] and their dealers' seat indices: a DealtDeals, each dealer's
+    deals dealt by the kernel in as few batches as their numbers allow."""
+    dealers = [dealer_of(game, simulation, index) for index, _ in items]
+    n = game.dealing_plan(0).n_owners
+    masks, last = array.array("Q", bytes(8 * n * len(items))), array.array("B", bytes(len(items)))
+    for dealer in set(dealers):
+        plan, predealt = _plan(game, simulation, dealer)
+        rows = [k for k, seat in enumerate(dealers) if seat == dealer]
+        batch = _deal_numbers(plan, simulation.seed, [items[k][1] for k in rows], predealt)
+        for j, k in enumerate(rows):
+            masks[k * n:(k + 1) * n] = batch.masks[j * n:(j + 1) * n]
+            last[k] = batch.last[j]
+    numbers = array.array("Q", [number for _, number in items])
+    return DealtDeals(DealBatch(game.dealing_plan(0), masks, last, simulation.seed, 0, numbers)), dealers
+
+
+def _deal_numbers(plan, seed, numbers, predealt):
+    """The candidates ``numbers`` (increasing) of ``plan`` holding the ``predealt`` cards: one kernel batch over
+    their span when it is not much longer than they are, else one each."""
+    span = numbers[-1] - numbers[0] + 1
+    if span <= 4 * len(numbers) + 64:
+        batch = deal_where(plan, seed, span, predealt=predealt, start=numbers[0])
+        n = plan.n_owners
+        picked = [number - numbers[0] for number in numbers]
+        masks = array.array("Q", [mask for k in picked for mask in batch.masks[k * n:(k + 1) * n]])
+        return DealBatch(plan, masks, array.array("B", [batch.last[k] for k in picked]), seed, 0)
+    ones = [deal_where(plan, seed, 1, predealt=predealt, start=number) for number in numbers]
+    return DealBatch(plan, array.array("Q", [m for one in ones for m in one.masks]),
+                     array.array("B", [one.last[0] for one in ones]), seed, 0)
+
+
+@attrs.frozen
+class Piece:
+    """A piece of a simulation, dealt and played: its ``items`` [(index, candidate number)], their DealtDeals,
+    dealers and deal texts, each table's records with their table columns (the hooks' ``table_columns``), and
+    each deal's solved result or played deal's analysis (as JSON) when the simulation asks for them."""
+
+    simulation: Simulation
+    game: object
+    items: list
+    dealt: DealtDeals
+    dealers: list
+    texts: list
+    tables: list
+    analyses: list | None
+
+    @classmethod
+    def of(cls, simulation, items, columns=True):
+        """Deal and play (or solve) ``items``; with ``columns`` each table's columns too (else None)."""
+        game = get_game(simulation.game)
+        dealt, dealers = _dealt(game, simulation, items)
+        tables = []
+        for table in range(len(simulation.tables)):
+            records = _play_table(game, simulation, dealers, dealt, items, table)
+            tables.append((records, game.simulation.table_columns(records) if columns else None))
+        analyses = None
+        if simulation.solve is not None or simulation.analyse:
+            analyses = [_analysis(game, simulation, index, dealer, dealt.batch[k])
+                        for k, ((index, _), dealer) in enumerate(zip(items, dealers))]
+        return cls(simulation, game, items, dealt, dealers, game.simulation.deal_texts(dealt.batch), tables,
+                   analyses)
+
+    def base(self):
+        """The columns every row has: index, candidate number, deal (its text) and dealer."""
+        return {"index": [index for index, _ in self.items], "number": [number for _, number in self.items],
+                "deal": self.texts, "dealer": [self.game.seats[dealer] for dealer in self.dealers]}
+
+
+def _analysis(game, simulation, index, dealer, deal):
+    """The solved result (``solve``) or the played deal's analysis (``analyse``) of deal ``index``, as JSON."""
+    if simulation.solve is not None:
+        options = dict(simulation.solve)
+        if simulation.dealer is None:
+            options = game.simulation.analysis_options(index, dealer, options)
+        result = game.analysis.analyse(deal, **options).to_dict()
+    else:
+        result = game.simulation.analyse_played(deal, index, dealer).to_dict()
+    result.pop("deal", None)
+    return result
+
+
 def run_chunk(simulation, items):
     """The result lines of the deals ``items`` [(index, candidate number)]: a pure function of its arguments,
     run in any process or on any machine."""
-    game = get_game(simulation.game)
-    dealers = [dealer_of(game, simulation, index) for index, _ in items]
-    plans = {dealer: _plan(game, simulation, dealer) for dealer in set(dealers)}
-    dealt = [(index, number, deal_where(plans[dealer][0], simulation.seed, 1, predealt=plans[dealer][1], start=number))
-             for (index, number), dealer in zip(items, dealers)]
-    played = [_play_table(game, simulation, dealers, dealt, table) for table in range(len(simulation.tables))]
-    lines = []
-    for k, (index, number, batch) in enumerate(dealt):
-        deal = batch[0]
-        line = {"index": index, "number": number, "deal": game.formats.format_deal(deal)}
-        if simulation.solve is not None:
-            options = dict(simulation.solve)
-            if simulation.dealer is None:
-                options = game.simulation.analysis_options(index, dealers[k], options)
-            result = game.analysis.analyse(deal, **options).to_dict()
-            result.pop("deal", None)
-            line.update(result=result, outcome=flatten(result))
-        else:
-            hooks = game.simulation
-            tables = [{"record": hooks.record_dict(records[k]), "outcome": hooks.outcome(records[k])}
-                      for records in played]
-            if simulation.field:
-                outcome = {f"table {t} {key}": value for t, table in enumerate(tables, 1)
-                           for key, value in table["outcome"].items()}
-                line.update(tables=tables, outcome=outcome)
-            else:
-                line.update(tables[0])
-            if simulation.analyse:
-                analysis = game.simulation.analyse_played(deal, index, dealers[k]).to_dict()
-                analysis.pop("deal", None)
-                line["analysis"] = analysis
-        lines.append(line)
-    return lines
+    return piece_lines(Piece.of(simulation, items, columns=False))
 
 
 def _plan(game, simulation, dealer):
@@ -183,51 +245,139 @@ def _plan(game, simulation, dealer):
     return plan, parse_predeal(list(simulation.predeal), game.hand_names(), plan) if simulation.predeal else None
 
 
-def _play_table(game, simulation, dealers, dealt, table):
-    """The records of the ``dealt`` deals played at ``table`` of the simulation (a compiled batch when the game
-    has one for these agents, else through the State protocol)."""
+def _play_table(game, simulation, dealers, dealt, items, table):
+    """The records of the ``dealt`` deals (DealtDeals of ``items``) played at ``table`` of the simulation (a
+    compiled batch when the game has one for these agents, else through the State protocol)."""
     classes = agent_classes(game.name, simulation.tables[table], game.n_seats)[0]
-    seeds = [agent_seed(simulation.seed, number, table) for _, number, _ in dealt]
-    batched = game.simulation.batch_records([batch for _, _, batch in dealt], [index for index, _, _ in dealt],
-                                            dealers, simulation.variant, [cls.name for cls in classes], seeds)
+    seeds = [agent_seed(simulation.seed, number, table) for _, number in items]
+    indices = [index for index, _ in items]
+    batched = game.simulation.batch_records(dealt, indices, dealers, simulation.variant, [cls.name for cls in classes],
+                                            seeds)
     if batched is not None:
         return batched
     records = []
-    for (index, _, batch), seed, dealer in zip(dealt, seeds, dealers):
-        state = game.simulation.state(batch, index, dealer, simulation.variant)
+    for one, index, seed, dealer in zip(dealt, indices, seeds, dealers):
+        state = game.simulation.state(one, index, dealer, simulation.variant)
         records.append(play_deal(state, [cls(seat, seed) for seat, cls in enumerate(classes)]).record())
     return records
 
 
-def flatten(data, prefix=""):
+def flatten(data):
     """The numbers and yes/no values of a nested JSON object, keyed by their joined paths ("tricks N NT")."""
-    flat = {}
-    for key, value in data.items():
-        name = f"{prefix} {key}".strip()
-        if isinstance(value, dict):
-            flat.update(flatten(value, name))
-        elif isinstance(value, (bool, int, float)):
-            flat[name] = value
-    return flat
+    return {key: value for key, value in flat_row(data).items() if isinstance(value, (bool, int, float))}
 
 
-def _chunks(numbers, start):
+def chunk_size(simulation, jobs=1):
+    """The deals of one chunk: CHUNK for deals solved double dummy (each one takes a while), else enough deals
+    for a compiled batch to pay, while every worker still gets several tasks."""
+    if simulation.solve is not None:
+        return CHUNK
+    return max(CHUNK, min(MAX_CHUNK, simulation.deals // (4 * TASK_CHUNKS * max(jobs, 1))))
+
+
+def _chunks(numbers, start, size=CHUNK):
     items = list(enumerate(numbers))[start:]
-    return [items[k:k + CHUNK] for k in range(0, len(items), CHUNK)]
+    return [items[k:k + size] for k in range(0, len(items), size)]
+
+
+def piece_lines(piece):
+    """The result lines of a Piece (see run_chunk)."""
+    simulation, hooks = piece.simulation, piece.game.simulation
+    lines = []
+    for k, (index, number) in enumerate(piece.items):
+        line = {"index": index, "number": number, "deal": piece.texts[k]}
+        if simulation.solve is not None:
+            line.update(result=piece.analyses[k], outcome=flatten(piece.analyses[k]))
+            lines.append(line)
+            continue
+        tables = [{"record": hooks.record_dict(records[k]), "outcome": hooks.outcome(records[k])}
+                  for records, _ in piece.tables]
+        if simulation.field:
+            outcome = {f"table {t} {key}": value for t, table in enumerate(tables, 1)
+                       for key, value in table["outcome"].items()}
+            line.update(tables=tables, outcome=outcome)
+        else:
+            line.update(tables[0])
+        if simulation.analyse:
+            line["analysis"] = piece.analyses[k]
+        lines.append(line)
+    return lines
+
+
+def piece_text(piece):
+    """The result lines of a Piece of one table, neither solved nor analysed, as JSON text: from each deal's record
+    and outcome texts (the hooks' ``line_parts``), without a dict per deal."""
+    records, columns = piece.tables[0]
+    base = piece.base()
+    record_texts, outcome_texts = piece.game.simulation.line_parts(records, columns, base)
+    return "".join(f'{{"index": {index}, "number": {number}, "deal": {json.dumps(deal)}, "record": {record}, '
+                   f'"outcome": {outcome}}}\n'
+                   for index, number, deal, record, outcome in zip(base["index"], base["number"], base["deal"],
+                                                                   record_texts, outcome_texts))
+
+
+def piece_columns(piece):
+    """The table of a Piece as columns: index, candidate number, deal, dealer and the hands' columns, then the
+    solved result's columns, or each table's own (a field: one row per deal and ``table``) and the analysis's."""
+    columns = {**piece.base(), **piece.game.simulation.hand_columns(piece.texts)}
+    analysis = {key: values for key, values in columns_of([flat_row(a) for a in piece.analyses or []]).items()
+                if key not in columns}
+    if piece.simulation.solve is not None:
+        return {**columns, **analysis}
+    if not piece.simulation.field:
+        return {**columns, **piece.tables[0][1], **analysis}
+    count, n = len(piece.tables), len(piece.items)
+    columns = {key: [value for value in values for _ in range(count)]
+               for key, values in {**columns, **analysis}.items()}
+    columns["table"] = [t for _ in range(n) for t in range(1, count + 1)]
+    keys = dict.fromkeys(key for _, own in piece.tables for key in own)
+    for key in keys:
+        per_table = [own.get(key, [None] * n) for _, own in piece.tables]
+        columns[key] = [values[k] for k in range(n) for values in per_table]
+    return columns
+
+
+def piece_outcomes(piece):
+    """The outcome of each deal of a Piece, as columns (one value per deal, None where a deal has none)."""
+    if piece.simulation.solve is not None:
+        return columns_of([flatten(result) for result in piece.analyses])
+    outcomes = [piece.game.simulation.outcome_columns(columns) for _, columns in piece.tables]
+    if not piece.simulation.field:
+        return outcomes[0]
+    return {f"table {t} {key}": values for t, columns in enumerate(outcomes, 1) for key, values in columns.items()}
+
+
+def output_chunk(kinds, simulation, items):
+    """The deals ``items`` as each of ``kinds`` asks ("lines": their JSON text; "table": an Arrow table), with
+    their outcomes as columns: (text or None, table or None, outcomes). A worker sends the main process this
+    much cheaper load than the lines as objects."""
+    fast = simulation.solve is None and not simulation.field and not simulation.analyse
+    columns = "table" in kinds or fast
+    piece = Piece.of(simulation, items, columns=columns)
+    if not columns:
+        # A solved, analysed or field simulation's lines alone: their outcomes from the lines themselves.
+        lines = piece_lines(piece)
+        return "".join(json.dumps(line) + "\n" for line in lines), None, columns_of([line["outcome"] for line in lines])
+    text = table = None
+    if "lines" in kinds:
+        text = piece_text(piece) if fast else "".join(json.dumps(line) + "\n" for line in piece_lines(piece))
+    if "table" in kinds:
+        table = table_of(piece_columns(piece), head(simulation))
+    return text, table, piece_outcomes(piece)
 
 
 def written_chunk(simulation, items):
-    """The lines of ``items`` (see run_chunk) as the output file holds them, JSON text, with their outcomes: a
-    worker sends the main process this much cheaper load than the lines themselves."""
-    lines = run_chunk(simulation, items)
-    return "".join(json.dumps(line) + "\n" for line in lines), [line["outcome"] for line in lines]
+    """The lines of ``items`` (see run_chunk) as the output file holds them, JSON text, with their outcomes as
+    columns."""
+    text, _, outcomes = output_chunk(("lines",), simulation, items)
+    return text, outcomes
 
 
 def run(simulation, numbers, start=0, jobs=1, dask=None, work=run_chunk):
     """``work(simulation, chunk)`` of each chunk of deals ``start`` onwards, in order (a lazy iterator; by
     default the chunk's result lines): on this process, on ``jobs`` worker processes, or on a Dask cluster (a
     ``dask.distributed.Client``)."""
-    chunks = _chunks(numbers, start)
+    chunks = _chunks(numbers, start, chunk_size(simulation, jobs))
     if dask is not None:
         yield from _run_on_dask(dask, simulation, chunks, work)
         return
@@ -299,50 +449,167 @@ def read_output(path, simulation):
     return lines
 
 
+def head(simulation):
+    """What a simulation's output says first (its header line; its table's metadata): the format and the
+    simulation."""
+    return {"format": FORMAT, "simulation": simulation.to_dict()}
+
+
 def header_line(simulation):
     """The first line of a simulation's output file: the format and the simulation."""
-    return json.dumps({"format": FORMAT, "simulation": simulation.to_dict()}) + "\n"
+    return json.dumps(head(simulation)) + "\n"
 
 
 def summary(simulation, outcomes):
-    """The statistics of a simulation's deals from their ``outcomes`` (each result line's): per outcome key,
-    shares, means with 95% intervals, distributions and frequencies (trickcore.statistics.summarise)."""
-    return {"simulation": simulation.to_dict(), "deals": len(outcomes), "outcomes": summarise(outcomes)}
+    """The statistics of a simulation's deals from their ``outcomes`` (columns, one value per deal: None where a
+    deal has none): per outcome key, shares, means with 95% intervals, distributions and frequencies
+    (trickcore.statistics.summarise_columns)."""
+    deals = len(next(iter(outcomes.values()), ()))
+    return {"simulation": simulation.to_dict(), "deals": deals, "outcomes": summarise_columns(outcomes)}
 
 
 def partial_path(path):
-    """Where an unfinished output file lives until the simulation ends (then it is renamed to ``path``)."""
-    return path + ".part"
+    """Where an unfinished output lives until the simulation ends (then it is renamed to ``path``): a file, or
+    for a table a directory of finished fragments."""
+    return path.rstrip("/" + os.sep) + ".part"
 
 
-def simulate_to_file(simulation, path, jobs=1, dask=None, resume=False, progress=None):
-    """Run ``simulation`` writing its lines to ``path`` (through ``path + '.part'``, renamed when complete);
-    with ``resume`` continue an unfinished run from its .part file. Returns every deal's outcome. ``progress(n)``
-    is called with the number of deals done after each chunk."""
+def output_kind(path):
+    """What ``path`` asks a simulation to write: "table" (``.parquet``: one Parquet file), "dataset" (a trailing
+    slash: a directory of Parquet files) or "lines" (``.jsonl``, ``.json`` or any other name: JSON lines)."""
+    if path.endswith(("/", os.sep)):
+        return "dataset"
+    return "table" if path.lower().endswith(".parquet") else "lines"
+
+
+def check_output(path):
+    """InputError (or MissingExtra without pyarrow) for an output ``path`` a simulation cannot write, before any
+    work: a dataset's directory that holds files already, a table without pyarrow."""
+    kind = output_kind(path)
+    if kind == "lines":
+        return kind
+    parquet_modules()
+    target = path.rstrip("/" + os.sep)
+    if kind == "dataset" and os.path.exists(target) and (not os.path.isdir(target) or os.listdir(target)):
+        raise InputError("a dataset is written to a new (or empty) directory: this one holds files already",
+                         source=target, field="out")
+    return kind
+
+
+def _add_outcomes(outcomes, done, chunk):
+    """Append a chunk's outcome columns to ``outcomes`` (columns of ``done`` deals so far), None where either
+    lacks a key."""
+    count = len(next(iter(chunk.values()), ()))
+    for key in chunk:
+        outcomes.setdefault(key, [None] * done)
+    for key, values in outcomes.items():
+        values.extend(chunk.get(key, [None] * count))
+    return done + count
+
+
+def simulate_to_file(simulation, path, jobs=1, dask=None, resume=False, progress=None, tables=None):
+    """Run ``simulation`` writing its deals to ``path`` (see output_kind: JSON lines, a Parquet table or a
+    dataset) through ``partial_path(path)``, renamed when complete; with ``resume`` continue an unfinished run.
+    Returns every deal's outcome as columns. ``progress(n)`` is called with the number of deals done after each
+    chunk; a list ``tables`` receives the Arrow table of each chunk."""
+    kind = check_output(path)
+    if kind == "lines":
+        return _simulate_to_lines(simulation, path, jobs, dask, resume, progress, tables)
+    return _simulate_to_table(simulation, path, jobs, dask, resume, progress, tables)
+
+
+def _simulate_to_lines(simulation, path, jobs, dask, resume, progress, tables):
+    """simulate_to_file of JSON lines."""
     part = partial_path(path)
     done = read_output(part, simulation) if resume and os.path.exists(part) else []
     if resume and not done and not os.path.exists(part):
         raise InputError("nothing to resume: no unfinished output", source=part)
     numbers = choose_deals(simulation)
+    work = functools.partial(output_chunk, ("lines",) if tables is None else ("lines", "table"))
     try:
         if done:
             _cut_to_whole_lines(part)
         with open(part, "a" if done else "w", encoding="utf-8") as out:
             if not done:
                 out.write(header_line(simulation))
-            outcomes = [line["outcome"] for line in done]
+            outcomes = columns_of([line["outcome"] for line in done])
+            count = len(done)
             if progress:
-                progress(len(outcomes))
-            for text, chunk in run(simulation, numbers, len(done), jobs, dask, work=written_chunk):
+                progress(count)
+            for text, table, chunk in run(simulation, numbers, len(done), jobs, dask, work=work):
                 out.write(text)
                 out.flush()
-                outcomes.extend(chunk)
+                count = _add_outcomes(outcomes, count, chunk)
+                if tables is not None:
+                    tables.append(table)
                 if progress:
-                    progress(len(outcomes))
+                    progress(count)
     except OSError as exc:
         raise InputError(f"cannot write here: {exc.strerror}", source=part) from None
     os.replace(part, path)
     return outcomes
+
+
+def _simulate_to_table(simulation, path, jobs, dask, resume, progress, tables):
+    """simulate_to_file of a Parquet table or dataset: each TASK_CHUNKS chunks (a Dask task's) become one
+    fragment file of the .part directory, with its outcomes beside it; the fragments are combined at the end."""
+    target = path.rstrip("/" + os.sep)
+    part = partial_path(path)
+    if resume and not os.path.isdir(part):
+        raise InputError("nothing to resume: no unfinished output", source=part)
+    try:
+        if not resume:
+            if os.path.isdir(part):
+                shutil.rmtree(part)
+            os.makedirs(part)
+        done = check_fragments(part, head(simulation))
+        outcomes, count = {}, 0
+        for _, _, fragment in fragments(part):
+            count = _add_outcomes(outcomes, count, _read_json(fragment[:-len(".parquet")] + ".outcomes.json"))
+        numbers = choose_deals(simulation)
+        if progress:
+            progress(count)
+        pending = []
+        try:
+            work = functools.partial(output_chunk, ("table",))
+            for _, table, chunk in run(simulation, numbers, done, jobs, dask, work=work):
+                pending.append((table, chunk))
+                count = _add_outcomes(outcomes, count, chunk)
+                if tables is not None:
+                    tables.append(table)
+                if len(pending) == TASK_CHUNKS:
+                    done = _write_pending(part, simulation, done, pending)
+                if progress:
+                    progress(count)
+        finally:
+            _write_pending(part, simulation, done, pending)
+        finish(part, target, output_kind(path) == "dataset")
+    except OSError as exc:
+        raise InputError(f"cannot write here: {exc.strerror}", source=part) from None
+    return outcomes
+
+
+def _write_pending(part, simulation, done, pending):
+    """Write the chunks ``pending`` [(table, outcomes)], deals ``done`` onwards, as one fragment (and empty the
+    list): the outcomes first, then the table, whose name marks the fragment finished. The deals done after."""
+    if not pending:
+        return done
+    per_deal = max(1, len(simulation.tables))
+    end = done + sum(table.num_rows for table, _ in pending) // per_deal
+    outcomes, count = {}, 0
+    for _, chunk in pending:
+        count = _add_outcomes(outcomes, count, chunk)
+    name = os.path.join(part, FRAGMENT.format(done, end))
+    with open(name[:-len(".parquet")] + ".outcomes.json", "w", encoding="utf-8") as out:
+        json.dump(outcomes, out)
+    write_fragment(part, done, end, [table for table, _ in pending])
+    pending.clear()
+    return end
+
+
+def _read_json(path):
+    with open(path, encoding="utf-8") as source:
+        return json.load(source)
 
 
 def _cut_to_whole_lines(path):
