@@ -57,6 +57,12 @@ extensions = [
         depends=["games/bridge/compiled/_heuristic.pxi"],
         extra_compile_args=compile_args,
     ),
+    # The hands of many deals as text at once, for a simulation's lines and table (any game).
+    Extension(
+        "trickcore.games._deal_text",
+        ["games/_deal_text.pyx"],
+        extra_compile_args=compile_args,
+    ),
     # The text of many played bridge boards at once (deals, auctions, plays), for a simulation's table and lines.
     Extension(
         "trickcore.games.bridge.compiled._board_text",

@@ -24,7 +24,8 @@ from trickcore.files import read_text
 from trickcore.games.base import agent_classes, play_deal
 from trickcore.games.registry import get_game
 from trickcore.games.simulation_hooks import DealtDeals, columns_of, flat_row
-from trickcore.games.simulation_table import FRAGMENT, check_fragments, finish, fragments, table_of, write_fragment
+from trickcore.games.simulation_table import (check_fragments, finish, fragment_path, fragments, table_of,
+                                             write_fragment)
 from trickcore.names import name_list, text_list
 from trickcore.rng import M64, mix64
 from trickcore.scoring.base import SIMULATION_FORMAT, parquet_modules
@@ -154,7 +155,11 @@ def _rotating_choice(game, simulation):
 def _dealt(game, simulation, items):
     """The deals ``items`` [(index, candidate number)] and their dealers' seat indices: a DealtDeals, each dealer's
     deals dealt by the kernel in as few batches as their numbers allow."""
-    dealers = [dealer_of(game, simulation, index) for index, _ in items]
+    if simulation.dealer is not None:
+        dealers = [game.seat_index(simulation.dealer)] * len(items)
+    else:
+        hooks = game.simulation
+        dealers = [hooks.dealer(index, simulation.variant) for index, _ in items]
     n = game.dealing_plan(0).n_owners
     masks, last = array.array("Q", bytes(8 * n * len(items))), array.array("B", bytes(len(items)))
     for dealer in set(dealers):
@@ -553,7 +558,7 @@ def _simulate_to_lines(simulation, path, jobs, dask, resume, progress, tables):
 def _simulate_to_table(simulation, path, jobs, dask, resume, progress, tables):
     """simulate_to_file of a Parquet table or dataset: each TASK_CHUNKS chunks (a Dask task's) become one
     fragment file of the .part directory, with its outcomes beside it; the fragments are combined at the end."""
-    target = path.rstrip("/" + os.sep)
+    target, dataset = path.rstrip("/" + os.sep), output_kind(path) == "dataset"
     part = partial_path(path)
     if resume and not os.path.isdir(part):
         raise InputError("nothing to resume: no unfinished output", source=part)
@@ -565,7 +570,7 @@ def _simulate_to_table(simulation, path, jobs, dask, resume, progress, tables):
         done = check_fragments(part, head(simulation))
         outcomes, count = {}, 0
         for _, _, fragment in fragments(part):
-            count = _add_outcomes(outcomes, count, _read_json(fragment[:-len(".parquet")] + ".outcomes.json"))
+            count = _add_outcomes(outcomes, count, _read_json(os.path.splitext(fragment)[0] + ".outcomes.json"))
         numbers = choose_deals(simulation)
         if progress:
             progress(count)
@@ -578,18 +583,18 @@ def _simulate_to_table(simulation, path, jobs, dask, resume, progress, tables):
                 if tables is not None:
                     tables.append(table)
                 if len(pending) == TASK_CHUNKS:
-                    done = _write_pending(part, simulation, done, pending)
+                    done = _write_pending(part, simulation, done, pending, dataset)
                 if progress:
                     progress(count)
         finally:
-            _write_pending(part, simulation, done, pending)
-        finish(part, target, output_kind(path) == "dataset")
+            _write_pending(part, simulation, done, pending, dataset)
+        finish(part, target, dataset)
     except OSError as exc:
         raise InputError(f"cannot write here: {exc.strerror}", source=part) from None
     return outcomes
 
 
-def _write_pending(part, simulation, done, pending):
+def _write_pending(part, simulation, done, pending, dataset):
     """Write the chunks ``pending`` [(table, outcomes)], deals ``done`` onwards, as one fragment (and empty the
     list): the outcomes first, then the table, whose name marks the fragment finished. The deals done after."""
     if not pending:
@@ -599,10 +604,10 @@ def _write_pending(part, simulation, done, pending):
     outcomes, count = {}, 0
     for _, chunk in pending:
         count = _add_outcomes(outcomes, count, chunk)
-    name = os.path.join(part, FRAGMENT.format(done, end))
-    with open(name[:-len(".parquet")] + ".outcomes.json", "w", encoding="utf-8") as out:
-        json.dump(outcomes, out)
-    write_fragment(part, done, end, [table for table, _ in pending])
+    path = fragment_path(part, done, end, dataset)
+    with open(os.path.splitext(path)[0] + ".outcomes.json", "w", encoding="utf-8") as out:
+        out.write(json.dumps(outcomes))
+    write_fragment(path, [table for table, _ in pending])
     pending.clear()
     return end
 

@@ -3,14 +3,17 @@ batch of played deals where the game has one, a played deal's analysis, record a
 columns of a table of played deals (a simulation's Parquet file)."""
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from trickcore.cards import mask_cards
 from trickcore.dealing import Deal, DealBatch
 from trickcore.errors import InputError
+from trickcore.games import _deal_text
 
 if TYPE_CHECKING:  # games.base imports this module
     from trickcore.games.base import Game, Record, Setup, State
@@ -35,6 +38,12 @@ class DealtDeals(Sequence[DealBatch]):
 
     def __iter__(self) -> Iterator[DealBatch]:
         return (self[k] for k in range(len(self)))
+
+
+@functools.cache
+def talon_text(mask: int) -> str:
+    """A talon's cards as Deal.to_string writes them (highest first)."""
+    return " ".join(str(card) for card in sorted(mask_cards(mask), reverse=True))
 
 
 def flat_row(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -105,8 +114,14 @@ class SimulationHooks:
         raise InputError(f"{self.game.name} deals cannot be summarised yet")
 
     def deal_texts(self, dealt: DealBatch) -> list[str]:
-        """The text of each deal of ``dealt`` as a simulation's lines and table write it."""
-        return [self.game.formats.format_deal(deal) for deal in dealt]
+        """The text of each deal of ``dealt`` as a simulation's lines and table write it (the game's
+        ``formats.format_deal``, Deal.to_string: ``N:h h h h``, or ``h h h | talon``), the hands written in
+        compiled code."""
+        hands = _deal_text.hand_texts(dealt.masks, dealt.plan.n_owners, self.game.n_seats)
+        if self.game.n_seats == 4:
+            return ["N:" + text for text in hands]
+        talons = dealt.masks[dealt.plan.n_owners - 1::dealt.plan.n_owners]
+        return [f"{text} | {talon_text(talon)}" for text, talon in zip(hands, talons)]
 
     def hand_columns(self, texts: Sequence[str]) -> dict[str, list[str]]:
         """Columns of the deals' hands, one per hand, from the deals' ``texts`` (none by default)."""
@@ -123,7 +138,8 @@ class SimulationHooks:
                    base: dict[str, list[Any]]) -> tuple[list[str], list[str]]:
         """The JSON texts of each deal's record and outcome in a simulation's line, from its ``records``, their
         ``table_columns`` and the deals' ``base`` columns (index, number, deal, dealer)."""
-        return columns["record"], [json.dumps(self.outcome(record)) for record in records]
+        return ([json.dumps(self.record_dict(record)) for record in records],
+                [json.dumps(self.outcome(record)) for record in records])
 
     def outcome_columns(self, columns: dict[str, Any]) -> dict[str, list[Any]]:
         """The outcome of each deal (``outcome``, as columns: None where a deal has no value) from its

@@ -1,8 +1,10 @@
 """A simulation's deals as an Apache Parquet table: a piece of it from its columns, with the simulation in the
 file's key-value metadata; the unfinished run's fragment files (``OUT.part/``, one per piece of work, resumed from
 where they stop) and their combination, at the end, into one file or a partitioned dataset (a directory of files
-of one schema that pyarrow.dataset and pandas.read_parquet read as one table). pyarrow is the optional extra
-``trickcore[data]``, imported only here and by the readers."""
+of one schema that pyarrow.dataset and pandas.read_parquet read as one table). A dataset's fragments are Parquet
+files already; a single file's are Arrow IPC files, which cost next to nothing to write and read back, so that the
+table is encoded as Parquet once. pyarrow is the optional extra ``trickcore[data]``, imported only here and by the
+readers."""
 import json
 import os
 import shutil
@@ -11,7 +13,8 @@ from collections.abc import Iterable
 from trickcore.errors import InputError
 from trickcore.scoring.base import parquet_modules
 
-FRAGMENT = "deals-{:012d}-{:012d}.parquet"     # the deals [start, end) of a simulation, by their indices
+FRAGMENT = "deals-{:012d}-{:012d}"     # the deals [start, end) of a simulation, by their indices
+SUFFIXES = (".parquet", ".arrow")     # a dataset's fragments, a single file's
 
 
 def metadata(head):
@@ -31,10 +34,11 @@ def fragments(part):
     path); InputError when they do not follow one another from deal 0."""
     found = []
     for name in sorted(os.listdir(part)):
-        if not name.endswith(".parquet"):
+        stem, suffix = os.path.splitext(name)
+        if suffix not in SUFFIXES:
             continue      # a fragment cut short by the interruption is still under its temporary name
         try:
-            _, start, end = name[:-len(".parquet")].split("-")
+            _, start, end = stem.split("-")
             found.append((int(start), int(end), os.path.join(part, name)))
         except ValueError:
             raise InputError(f"{name} is not a fragment of a simulation's table", source=part) from None
@@ -47,13 +51,26 @@ def fragments(part):
     return found
 
 
+def read_fragment(path):
+    """The table of a fragment file (Parquet or Arrow IPC)."""
+    pa, pq = parquet_modules()
+    if path.endswith(".parquet"):
+        return pq.read_table(path)
+    with pa.memory_map(path) as source:
+        return pa.ipc.open_file(source).read_all()
+
+
 def check_fragments(part, head):
     """The number of deals finished in the unfinished table ``part``, after checking that its fragments were
     written by the simulation ``head`` (the header line's object)."""
-    _, pq = parquet_modules()
+    pa, pq = parquet_modules()
     done = fragments(part)
     for _, _, path in done:
-        found = pq.read_schema(path).metadata or {}
+        if path.endswith(".parquet"):
+            found = pq.read_schema(path).metadata or {}
+        else:
+            with pa.memory_map(path) as source:
+                found = pa.ipc.open_file(source).schema.metadata or {}
         if {key.decode(): value.decode() for key, value in found.items() if key in (b"format", b"simulation")} != \
                 metadata(head):
             raise InputError("this table was written by a different simulation: resume with the same options",
@@ -61,11 +78,32 @@ def check_fragments(part, head):
     return done[-1][1] if done else 0
 
 
-def write_fragment(part, start, end, tables):
-    """Write the tables of deals [start, end) as one fragment file of ``part`` (through a temporary name)."""
+def fragment_path(part, start, end, dataset):
+    """The path of the fragment of deals [start, end) in ``part``: a Parquet file for a ``dataset``, else IPC."""
+    return os.path.join(part, FRAGMENT.format(start, end) + SUFFIXES[0 if dataset else 1])
+
+
+def write_fragment(path, tables):
+    """Write ``tables`` as one fragment file at ``path`` (through a temporary name)."""
+    pa, _ = parquet_modules()
+    table = pa.concat_tables(tables, promote_options="default")
+    if path.endswith(".parquet"):
+        write_parquet(table, path)
+        return
+    with pa.OSFile(path + ".tmp", "wb") as sink, pa.ipc.new_file(sink, table.schema) as writer:
+        writer.write_table(table)
+    os.replace(path + ".tmp", path)
+
+
+def write_parquet(table, path):
+    """Write ``table`` as a Parquet file at ``path`` (through a temporary name), dictionary-encoding only the
+    columns of few distinct values (seats, contracts, scores): the others (deals, plays) gain nothing by it and
+    cost a third of the writing."""
     pa, pq = parquet_modules()
-    path = os.path.join(part, FRAGMENT.format(start, end))
-    pq.write_table(pa.concat_tables(tables, promote_options="default"), path + ".tmp")
+    few = max(64, table.num_rows // 16)
+    coded = [field.name for field in table.schema if not pa.types.is_nested(field.type)
+             and pa.compute.count_distinct(table.column(field.name)).as_py() <= few]
+    pq.write_table(table, path + ".tmp", use_dictionary=coded)
     os.replace(path + ".tmp", path)
 
 
@@ -86,15 +124,13 @@ def _conformed(table, schema):
 def finish(part, path, dataset):
     """Combine the fragments of ``part`` into ``path``: one Parquet file, or with ``dataset`` a directory of the
     fragments, all of one schema; ``part`` is gone afterwards."""
-    _, pq = parquet_modules()
     found = [p for _, _, p in fragments(part)]
-    tables = [pq.read_table(p) for p in found]
+    tables = [read_fragment(p) for p in found]
     schema = _common_schema(table.schema for table in tables)
     if dataset:
         for p, table in zip(found, tables):
             if table.schema.remove_metadata() != schema:
-                pq.write_table(_conformed(table, schema), p + ".tmp")
-                os.replace(p + ".tmp", p)
+                write_parquet(_conformed(table, schema), p)
         for name in os.listdir(part):
             if not name.endswith(".parquet"):
                 os.remove(os.path.join(part, name))      # what resuming needed: the fragments' outcomes
@@ -103,8 +139,7 @@ def finish(part, path, dataset):
     whole = [_conformed(table, schema) for table in tables]
     pa, _ = parquet_modules()
     combined = pa.concat_tables(whole) if whole else pa.table({})
-    pq.write_table(combined, path + ".tmp")
-    os.replace(path + ".tmp", path)
+    write_parquet(combined, path)
     shutil.rmtree(part)
 
 

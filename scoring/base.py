@@ -132,9 +132,11 @@ def simulation_header(text: str) -> dict[str, Any] | None:
 
 
 def parquet_modules() -> tuple[Any, Any]:
-    """pyarrow and pyarrow.parquet (MissingExtra naming ``trickcore[data]`` without them)."""
+    """pyarrow (with its compute functions) and pyarrow.parquet (MissingExtra naming ``trickcore[data]`` without
+    them)."""
     try:
         import pyarrow
+        import pyarrow.compute  # noqa: F401 (pyarrow.compute, once imported)
         import pyarrow.parquet
     except ImportError:
         raise MissingExtra("Parquet tables need pyarrow: pip install 'trickcore[data]'") from None

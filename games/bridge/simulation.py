@@ -23,6 +23,7 @@ from trickcore.games.simulation_hooks import SimulationHooks
 SEATS = ("N", "E", "S", "W")
 CALL_NAMES = tuple(str(call) for call in CALLS)
 VULNERABILITIES = tuple(board_vulnerability(number).value for number in range(1, 17))   # the 16-board cycle
+DEALERS = tuple(board_dealer(number).value for number in range(1, 5))                  # the dealers' cycle
 
 
 @functools.cache
@@ -139,7 +140,7 @@ class BridgeSimulation(SimulationHooks):
 
     def dealer(self, index, variant=None):
         """The dealer of board ``index + 1`` (N E S W in turn)."""
-        return board_dealer(index + 1).value
+        return DEALERS[index % len(DEALERS)]
 
     def analysis_options(self, index, dealer, options):
         """The analysis options of board ``index + 1``: the user's, else its dealer and its number's
@@ -176,10 +177,6 @@ class BridgeSimulation(SimulationHooks):
         return {"contract": f"{record.contract} {record.declarer}", "declarer": record.declarer.name,
                 "declarer tricks": record.result, "made": record.result >= record.contract.tricks_needed,
                 "NS score": ns_score}
-
-    def deal_texts(self, dealt):
-        """The deals' PBN strings, written in compiled code from their masks."""
-        return _board_text.deal_texts(dealt.masks, dealt.plan.n_owners)
 
     def hand_columns(self, texts):
         """One column per hand, N E S W, from the deals' PBN strings."""

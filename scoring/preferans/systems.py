@@ -53,7 +53,8 @@ class PreferansSystem(ScoringSystem):
         head = None
         if found is not None:
             rows, head = found
-            deals = simulation_records(rows, path, lambda table, row: table["record"].get("record"))
+            deals = simulation_records(rows, path, lambda table, row: table["record"].get("record") if "record" in table
+                                       else json.loads(table["protocol"]))
             tables = [d for deal in deals for d in (deal.tables if isinstance(deal, FieldDeal) else (deal,))]
             players = sorted({p for deal in tables if isinstance(deal, dict) for p in deal.get("tricks", {})})
             protocol = {"format": PROTOCOL_FORMAT, "players": players, "deals": list(deals)}

@@ -155,9 +155,9 @@ def test_jobs_and_an_interrupted_run_give_the_same_table(tmp_path, cut):
     size = chunk_size(simulation)
     items = list(enumerate(range(600)))
     pending = [output_chunk(("table",), simulation, items[k:k + size])[1:] for k in range(0, cut * size, size)]
-    _write_pending(part, simulation, 0, pending)
-    with open(os.path.join(part, "deals-x.parquet.tmp"), "wb") as f:
-        f.write(b"PAR1")
+    _write_pending(part, simulation, 0, pending, False)
+    with open(os.path.join(part, "deals-000000000999-000000001000.arrow.tmp"), "wb") as f:
+        f.write(b"ARROW1")
     seen = []
     found = simulate_to_file(simulation, resumed, resume=True, progress=seen.append)
     assert seen[0] == cut * size and pq.read_table(resumed).equals(pq.read_table(whole))
@@ -236,3 +236,13 @@ def test_without_pyarrow_the_error_names_the_extra(tmp_path, monkeypatch):
                                          "--out", str(tmp_path / "x.parquet")])
     assert result.exit_code == 2 and "trickcore[data]" in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("game", ["bridge", "whist", "preferans"])
+def test_the_compiled_deal_texts_are_the_game_s_own(game):
+    from trickcore.games.registry import get_game
+
+    found = get_game(game)
+    for dealer in range(found.n_seats):
+        batch = found.deal_batch(5, 300, dealer=dealer)
+        assert found.simulation.deal_texts(batch) == [found.formats.format_deal(deal) for deal in batch]
