@@ -84,8 +84,10 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
              jobs: int = 1, dask: str | None = None, compare: str | Iterable[str] | None = None,
              per: int | None = None, progress: Callable[[int], None] | None = None) -> Simulated:
     """Deal ``deals`` deals of ``game`` and play each with ``agents`` or ``solve`` it double dummy, as
-    `tricks simulate` does: the summary, the result lines (``out`` writes them to a file) and, with
-    ``compare`` (scoring systems), the comparison of the played deals.
+    `tricks simulate` does: the summary, the result lines or table (``out`` writes them to a file: a
+    ``.parquet`` name a Parquet table, a name ending in ``/`` a dataset, any other JSON lines; the result's
+    ``to_arrow()``, ``to_pandas()`` and ``to_parquet(path)`` hold the table's rows) and, with ``compare``
+    (scoring systems), the comparison of the played deals.
 
     ``agents`` is one name (``"heuristic"``), one per seat (``"heuristic,random"`` or a list), or a list of
     such tables: a field, every table playing the same deals. ``solve`` is True or the analysis options
@@ -97,6 +99,8 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
         >>> played = trickcore.simulate("bridge", 4, seed=1, agents="heuristic", compare="duplicate,chicago")
         >>> played.to_dict()["deals"], sorted(played.to_dict()["comparison"]["systems"])
         (4, ['chicago', 'duplicate'])
+        >>> played.to_pandas()[["board", "contract", "declarer", "NS score"]].shape
+        (4, 4)
         >>> solved = trickcore.simulate("bridge", 3, solve={"contract": "3NT", "declarer": "S"})
         >>> [line["outcome"]["tricks"] for line in solved.lines()]
         [7, 4, 12]
@@ -121,7 +125,7 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
         check_comparison(entrants, per, simulation)
     kind = check_output(out) if out is not None else "lines"
     # The table of a run writing lines is kept in memory (for to_arrow) when pyarrow is there to build it.
-    tables = [] if kind == "lines" and not resume and _has_pyarrow() else None
+    tables: list[Any] | None = [] if kind == "lines" and not resume and _has_pyarrow() else None
     client = dask_client(dask) if dask else None
     with tempfile.TemporaryDirectory() as scratch:
         # Without ``out`` the lines still go through a scratch file: the workers send them as text, which costs
@@ -149,7 +153,7 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
 
 def _has_pyarrow() -> bool:
     try:
-        import pyarrow  # noqa: F401
+        import pyarrow  # type: ignore[import-untyped]  # noqa: F401
     except ImportError:
         return False
     return True
@@ -227,9 +231,9 @@ def solve(game: Any, deal: Any, **options: Any) -> Analysis:
 
 
 def load(path: str | os.PathLike) -> Records:
-    """The records of a file, its game found from its content: a simulation's lines (`tricks simulate --out`),
-    a preferans protocol (JSON), whist hands (JSON or PBN with ``[Game "Whist"]``), or bridge boards (PBN, LIN
-    or JSON).
+    """The records of a file, its game found from its content: a simulation's lines or table (`tricks simulate
+    --out`, a table's rows as dicts), a preferans protocol (JSON), whist hands (JSON or PBN with
+    ``[Game "Whist"]``), or bridge boards (PBN, LIN or JSON).
 
     Examples:
         >>> import trickcore
@@ -238,9 +242,13 @@ def load(path: str | os.PathLike) -> Records:
         ('bridge', 'boards', '3NT')
     """
     from trickcore.files import read_text
+    from trickcore.scoring.base import is_table, simulation_table
 
     path = os.fspath(path)
-    source = os.path.basename(path)
+    source = os.path.basename(path.rstrip("/" + os.sep))
+    if is_table(path):
+        rows, simulation = simulation_table(path, source)
+        return Records(simulation["game"], source, "deals", tuple(rows), path)
     text = read_text(path, fallback_encoding="iso-8859-1")
     first = text.split("\n", 1)[0]
     game, kind, records = _content(path, source, text, first)
@@ -311,9 +319,9 @@ def _is_session_file(records: Any) -> bool:
     """True when ``records`` is the path of a session's results (CSV, PBN, USEBIO), not of JSON records or a
     simulation's lines."""
     from trickcore.files import read_text
-    from trickcore.scoring.base import SIMULATION_FORMAT
+    from trickcore.scoring.base import SIMULATION_FORMAT, is_table
 
-    if not isinstance(records, (str, os.PathLike)):
+    if not isinstance(records, (str, os.PathLike)) or is_table(records):
         return False
     text = read_text(os.fspath(records), fallback_encoding="iso-8859-1")
     return _json(text) is None and SIMULATION_FORMAT not in text.split("\n", 1)[0]

@@ -135,9 +135,9 @@ def parquet_modules() -> tuple[Any, Any]:
     """pyarrow (with its compute functions) and pyarrow.parquet (MissingExtra naming ``trickcore[data]`` without
     them)."""
     try:
-        import pyarrow
-        import pyarrow.compute  # noqa: F401 (pyarrow.compute, once imported)
-        import pyarrow.parquet
+        import pyarrow  # type: ignore[import-untyped]
+        import pyarrow.compute  # type: ignore[import-untyped]  # noqa: F401 (pyarrow.compute, once imported)
+        import pyarrow.parquet  # type: ignore[import-untyped]
     except ImportError:
         raise MissingExtra("Parquet tables need pyarrow: pip install 'trickcore[data]'") from None
     return pyarrow, pyarrow.parquet
@@ -167,9 +167,6 @@ def simulation_table(path: str | os.PathLike[str], source: str) -> tuple[list[di
     if SIMULATION_FORMAT not in meta.get(b"format", b"").decode():
         raise InvalidRecord("a Parquet table not written by `tricks simulate`", source=source)
     head = json.loads(meta[b"simulation"])
-    if head.get("solve") is not None:
-        raise InvalidRecord("a simulation table without played deals' records (was it solved, not played?)",
-                            source=source, field="record")
     rows: list[dict[str, Any]] = []
     for row in table.to_pylist():
         if "record" in row:
@@ -187,10 +184,14 @@ def simulation_file(path: str | os.PathLike[str], source: str) -> tuple[list[dic
     """The rows and the simulation of a simulation's output, its JSON lines (``simulation_rows``) or its Parquet
     table (``simulation_table``); None for any other file."""
     if is_table(path):
-        return simulation_table(path, source)
+        rows, head = simulation_table(path, source)
+        if head.get("solve") is not None:
+            raise InvalidRecord("a simulation table without played deals' records (was it solved, not played?)",
+                                source=source, field="record")
+        return rows, head
     text = read_text(path)
-    rows = simulation_rows(text, source)
-    return None if rows is None else (rows, simulation_header(text) or {})
+    lines = simulation_rows(text, source)
+    return None if lines is None else (lines, simulation_header(text) or {})
 
 
 @attrs.frozen

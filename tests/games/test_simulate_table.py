@@ -246,3 +246,10 @@ def test_the_compiled_deal_texts_are_the_game_s_own(game):
     for dealer in range(found.n_seats):
         batch = found.deal_batch(5, 300, dealer=dealer)
         assert found.simulation.deal_texts(batch) == [found.formats.format_deal(deal) for deal in batch]
+
+
+def test_load_reads_a_table(tmp_path):
+    path = _run(tmp_path, "preferans", "heuristic", 20, "parquet")
+    found = api.load(path)
+    assert (found.game, found.kind, len(found)) == ("preferans", "deals", 20)
+    assert found.records[0]["deal"] == pq.read_table(path).column("deal")[0].as_py()
