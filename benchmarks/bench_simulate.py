@@ -61,9 +61,10 @@ def test_protocol_path(benchmark, rates, game, agents):
 
 
 def test_openspiel_random_bridge(benchmark, rates):
-    """OpenSpiel's full bridge game (auction and play) with uniformly random actions, when pyspiel is installed."""
+    """OpenSpiel's full bridge game (deal, auction and the play of every card, not its double-dummy shortcut)
+    with uniformly random actions, when pyspiel is installed."""
     pyspiel = pytest.importorskip("pyspiel")
-    game, deals = pyspiel.load_game("bridge"), 300
+    game, deals = pyspiel.load_game("bridge", {"use_double_dummy_result": False}), 300
     chooser = random.Random(3)
 
     def run():

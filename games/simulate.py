@@ -353,27 +353,28 @@ def piece_outcomes(piece):
 
 
 def output_chunk(kinds, simulation, items):
-    """The deals ``items`` as each of ``kinds`` asks ("lines": their JSON text; "table": an Arrow table), with
-    their outcomes as columns: (text or None, table or None, outcomes). A worker sends the main process this
-    much cheaper load than the lines as objects."""
+    """The deals ``items`` as each of ``kinds`` asks ("lines": their JSON text, encoded; "table": an Arrow table),
+    with their outcomes as columns: (text or None, table or None, outcomes). A worker sends the main process this
+    much cheaper load than the lines as objects, and as bytes, which the main process writes as they come."""
     fast = simulation.solve is None and not simulation.field and not simulation.analyse
     columns = "table" in kinds or fast
     piece = Piece.of(simulation, items, columns=columns)
     if not columns:
         # A solved, analysed or field simulation's lines alone: their outcomes from the lines themselves.
         lines = piece_lines(piece)
-        return "".join(json.dumps(line) + "\n" for line in lines), None, columns_of([line["outcome"] for line in lines])
+        text = "".join(json.dumps(line) + "\n" for line in lines).encode()
+        return text, None, columns_of([line["outcome"] for line in lines])
     text = table = None
     if "lines" in kinds:
-        text = piece_text(piece) if fast else "".join(json.dumps(line) + "\n" for line in piece_lines(piece))
+        text = (piece_text(piece) if fast else "".join(json.dumps(line) + "\n" for line in piece_lines(piece))).encode()
     if "table" in kinds:
         table = table_of(piece_columns(piece), head(simulation))
     return text, table, piece_outcomes(piece)
 
 
 def written_chunk(simulation, items):
-    """The lines of ``items`` (see run_chunk) as the output file holds them, JSON text, with their outcomes as
-    columns."""
+    """The lines of ``items`` (see run_chunk) as the output file holds them, JSON text (UTF-8 bytes), with their
+    outcomes as columns."""
     text, _, outcomes = output_chunk(("lines",), simulation, items)
     return text, outcomes
 
@@ -534,9 +535,9 @@ def _simulate_to_lines(simulation, path, jobs, dask, resume, progress, tables):
     try:
         if done:
             _cut_to_whole_lines(part)
-        with open(part, "a" if done else "w", encoding="utf-8") as out:
+        with open(part, "ab" if done else "wb") as out:
             if not done:
-                out.write(header_line(simulation))
+                out.write(header_line(simulation).encode())
             outcomes = columns_of([line["outcome"] for line in done])
             count = len(done)
             if progress:
