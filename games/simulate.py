@@ -102,8 +102,14 @@ class Simulation:
 
 def agent_seed(seed, number, table=0):
     """The seed of the agents playing deal ``number`` of ``seed`` at ``table`` (0 for the first)."""
-    first = mix64((mix64(seed ^ AGENT_SALT) + number) & M64)
-    return first if table == 0 else mix64((first + table) & M64)
+    return agent_seeds(seed, [number], table)[0]
+
+
+def agent_seeds(seed, numbers, table=0):
+    """``agent_seed`` of each deal of ``numbers``, the simulation's own part of the stream mixed once."""
+    base = mix64(seed ^ AGENT_SALT)
+    firsts = [mix64((base + number) & M64) for number in numbers]
+    return firsts if table == 0 else [mix64((first + table) & M64) for first in firsts]
 
 
 def dealer_of(game, simulation, index):
@@ -254,7 +260,7 @@ def _play_table(game, simulation, dealers, dealt, items, table):
     """The records of the ``dealt`` deals (DealtDeals of ``items``) played at ``table`` of the simulation (a
     compiled batch when the game has one for these agents, else through the State protocol)."""
     classes = agent_classes(game.name, simulation.tables[table], game.n_seats)[0]
-    seeds = [agent_seed(simulation.seed, number, table) for _, number in items]
+    seeds = agent_seeds(simulation.seed, [number for _, number in items], table)
     indices = [index for index, _ in items]
     batched = game.simulation.batch_records(dealt, indices, dealers, simulation.variant, [cls.name for cls in classes],
                                             seeds)
