@@ -12,6 +12,7 @@ IMPs against a datum) can score them. A field's line holds each table's record a
 """
 import array
 import functools
+import itertools
 import json
 import os
 import shutil
@@ -34,6 +35,7 @@ from trickcore.statistics import summarise_columns
 
 CHUNK = 16                # deals of a chunk solved double dummy, and the fewest of any chunk
 MAX_CHUNK = 1024          # the most deals of a chunk played: a compiled batch's worth
+MAX_DEALS = 10**9
 TASK_CHUNKS = 8           # chunks a worker takes at a time: fewer, larger exchanges, the same lines in order
 AGENT_SALT = 0x73696D75   # keeps the agents' seeds apart from the deals' streams
 # Version 2: deal k is dealt by its own dealer (the rotation of play) unless the simulation fixes one, so a
@@ -76,6 +78,10 @@ class Simulation:
             raise InputError("a field's tables play the deals: give --agents", field="agents")
         if isinstance(self.deals, bool) or not isinstance(self.deals, int) or self.deals < 1:
             raise InputError(f"the number of deals must be at least 1, not {self.deals!r}", field="deals")
+        if self.deals > MAX_DEALS:
+            # Every deal's outcome stays in memory for the summary: beyond this, run several seeds.
+            raise InputError(f"a simulation plays at most {MAX_DEALS:,} deals (their outcomes are summarised in "
+                             f"memory), not {self.deals:,}: run several with different seeds", field="deals")
 
     def to_dict(self):
         """The simulation as JSON (the first line of its output file)."""
@@ -287,8 +293,10 @@ def chunk_size(simulation, jobs=1):
 
 
 def _chunks(numbers, start, size=CHUNK):
-    items = list(enumerate(numbers))[start:]
-    return [items[k:k + size] for k in range(0, len(items), size)]
+    """The deals [(index, candidate number)] from ``start`` on, ``size`` at a time (a lazy iterator)."""
+    items = itertools.islice(enumerate(numbers), start, None)
+    while chunk := list(itertools.islice(items, size)):
+        yield chunk
 
 
 def piece_lines(piece):
@@ -378,13 +386,6 @@ def output_chunk(kinds, simulation, items):
     return text, table, piece_outcomes(piece)
 
 
-def written_chunk(simulation, items):
-    """The lines of ``items`` (see run_chunk) as the output file holds them, JSON text (UTF-8 bytes), with their
-    outcomes as columns."""
-    text, _, outcomes = output_chunk(("lines",), simulation, items)
-    return text, outcomes
-
-
 def run(simulation, numbers, start=0, jobs=1, dask=None, work=run_chunk):
     """``work(simulation, chunk)`` of each chunk of deals ``start`` onwards, in order (a lazy iterator; by
     default the chunk's result lines): on this process, on ``jobs`` worker processes, or on a Dask cluster (a
@@ -405,10 +406,10 @@ def _run_on_dask(client, simulation, chunks, work):
     worker thread in flight (and at least 16)."""
     window = max(16, 4 * sum(client.nthreads().values()))
     pending = []
-    for k in range(0, len(chunks), TASK_CHUNKS):
+    while task := list(itertools.islice(chunks, TASK_CHUNKS)):
         # The simulation is a few hundred bytes: sent with each task rather than scattered (a scattered copy
         # shared by successive runs of the same simulation could be released under the next run).
-        pending.append(client.submit(_work_on, work, simulation, chunks[k:k + TASK_CHUNKS], pure=False))
+        pending.append(client.submit(_work_on, work, simulation, task, pure=False))
         if len(pending) >= window:
             yield from pending.pop(0).result()
     for future in pending:
