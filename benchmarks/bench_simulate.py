@@ -17,7 +17,8 @@ import pytest
 
 from trickcore.games.base import agent_classes, play_deal
 from trickcore.games.registry import get_game
-from trickcore.games.simulate import Simulation, agent_seed, dask_client, simulate_to_file
+from trickcore.games.simulate import Simulation, agent_seed, dask_client
+from trickcore.games.simulation_output import simulate_to_file
 
 # The user's paths: (game, agents, output suffix) and the deals a round, enough for a second or so of work.
 PATHS = {("bridge", "random", "parquet"): 100_000, ("bridge", "heuristic", "parquet"): 100_000,

@@ -105,8 +105,8 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
         >>> [line["outcome"]["tricks"] for line in solved.lines()]
         [7, 4, 12]
     """
-    from trickcore.games.simulate import (Simulation, check_output, dask_client, head, partial_path,
-                                          simulate_to_file, summary)
+    from trickcore.games.simulate import Simulation, dask_client, head, summary
+    from trickcore.games.simulation_output import check_output, partial_path, simulate_to_file
     from trickcore.games.simulation_table import combined
     from trickcore.scoring.compare import check_comparison, entrants_of
     from trickcore.scoring.compare import compare as compare_records

@@ -1,35 +1,33 @@
 """Simulations: many deals of one game, chosen by a condition, each solved double dummy or played by agents
-through the State protocol; one result line per deal, in deal order, whatever splits the work.
+through the State protocol (or a game's compiled batch that plays as they do); one result line per deal, in deal
+order, or one row per deal of a Parquet table (games.simulation_output writes them), whatever splits the work.
 
 Deal ``i`` of a simulation is the ``i``-th deal of the seed that satisfies the condition (trickcore's
 constrained dealing), and its agents are seeded from (seed, the deal's number, their table): so a deal's line
 depends on nothing but the simulation and its number, and the lines are the same on one process, on ``jobs``
-processes, on a Dask cluster, or in a run interrupted and resumed. Work goes out in chunks of CHUNK deals.
+processes, on a Dask cluster, or in a run interrupted and resumed. Work goes out in chunks (chunk_size), each
+dealt in a few kernel batches and turned into lines and columns from the played deals' arrays where the game's
+hooks can (games.simulation_hooks), without a Python dict per deal.
 
 A simulation may seat a **field**: further tables, each with its own agents, play every deal as well (the
 duplicate principle), so that scoring systems which compare a result with the other tables' (matchpoints,
 IMPs against a datum) can score them. A field's line holds each table's record and outcome under ``tables``.
 """
 import array
-import functools
 import itertools
 import json
-import os
-import shutil
 
 import attrs
 
 from trickcore.dealing import DealBatch, deal_where, parse_predeal
 from trickcore.errors import InputError
-from trickcore.files import read_text
 from trickcore.games.base import agent_classes, play_deal
 from trickcore.games.registry import get_game
 from trickcore.games.simulation_hooks import DealtDeals, columns_of, flat_row
-from trickcore.games.simulation_table import (check_fragments, finish, fragment_path, fragments, table_of,
-                                             write_fragment)
+from trickcore.games.simulation_table import table_of
 from trickcore.names import name_list, text_list
 from trickcore.rng import M64, mix64
-from trickcore.scoring.base import SIMULATION_FORMAT, parquet_modules
+from trickcore.scoring.base import SIMULATION_FORMAT
 from trickcore.solver import solve_batch
 from trickcore.statistics import summarise_columns
 
@@ -438,30 +436,6 @@ def dask_client(address):
         raise InputError(f"cannot reach the Dask scheduler at {address}: {exc}", field="dask") from None
 
 
-def read_output(path, simulation):
-    """The lines already in a simulation's unfinished output file (its last line dropped when cut short);
-    InputError when the file was written by another simulation or its lines are out of order."""
-    text = read_text(path)
-    rows = text.split("\n")
-    if not text.endswith("\n"):
-        rows = rows[:-1]          # a line cut short by the interruption: computed again
-    rows = [row for row in rows if row.strip()]
-    if not rows:
-        return []
-    try:
-        head = json.loads(rows[0])
-        lines = [json.loads(row) for row in rows[1:]]
-    except json.JSONDecodeError as exc:
-        raise InputError(f"not a simulation's output: {exc.msg}", source=path, line=exc.lineno) from None
-    if head.get("format") != FORMAT or head.get("simulation") != simulation.to_dict():
-        raise InputError("this file was written by a different simulation: resume with the same options",
-                         source=path, line=1)
-    for k, line in enumerate(lines):
-        if line.get("index") != k:
-            raise InputError(f"line {k + 2} is deal {line.get('index')}, not deal {k}", source=path, line=k + 2)
-    return lines
-
-
 def head(simulation):
     """What a simulation's output says first (its header line; its table's metadata): the format and the
     simulation."""
@@ -479,157 +453,6 @@ def summary(simulation, outcomes):
     (trickcore.statistics.summarise_columns)."""
     deals = len(next(iter(outcomes.values()), ()))
     return {"simulation": simulation.to_dict(), "deals": deals, "outcomes": summarise_columns(outcomes)}
-
-
-def partial_path(path):
-    """Where an unfinished output lives until the simulation ends (then it is renamed to ``path``): a file, or
-    for a table a directory of finished fragments."""
-    return path.rstrip("/" + os.sep) + ".part"
-
-
-def output_kind(path):
-    """What ``path`` asks a simulation to write: "table" (``.parquet``: one Parquet file), "dataset" (a trailing
-    slash: a directory of Parquet files) or "lines" (``.jsonl``, ``.json`` or any other name: JSON lines)."""
-    if path.endswith(("/", os.sep)):
-        return "dataset"
-    return "table" if path.lower().endswith(".parquet") else "lines"
-
-
-def check_output(path):
-    """InputError (or MissingExtra without pyarrow) for an output ``path`` a simulation cannot write, before any
-    work: a dataset's directory that holds files already, a table without pyarrow."""
-    kind = output_kind(path)
-    if kind == "lines":
-        return kind
-    parquet_modules()
-    target = path.rstrip("/" + os.sep)
-    if kind == "dataset" and os.path.exists(target) and (not os.path.isdir(target) or os.listdir(target)):
-        raise InputError("a dataset is written to a new (or empty) directory: this one holds files already",
-                         source=target, field="out")
-    return kind
-
-
-def _add_outcomes(outcomes, done, chunk):
-    """Append a chunk's outcome columns to ``outcomes`` (columns of ``done`` deals so far), None where either
-    lacks a key."""
-    count = len(next(iter(chunk.values()), ()))
-    for key in chunk:
-        outcomes.setdefault(key, [None] * done)
-    for key, values in outcomes.items():
-        values.extend(chunk.get(key, [None] * count))
-    return done + count
-
-
-def simulate_to_file(simulation, path, jobs=1, dask=None, resume=False, progress=None, tables=None):
-    """Run ``simulation`` writing its deals to ``path`` (see output_kind: JSON lines, a Parquet table or a
-    dataset) through ``partial_path(path)``, renamed when complete; with ``resume`` continue an unfinished run.
-    Returns every deal's outcome as columns. ``progress(n)`` is called with the number of deals done after each
-    chunk; a list ``tables`` receives the Arrow table of each chunk."""
-    kind = check_output(path)
-    if kind == "lines":
-        return _simulate_to_lines(simulation, path, jobs, dask, resume, progress, tables)
-    return _simulate_to_table(simulation, path, jobs, dask, resume, progress, tables)
-
-
-def _simulate_to_lines(simulation, path, jobs, dask, resume, progress, tables):
-    """simulate_to_file of JSON lines."""
-    part = partial_path(path)
-    done = read_output(part, simulation) if resume and os.path.exists(part) else []
-    if resume and not done and not os.path.exists(part):
-        raise InputError("nothing to resume: no unfinished output", source=part)
-    numbers = choose_deals(simulation)
-    work = functools.partial(output_chunk, ("lines",) if tables is None else ("lines", "table"))
-    try:
-        if done:
-            _cut_to_whole_lines(part)
-        with open(part, "ab" if done else "wb") as out:
-            if not done:
-                out.write(header_line(simulation).encode())
-            outcomes = columns_of([line["outcome"] for line in done])
-            count = len(done)
-            if progress:
-                progress(count)
-            for text, table, chunk in run(simulation, numbers, len(done), jobs, dask, work=work):
-                out.write(text)
-                out.flush()
-                count = _add_outcomes(outcomes, count, chunk)
-                if tables is not None:
-                    tables.append(table)
-                if progress:
-                    progress(count)
-    except OSError as exc:
-        raise InputError(f"cannot write here: {exc.strerror}", source=part) from None
-    os.replace(part, path)
-    return outcomes
-
-
-def _simulate_to_table(simulation, path, jobs, dask, resume, progress, tables):
-    """simulate_to_file of a Parquet table or dataset: each TASK_CHUNKS chunks (a Dask task's) become one
-    fragment file of the .part directory, with its outcomes beside it; the fragments are combined at the end."""
-    target, dataset = path.rstrip("/" + os.sep), output_kind(path) == "dataset"
-    part = partial_path(path)
-    if resume and not os.path.isdir(part):
-        raise InputError("nothing to resume: no unfinished output", source=part)
-    try:
-        if not resume:
-            if os.path.isdir(part):
-                shutil.rmtree(part)
-            os.makedirs(part)
-        done = check_fragments(part, head(simulation))
-        outcomes, count = {}, 0
-        for _, _, fragment in fragments(part):
-            count = _add_outcomes(outcomes, count, _read_json(os.path.splitext(fragment)[0] + ".outcomes.json"))
-        numbers = choose_deals(simulation)
-        if progress:
-            progress(count)
-        pending = []
-        try:
-            work = functools.partial(output_chunk, ("table",))
-            for _, table, chunk in run(simulation, numbers, done, jobs, dask, work=work):
-                pending.append((table, chunk))
-                count = _add_outcomes(outcomes, count, chunk)
-                if tables is not None:
-                    tables.append(table)
-                if len(pending) == TASK_CHUNKS:
-                    done = _write_pending(part, simulation, done, pending, dataset)
-                if progress:
-                    progress(count)
-        finally:
-            _write_pending(part, simulation, done, pending, dataset)
-        finish(part, target, dataset)
-    except OSError as exc:
-        raise InputError(f"cannot write here: {exc.strerror}", source=part) from None
-    return outcomes
-
-
-def _write_pending(part, simulation, done, pending, dataset):
-    """Write the chunks ``pending`` [(table, outcomes)], deals ``done`` onwards, as one fragment (and empty the
-    list): the outcomes first, then the table, whose name marks the fragment finished. The deals done after."""
-    if not pending:
-        return done
-    per_deal = max(1, len(simulation.tables))
-    end = done + sum(table.num_rows for table, _ in pending) // per_deal
-    outcomes, count = {}, 0
-    for _, chunk in pending:
-        count = _add_outcomes(outcomes, count, chunk)
-    path = fragment_path(part, done, end, dataset)
-    with open(os.path.splitext(path)[0] + ".outcomes.json", "w", encoding="utf-8") as out:
-        out.write(json.dumps(outcomes))
-    write_fragment(path, [table for table, _ in pending])
-    pending.clear()
-    return end
-
-
-def _read_json(path):
-    with open(path, encoding="utf-8") as source:
-        return json.load(source)
-
-
-def _cut_to_whole_lines(path):
-    """Drop a line cut short at the end of an unfinished file, so appending continues after a whole line."""
-    with open(path, "rb+") as raw:
-        data = raw.read()
-        raw.truncate(data.rfind(b"\n") + 1)
 
 
 def simulate(simulation, jobs=1, dask=None):

@@ -16,11 +16,12 @@ from trickcore.condition import compile_condition
 from trickcore.dealing import owner_sizes, parse_deal
 from trickcore.errors import InputError, WorkerLost
 from trickcore.games import simulate as simulation_module
+from trickcore.games import simulation_output
 from trickcore.games.bridge.analysis import dd_table
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.simulation_hooks import columns_of
-from trickcore.games.simulate import (Simulation, dask_client, partial_path, simulate, simulate_to_file,
-                                      summary)
+from trickcore.games.simulate import Simulation, dask_client, simulate, summary
+from trickcore.games.simulation_output import partial_path, simulate_to_file
 
 PLAYED = Simulation("bridge", 40, 5, agents=("heuristic", "random", "heuristic", "random"))
 
@@ -247,7 +248,7 @@ def test_options_are_refused_before_the_first_deal(args, message, tmp_path, monk
     def started(*args, **kwargs):
         raise AssertionError("the simulation started")
 
-    monkeypatch.setattr(simulation_module, "simulate_to_file", started)
+    monkeypatch.setattr(simulation_output, "simulate_to_file", started)
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(tricks, ["simulate", "--game", "bridge", "--deals", str(10**9), *args])
     assert result.exit_code == 2 and message in result.output, result.output

@@ -13,7 +13,8 @@ from click.testing import CliRunner
 from trickcore.cli import api
 from trickcore.cli.main import tricks
 from trickcore.errors import InputError, MissingExtra, TrickcoreError
-from trickcore.games.simulate import Simulation, partial_path, simulate_to_file, summary
+from trickcore.games.simulate import Simulation, summary
+from trickcore.games.simulation_output import partial_path, simulate_to_file
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -150,7 +151,8 @@ def test_jobs_and_an_interrupted_run_give_the_same_table(tmp_path, cut):
     simulate_to_file(simulation, str(tmp_path / "scratch.parquet"))
     part = partial_path(resumed)
     os.makedirs(part)
-    from trickcore.games.simulate import chunk_size, output_chunk, _write_pending
+    from trickcore.games.simulate import chunk_size, output_chunk
+    from trickcore.games.simulation_output import _write_pending
 
     size = chunk_size(simulation)
     items = list(enumerate(range(600)))
