@@ -96,6 +96,11 @@ class WorkerLost(TrickcoreError):
     fault, so the CLI exits with status 1; the message names the worker and how it died."""
 
 
+class InternalError(TrickcoreError):
+    """trickcore's own fault, not the input's: a fast path that disagrees with the rules' own code when checked
+    against it (the CLI exits with status 1); the message names the item and what differs."""
+
+
 class MissingExtra(TrickcoreError, ImportError):
     """An optional dependency that is not installed; the message names the extra that installs it."""
 
