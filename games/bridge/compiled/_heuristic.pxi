@@ -31,7 +31,7 @@ cdef inline int level_of(int call) noexcept nogil:
     return call // 5 + 1
 
 
-cdef Hand hand_shape(uint64_t mask) noexcept nogil:
+cdef inline Hand hand_shape(uint64_t mask) noexcept nogil:
     """The hand's evaluation: A 4, K 3, Q 2, J 1; balanced 4333, 4432 or 5332; a point per card beyond four."""
     cdef Hand h
     cdef int s, points, doubletons = 0, shortest = 13, most = 0
@@ -396,7 +396,7 @@ cdef int place(const Auction* a, int seat, const Hand* me) noexcept nogil:
     return PASS
 
 
-cdef int decide(const Auction* a, const Hand* me) noexcept nogil:
+cdef inline int decide(const Auction* a, const Hand* me) noexcept nogil:
     """The bidder's call for the seat on turn holding ``me`` (NO_CALL: none, the agent passes): an opening, a
     response, an overcall, an advance of a double, or a call that places the contract."""
     cdef int seat = (a.dealer + a.n) % 4, partner = (seat + 2) % 4, k, opener = -1, opening_bid = NO_CALL
@@ -569,7 +569,7 @@ cdef int follow(const PlayView* v) noexcept nogil:
     return winning
 
 
-cdef int heuristic_card(const PlayView* v) noexcept nogil:
+cdef inline int heuristic_card(const PlayView* v) noexcept nogil:
     """The card player's card: the only legal card, else a lead or a card to the trick in progress."""
     if tc_popcount(v.legal) == 1:
         return tc_ctz(v.legal)
