@@ -38,9 +38,10 @@ cdef bint MAJOR[5]
 for _strain in Strain:
     TRUMP[_strain] = -1 if _strain.suit is None else _strain.suit
     MAJOR[_strain] = _strain.is_major
+del _strain
 
 cdef enum:
-    NO_CALL = -1         # no call decided (the Python rules' None)
+    NO_CALL = -1         # no call decided: the agent passes
     MAX_CALLS = 320      # 35 bids, each followed by at most X, XX and passes, cannot exceed this
 
 cdef struct Auction:
@@ -54,7 +55,7 @@ cdef struct Auction:
 
 
 cdef inline bint is_legal(const Auction* a, int call) noexcept nogil:
-    """games.bridge.auction.Auction.is_legal, for an auction still running."""
+    """The game's rule (games.bridge.auction.Auction.is_legal) over call codes, for an auction still running."""
     cdef int turn = (a.dealer + a.n) % 4
     if call == PASS:
         return True
@@ -88,7 +89,7 @@ cdef inline bint is_complete(const Auction* a) noexcept nogil:
 cdef inline int random_call(const Auction* a, Rng* rng) noexcept nogil:
     """RandomAgent's call: uniform among the legal calls in the protocol's order (Pass, X, XX, bids upwards)."""
     cdef int can_x = is_legal(a, DOUBLE), can_xx = is_legal(a, REDOUBLE)
-    cdef uint32_t pick = below(rng, 1 + can_x + can_xx + 34 - a.last)
+    cdef uint32_t pick = below(rng, 1 + can_x + can_xx + (PASS - 1 - a.last))      # Pass, X, XX, the higher bids
     if pick == 0:
         return PASS
     if can_x and pick == 1:
@@ -119,7 +120,7 @@ cdef inline int kth_card(uint64_t legal, uint32_t k) noexcept nogil:
 include "_heuristic.pxi"
 
 
-# ---- the heuristic agents' entry: HeuristicAgent (games.bridge.agents) turns its view into these arguments ---------
+# ---- the heuristic agents' entry: HeuristicAgent (games.bridge.agents) turns its view into these arguments
 
 def decide_call(uint64_t hand, int dealer, const uint8_t[::1] calls, int last, int last_seat, int doubled):
     """The call code the bidder decides for the seat on turn after ``calls`` (codes) from ``dealer``, holding the

@@ -467,7 +467,7 @@ cdef int lead_from_length(uint64_t legal, int trump) noexcept nogil:
     cdef uint64_t cards, side = legal & ~suit_mask(trump) if trump >= 0 else legal
     if not side:
         side = legal
-    for s in range(4):         # the protocol lists suits spades first: the first of equals wins
+    for s in range(4):         # suits in the order S H D C: the first sequence found is led
         cards = side & suit_mask(s)
         if tc_popcount(cards) >= 2:
             top = highest(cards)
