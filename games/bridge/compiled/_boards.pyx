@@ -18,16 +18,11 @@ from trickcore.games.bridge.vocab import Strain
 
 # The numbers written once in constants.py, as C values for the loops: the call codes (bids 0..34 in rank order,
 # 1C 1D 1H 1S 1NT 2C ..., then pass, double, redouble), the random agents' salt and the bidder's thresholds.
-cdef int PASS = constants.PASS_CODE
-cdef int DOUBLE = constants.DOUBLE_CODE
-cdef int REDOUBLE = constants.REDOUBLE_CODE
+cdef int PASS = constants.PASS_CODE, DOUBLE = constants.DOUBLE_CODE, REDOUBLE = constants.REDOUBLE_CODE
 cdef uint64_t AGENT_SALT = constants.AGENT_SALT
-cdef int INVITATION_POINTS = constants.INVITATION_POINTS
-cdef int GAME_POINTS = constants.GAME_POINTS
-cdef int MINOR_GAME_POINTS = constants.MINOR_GAME_POINTS
-cdef int SMALL_SLAM_POINTS = constants.SMALL_SLAM_POINTS
-cdef int GRAND_SLAM_POINTS = constants.GRAND_SLAM_POINTS
-cdef int PENALTY_DOUBLE_POINTS = constants.PENALTY_DOUBLE_POINTS
+cdef int INVITATION_POINTS = constants.INVITATION_POINTS, GAME_POINTS = constants.GAME_POINTS, \
+    MINOR_GAME_POINTS = constants.MINOR_GAME_POINTS, SMALL_SLAM_POINTS = constants.SMALL_SLAM_POINTS, \
+    GRAND_SLAM_POINTS = constants.GRAND_SLAM_POINTS, PENALTY_DOUBLE_POINTS = constants.PENALTY_DOUBLE_POINTS
 
 # Strains C D H S NT are 0..4 (vocab.Strain); each strain's trump suit for the kernel (-1 at no-trump) and whether
 # it is a major, from the vocabulary.
