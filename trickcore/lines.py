@@ -21,6 +21,16 @@ def _state(position: Position) -> PlayState:
     return PlayState(position.rules, position.hands, position.leader, position.trick)
 
 
+def _play(state: PlayState, card: Card, number: int) -> None:
+    """Play ``card``, card ``number`` of a line, in ``state``; an error naming it when it is not a card its seat
+    may play there."""
+    if not isinstance(card, Card):
+        raise InputError(f"card {number} of the line: {card!r} is not a Card")
+    if state.is_over or card not in state.legal_cards():
+        raise IllegalPlay(f"card {number} of the line: seat {state.turn} may not play {card} there")
+    state.play(card)
+
+
 def _won(position: Position, state: PlayState) -> int:
     """Tricks the counted seats of ``position`` have won in ``state`` since the position."""
     counted = position.masks()[0]
@@ -29,8 +39,9 @@ def _won(position: Position, state: PlayState) -> int:
 
 def _rest(position: Position, state: PlayState) -> Position:
     """``position`` moved on to ``state`` (the same rules, objective and reported seat)."""
-    return attrs.evolve(position, hands=state.hands, leader=state.leader, trick=tuple(state.current_trick),
-                        seat=position.reported_seat)
+    # The attrs plugin reads Position.trick's converter (the generic ``tuple``) as wanting an unsolved type.
+    return Position(position.rules, state.hands, state.leader, state.current_trick,  # type: ignore[arg-type]
+                    position.objective, position.reported_seat, position.declarer)
 
 
 def _value(position: Position, state: PlayState) -> int:
@@ -50,13 +61,20 @@ def line_values(position: Position, cards: Iterable[Card]) -> tuple[int, ...]:
     state = _state(position)
     values = [_value(position, state)]
     for number, card in enumerate(cards, 1):
-        if not isinstance(card, Card):
-            raise InputError(f"card {number} of the line: {card!r} is not a Card")
-        if state.is_over or card not in state.legal_cards():
-            raise IllegalPlay(f"card {number} of the line: seat {state.turn} may not play {card} there")
-        state.play(card)
+        _play(state, card, number)
         values.append(_value(position, state))
     return tuple(values)
+
+
+def seats_of(position: Position, cards: Iterable[Card]) -> tuple[int, ...]:
+    """The seat that plays each of ``cards`` from ``position`` on, each trick led by the last one's winner (an
+    IllegalPlay for a card its seat may not play)."""
+    state = _state(position)
+    seats: list[int] = []
+    for number, card in enumerate(cards, 1):
+        seats.append(state.turn)
+        _play(state, card, number)
+    return tuple(seats)
 
 
 def preference(card: Card) -> tuple[int, int]:

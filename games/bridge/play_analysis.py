@@ -8,7 +8,7 @@ from trickcore.dealing import Deal
 from trickcore.games.bridge.formats.notation import read_boards
 from trickcore.games.bridge.record import contract_rules
 from trickcore.games.bridge.vocab import Seat
-from trickcore.lines import line_values
+from trickcore.lines import line_values, seats_of
 from trickcore.solver import Position
 
 
@@ -91,7 +91,7 @@ def analyse_play(board):
     declarer = board.declarer
     start = Position(contract_rules(board.contract), board.deal.hands, leader=int(declarer.lho), seat=int(declarer))
     values = line_values(start, board.play)
-    seats = _seats(board)
+    seats = [Seat(seat) for seat in seats_of(start, board.play)]
     costly = []
     for k, (seat, card) in enumerate(zip(seats, board.play)):
         moved = values[k + 1] - values[k]
@@ -101,15 +101,6 @@ def analyse_play(board):
     return PlayAnalysis(board.number, board.deal.to_pbn(), str(board.contract), declarer.name, declarer.lho.name,
                         tuple(str(card) for card in board.play), tuple(seat.name for seat in seats), values,
                         tuple(costly), board.result, board.claimed)
-
-
-def _seats(board):
-    """The Seat of every card of ``board``'s play, each trick led by the last one's winner."""
-    seats, leader = [], int(board.declarer.lho)
-    for trick in board.played_tricks():
-        seats += [Seat((trick.leader + k) % 4) for k in range(4)]
-        leader = trick.winner
-    return seats + [Seat((leader + k) % 4) for k in range(len(board.play) % 4)]
 
 
 def unplayable(board):
