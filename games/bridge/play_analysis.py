@@ -3,10 +3,10 @@ the opening lead and after each card (tricks for the whole deal, those already w
 cards, after which the value moved against the side that played them."""
 import attrs
 
-from trickcore.errors import InvalidRecord, ReadLog
 from trickcore.dealing import Deal
+from trickcore.errors import InputError, InvalidRecord, ReadLog
 from trickcore.games.bridge.formats.notation import read_boards
-from trickcore.games.bridge.record import contract_rules
+from trickcore.games.bridge.record import Board, contract_rules
 from trickcore.games.bridge.vocab import Seat
 from trickcore.lines import line_values, seats_of
 from trickcore.solver import Position
@@ -85,6 +85,8 @@ def analyse_play(board):
     """The PlayAnalysis of ``board`` (a games.bridge.record.Board with its deal, contract, declarer and play): the
     declaring side's double-dummy tricks before the first card and after each, to where the play stops, every
     position searched by one solver (its transposition table kept from card to card)."""
+    if not isinstance(board, Board):
+        raise InputError(f"expected a bridge Board, got {type(board).__name__}")
     reason = unplayable(board)
     if reason is not None:
         raise InvalidRecord(f"board {board.number}: {reason}", field="play")

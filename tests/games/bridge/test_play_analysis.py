@@ -8,7 +8,7 @@ import os
 import pytest
 
 import trickcore
-from trickcore.errors import InvalidRecord, ReadLog
+from trickcore.errors import InputError, InvalidRecord, ReadLog
 from trickcore.games.base import play_deal
 from trickcore.games.bridge.agents import HeuristicAgent
 from trickcore.games.bridge.compiled.played_boards import random_boards
@@ -115,6 +115,8 @@ def test_boards_without_play_are_skipped_with_the_reason():
                                                  "the record gives no whole deal to play from"}
     with pytest.raises(InvalidRecord, match="board 3: the record gives no play"):
         analyse_play(Board(number=3, deal=BRIDGE.deal(1, 0)))
+    with pytest.raises(InputError, match="expected a bridge Board"):
+        trickcore.analyse_play({"board": 3})
 
 
 def test_the_python_route_analyses_a_file_and_writes_its_report(tmp_path):
