@@ -1,5 +1,7 @@
 """What a simulation asks of preferans (``PREFERANS.simulation``): the compiled deals of heuristic players and a
 played deal's outcome."""
+import array
+
 import attrs
 
 from trickcore.games.preferans.variants import default_players, play_settings
@@ -33,13 +35,13 @@ class PreferansSimulation(SimulationHooks):
         return {"contract": str(contract), "declarer tricks": tricks, "made": made}
 
     def batch_records(self, dealt, indices, dealers, variant, agent_names, agent_seeds):
-        """Heuristic players' deals from the compiled batch (games.preferans.heuristic_deals): the records of
-        ``state``'s deals played by HeuristicAgent through the protocol (it decides without chance, so its
-        seeds play no part); None for other agents and for the deals the batch does not play (Gusarik, the old
-        game)."""
+        """Heuristic players' deals from the compiled batch (games.preferans.heuristic_deals): the records of the
+        deals ``dealt`` played by HeuristicAgent through the protocol (it decides without chance, so its seeds
+        play no part); None for other agents and for the deals the batch does not play (Gusarik, the old game)."""
         if set(agent_names) != {"heuristic"}:
             return None
-        from trickcore.games.preferans.heuristic_deals import play_heuristic
-        played = play_heuristic([self.state(one, index, dealer, variant)
-                                 for one, index, dealer in zip(dealt, indices, dealers)])
-        return None if played is None else [state.record() for state in played]
+        from trickcore.games.preferans.heuristic_deals import heuristic_records
+        masks = array.array("Q")
+        for one in dealt:
+            masks.extend(one.masks)
+        return heuristic_records(masks, dealers, lambda i: self.state(dealt[i], indices[i], dealers[i], variant))
