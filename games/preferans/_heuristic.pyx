@@ -36,6 +36,7 @@ cdef enum:
     STAGE_SWITCH = 3
     STAGE_RETURN = 4
     STAGE_DEALER = 5
+    UNKNOWN = -2               # a hand's highest supported bid, not estimated yet
 
 KINDS = {"game": GAME, "all_pass": ALL_PASS, "misere": MISERE_KIND}
 DEFENCE_STAGES = {"d1": STAGE_D1, "d2 after whist": STAGE_D2_AFTER_WHIST, "d2 after pass": STAGE_D2_AFTER_PASS,
@@ -197,19 +198,22 @@ cdef int bid_within(bint hold_legal, int high, int cheapest, int top) noexcept n
     return A_PASS
 
 
-cdef int auction_call(uint64_t hand, bint hold_legal, bint misere_legal, int cheapest, int high) noexcept nogil:
-    """The bid of the 10-card ``hand`` given what is legal: hold, misère, the cheapest trick bid (-1: none)."""
-    cdef int top
+cdef int auction_call(uint64_t hand, bint hold_legal, bint misere_legal, int cheapest, int high,
+                      int* top) noexcept nogil:
+    """The bid of the 10-card ``hand`` given what is legal: hold, misère, the cheapest trick bid (-1: none).
+    ``top`` is the hand's highest supported bid (``max_bid``) when known, else UNKNOWN and filled in here: a hand
+    that calls again in the auction need not be estimated again."""
     cdef double estimates[5]
     if not hold_legal and not misere_legal and cheapest < 0:
         return A_PASS                                  # only pass is legal
     if misere_legal and misere_danger(hand) <= MISERE_DANGER:
         return A_LADDER + L_MISERE
-    bidding_estimates(hand, estimates)
-    top = max_bid(estimates)
-    if top < 0:
+    if top[0] == UNKNOWN:
+        bidding_estimates(hand, estimates)
+        top[0] = max_bid(estimates)
+    if top[0] < 0:
         return A_PASS
-    return bid_within(hold_legal, high, cheapest, top)
+    return bid_within(hold_legal, high, cheapest, top[0])
 
 
 cdef int defence_call(double est, int lv, int stage, bint half_legal) noexcept nogil:
@@ -595,7 +599,8 @@ def within(bint hold_legal, int high, int cheapest, int top):
 
 def bid(uint64_t hand, bint hold_legal, bint misere_legal, int cheapest, int high):
     """``auction_call``: the action code of the bid."""
-    return auction_call(hand, hold_legal, misere_legal, cheapest, high)
+    cdef int top = UNKNOWN
+    return auction_call(hand, hold_legal, misere_legal, cheapest, high, &top)
 
 
 def whist(double est, int lv, int stage, bint half_legal):

@@ -9,6 +9,7 @@ cdef enum:
     # At most 81 calls (each of the 26 bids held at most twice, three passes), 4 talon codes, 4 defence calls
     # and open, 2 talon cards turned and 30 cards: 122.
     MAX_ACTIONS = 128
+    ACTION_KEYS = 128          # the action codes below FIRST_WORD + len(WORDS) + 1 fit in 7 bits
     EXPOSED_NONE = 0
     EXPOSED_OPEN = 1
     EXPOSED_MISERE = 2
@@ -44,18 +45,19 @@ cdef struct Table:
     int trump
 
 
-# Where one deal's output goes: its action codes, who took each (a hand, or PLAYED_BY_TALON for a talon card
-# turned to lead), and the winner of each trick.
+# Where one deal's output goes: its actions, each as who took it (a hand, or PLAYED_BY_TALON for a talon card
+# turned to lead) times ACTION_KEYS plus its code; the winner of each trick; and its marks: where the auction's
+# calls end, where the play starts (the number of actions when there is none), and the winning bid's ladder
+# index (-1: all pass).
 cdef struct Out:
-    int16_t* codes
-    int8_t* who
+    int16_t* actions
     int8_t* winners
+    int16_t* marks
     int n
 
 
 cdef inline void put(Out* out, int who, int code) noexcept nogil:
-    out.codes[out.n] = code
-    out.who[out.n] = who
+    out.actions[out.n] = who * ACTION_KEYS + code
     out.n += 1
 
 
@@ -96,6 +98,7 @@ cdef void play(Table* tb, uint64_t talon_leads, Out* out) noexcept nogil:
     rules.n_seats = 3
     rules.follow_suit = 1
     rules.must_trump = 1
+    out.marks[1] = out.n
     if talon_leads:
         rules.trump = -1
         twelve_in_order(talon_leads, talon_cards)
@@ -129,10 +132,12 @@ cdef int auction(const Settings* cfg, const uint64_t* dealt, Out* out, int* high
     cdef bint passed[3]
     cdef bint misere_by[3]
     cdef bint called[3]
+    cdef int top[3]
     cdef bint hold_legal, misere_legal
     high_by[0] = -1
     for h in range(3):
         passed[h] = misere_by[h] = called[h] = False
+        top[h] = UNKNOWN
     while not (n_passed == 3 or (n_passed == 2 and high >= 0)):
         if misere_by[turn]:
             call = A_PASS
@@ -141,7 +146,7 @@ cdef int auction(const Settings* cfg, const uint64_t* dealt, Out* out, int* high
             misere_legal = not called[turn] and high < L_MISERE
             cheapest = high + 1 if high + 1 != L_MISERE else high + 2
             call = auction_call(dealt[turn], hold_legal, misere_legal, cheapest if cheapest < N_LADDER else -1,
-                                high)
+                                high, &top[turn])
         put(out, turn, call)
         called[turn] = True
         if call == A_PASS:
@@ -205,6 +210,7 @@ cdef void one_deal(const Settings* cfg, const uint64_t* dealt, Out* out) noexcep
     tb.n_trick = tb.n_done = 0
     tb.exposed, tb.late, tb.declarer, tb.trump = EXPOSED_NONE, False, -1, -1
     high = auction(cfg, dealt, out, &declarer)
+    out.marks[0], out.marks[2] = out.n, high
     if high < 0:
         tb.kind = ALL_PASS
         play(&tb, dealt[3] if cfg.talon_leads else 0, out)
@@ -231,6 +237,7 @@ cdef void one_deal(const Settings* cfg, const uint64_t* dealt, Out* out) noexcep
         return
     lone = defence(cfg, &tb, lv, st == 0, out)
     if lone == NOBODY:
+        out.marks[1] = out.n
         return                                         # passed out, or a half-whist stands
     if lone >= 0:
         put(out, lone, A_OPEN)                         # a lone whister always plays open
@@ -250,21 +257,24 @@ cdef uint32_t allowed_after(int bid) noexcept nogil:
     return bits
 
 
-def heuristic_deals(const uint64_t[::1] dealt, settings, int16_t[::1] codes, int8_t[::1] who, int8_t[::1] winners,
-                    int16_t[::1] counts):
+def heuristic_deals(const uint64_t[::1] dealt, settings, int16_t[::1] actions, int8_t[::1] winners,
+                    int16_t[::1] marks, int16_t[::1] counts):
     """Play every deal: deal ``i``'s hand1, hand2, hand3 and talon masks at ``dealt[4 * i:]``; ``settings`` the
-    flags of the variant (see Settings, in order). Writes MAX_ACTIONS action codes and who took them, and 10 trick
-    winners, per deal; ``counts`` the number of codes of each."""
+    flags of the variant (see Settings, in order). Writes MAX_ACTIONS actions (who x ACTION_KEYS + code), 10
+    trick winners and 3 marks (see Out) per deal; ``counts`` the number of actions of each."""
     cdef Settings cfg
     cdef Out out
     cdef Py_ssize_t i, count = counts.shape[0]
+    if TALON_CODE >= ACTION_KEYS:
+        raise ValueError("the action codes outgrow ACTION_KEYS")
     (cfg.allow_hold, cfg.half_whist, cfg.gentleman_switch, cfg.mandatory_whist_6s, cfg.ten_checked,
      cfg.open_after_first_lead, cfg.talon_leads) = settings
     with nogil:
         for i in range(count):
-            out.codes, out.who, out.winners, out.n = &codes[i * MAX_ACTIONS], &who[i * MAX_ACTIONS], &winners[10 * i], 0
+            out.actions, out.winners, out.marks, out.n = &actions[i * MAX_ACTIONS], &winners[10 * i], &marks[3 * i], 0
             one_deal(&cfg, &dealt[4 * i], &out)
             counts[i] = out.n
 
 
 ACTIONS_PER_DEAL = MAX_ACTIONS
+KEYS_PER_HAND = ACTION_KEYS

@@ -9,6 +9,7 @@ difference).
 """
 import array
 import functools
+import gc
 import os
 
 import attrs
@@ -19,12 +20,11 @@ from trickcore.games.preferans import _heuristic
 from trickcore.games.preferans.defence import DefenceCalls
 from trickcore.games.preferans.record import PlayedDeal, TrickRecord, protocol_entry
 from trickcore.games.preferans.table import PreferansState
-from trickcore.games.preferans.vocab import DEALER, HOLD, MISERE, PASS, TALON, TalonChoice, level, strain
+from trickcore.games.preferans.vocab import DEALER, LADDER, MISERE, OPEN, TALON, TalonChoice, level, strain
 
 CHECK_VARIABLE = "TRICKCORE_CHECK_BATCH"
-ACTIONS = _heuristic.ACTIONS_PER_DEAL
+ACTIONS, KEYS = _heuristic.ACTIONS_PER_DEAL, _heuristic.KEYS_PER_HAND
 FIRST_WORD, TALON_CODE, WORDS = _heuristic.FIRST_WORD, _heuristic.TALON_CODE, _heuristic.WORDS
-_CARDS = tuple(Card.from_index(i) if i % 16 < 13 else None for i in range(64))
 
 
 class BatchMismatch(AssertionError):
@@ -56,98 +56,128 @@ def heuristic_records(dealt, dealers, new_state):
     if not batch_playable(first):
         return None
     played = HeuristicBatch(dealt, first.settings)
-    records = [played.record(i, first.players, dealer) for i, dealer in enumerate(dealers)]
+    # The records hold no reference cycles: the cyclic collector, run every few hundred new objects, would only
+    # walk the growing list of them again and again (a third of the time of a batch of thousands).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        records = [played.record(i, first.players, dealer) for i, dealer in enumerate(dealers)]
+    finally:
+        if collecting:
+            gc.enable()
     if os.environ.get(CHECK_VARIABLE, "") not in ("", "0"):
         for i, record in enumerate(records):
             check(played, i, first if i == 0 else new_state(i), record)
     return records
 
 
+def _action(key):
+    """What action ``key`` (who x KEYS + code) stands for: (who, a Card, a call or word, or TALON_CODE)."""
+    who, code = divmod(key, KEYS)
+    if code < FIRST_WORD:
+        return who, Card.from_index(code) if code % 16 < 13 else None
+    return who, WORDS[code - FIRST_WORD] if code < TALON_CODE else TALON_CODE
+
+
+# Every action key's (who, what) pair, made once: a record's plays and calls are these very pairs.
+_ACTIONS = tuple(_action(key) for key in range(4 * KEYS))
+
+
+def _suit_holdings(suit):
+    """The cards of each 8-bit holding (sevens to aces) of ``suit``, from the top."""
+    return tuple(tuple(mask_cards(byte << (16 * suit + 5))) for byte in range(256))
+
+
+_HOLDINGS = tuple(_suit_holdings(suit) for suit in range(4))
+
+
+def _hand(mask):
+    """A hand's cards as the State holds them (from the top, spades first)."""
+    spades, hearts, diamonds, clubs = _HOLDINGS
+    return (spades[mask >> 5 & 255] + hearts[mask >> 21 & 255] + diamonds[mask >> 37 & 255]
+            + clubs[mask >> 53 & 255])
+
+
 class HeuristicBatch:
     """The compiled loop's output for the deals ``dealt`` (hand1, hand2, hand3 and talon masks per deal) under
-    ``settings``: each deal's action codes, who took them and the tricks' winners."""
+    ``settings``: each deal's actions (who took them and their codes) and the tricks' winners."""
 
     def __init__(self, dealt, settings):
         n = len(dealt) // 4
         self.dealt = dealt
         self.settings = settings
-        self.codes = array.array("h", bytes(2 * ACTIONS * n))
-        self.who = array.array("b", bytes(ACTIONS * n))
+        self.keys = array.array("h", bytes(2 * ACTIONS * n))
         self.winners = array.array("b", bytes(10 * n))
+        self.marks = array.array("h", bytes(6 * n))
         self.counts = array.array("h", bytes(2 * n))
-        _heuristic.heuristic_deals(dealt, _flags(settings), self.codes, self.who, self.winners, self.counts)
+        _heuristic.heuristic_deals(dealt, _flags(settings), self.keys, self.winners, self.marks, self.counts)
+        self._outcomes = {}
 
     def actions(self, i):
-        """Deal ``i``'s (who, code) pairs in order."""
+        """Deal ``i``'s actions in order: (who, what) pairs, what a Card, a call or word, or TALON_CODE (followed
+        by the two discarded cards and the contract)."""
         start = i * ACTIONS
-        end = start + self.counts[i]
-        return list(zip(self.who[start:end], self.codes[start:end]))
+        return list(map(_ACTIONS.__getitem__, self.keys[start:start + self.counts[i]]))
 
     def record(self, i, players, dealer):
         """Deal ``i``'s PlayedDeal among ``players`` (their ids clockwise) dealt by ``dealer`` (an index)."""
         actions = self.actions(i)
-        ids = {s: players[(dealer + 1 + s) % 3] for s in range(3)}
-        ids[DEALER] = players[dealer]
-        k, auction = _calls(actions, 0)
+        calls_end, play_start, high = self.marks[3 * i:3 * i + 3]
+        auction = tuple(actions[:calls_end])
         bid = declarer = contract = outcome = None
         discard = defence = ()
         is_open = False
-        if k < len(actions) and actions[k][1] == TALON_CODE:
-            declarer = actions[k][0]
-            bid = next(call for _, call in reversed(auction) if call not in (PASS, HOLD))
-            discard = (_CARDS[actions[k + 1][1]], _CARDS[actions[k + 2][1]])
-            contract = WORDS[actions[k + 3][1] - FIRST_WORD]
-            k, calls = _calls(actions, k + 4)
-            if calls and calls[-1][1] == "open":
-                is_open, calls = True, calls[:-1]
-            if calls:
-                outcome = _defence_outcome(declarer, contract, calls, self.settings)
-                defence = tuple(calls)
+        if high >= 0:
+            declarer, bid = actions[calls_end][0], LADDER[high]
+            discard, contract = (actions[calls_end + 1][1], actions[calls_end + 2][1]), actions[calls_end + 3][1]
+            defence = tuple(actions[calls_end + 4:play_start])
+            if defence and defence[-1][1] == OPEN:
+                is_open, defence = True, defence[:-1]
+            if defence:
+                outcome = self._outcome(declarer, contract, defence)
         kind = "all_pass" if declarer is None else "misere" if contract == MISERE else "game"
-        tricks, won = _tricks(actions[k:], self.winners[10 * i:10 * i + 10])
+        tricks, won = _tricks(actions, play_start, self.winners[10 * i:10 * i + 10].tolist())
+        ids = _ids(players, dealer)
         entry = protocol_entry(ids, ids[DEALER], kind, declarer, contract, outcome, is_open, won, bool(tricks))
-        masks = self.dealt[4 * i:4 * i + 4]
-        return PlayedDeal(players, dealer, tuple(_hand(m) for m in masks[:3]), _hand(masks[3]), tuple(auction),
+        hand1, hand2, hand3, talon = self.dealt[4 * i:4 * i + 4]
+        return PlayedDeal(players, dealer, (_hand(hand1), _hand(hand2), _hand(hand3)), _hand(talon), auction,
                           kind, declarer, bid, contract, discard, defence, outcome.kind if outcome else None,
                           is_open if tricks else False, tricks, won, entry)
 
-
-@functools.lru_cache(maxsize=65536)
-def _hand(mask):
-    """A hand's cards as the State holds them (from the top: spades first)."""
-    return tuple(mask_cards(mask))
-
-
-def _calls(actions, k):
-    """The calls from action ``k`` on, (who, word) pairs, to the first card or talon choice; (where they end,
-    the calls)."""
-    calls = []
-    while k < len(actions) and FIRST_WORD <= actions[k][1] < TALON_CODE:
-        calls.append((actions[k][0], WORDS[actions[k][1] - FIRST_WORD]))
-        k += 1
-    return k, calls
+    def _outcome(self, declarer, contract, calls):
+        """The DefenceOutcome of the defence ``calls`` (who, call), from the game's own DefenceCalls; the batch
+        meets few distinct ones and keeps them."""
+        key = (declarer, contract, calls)
+        if key not in self._outcomes:
+            defence = DefenceCalls(declarer, level(contract), strain(contract) == "S", 3, self.settings)
+            for _, call in calls:
+                defence.make_call(call)
+            self._outcomes[key] = defence.outcome
+        return self._outcomes[key]
 
 
-def _defence_outcome(declarer, contract, calls, settings):
-    """The DefenceOutcome of the defence ``calls``, from the game's own DefenceCalls."""
-    defence = DefenceCalls(declarer, level(contract), strain(contract) == "S", 3, settings)
-    for _, call in calls:
-        defence.make_call(call)
-    return defence.outcome
+@functools.lru_cache(maxsize=None)
+def _ids(players, dealer):
+    """The player at each hand and at DEALER, of ``players`` dealt by ``dealer``."""
+    ids = {s: players[(dealer + 1 + s) % 3] for s in range(3)}
+    ids[DEALER] = players[dealer]
+    return ids
 
 
-def _tricks(plays, winners):
-    """The TrickRecords of the (who, card index) ``plays`` (a talon card's trick holds four), and the tricks won
-    per hand and TALON."""
-    tricks, won = [], [0, 0, 0, 0]
-    k = 0
-    while k < len(plays):
-        size = 4 if plays[k][0] == TALON else 3
-        winner = winners[len(tricks)]
-        tricks.append(TrickRecord(tuple((who, _CARDS[code]) for who, code in plays[k:k + size]), winner))
-        won[winner] += 1
-        k += size
-    return tuple(tricks), tuple(won)
+def _tricks(actions, k, winners):
+    """The TrickRecords of the cards played from action ``k`` on, won by ``winners`` (all-pass: the first two
+    led by a talon card, four cards each), and the tricks won per hand and TALON."""
+    if k == len(actions):
+        return (), (0, 0, 0, 0)                      # no play: passed out, or a half-whist stands
+    tricks = []
+    if actions[k][0] == TALON:
+        tricks = [TrickRecord(tuple(actions[k:k + 4]), winners[0]),
+                  TrickRecord(tuple(actions[k + 4:k + 8]), winners[1])]
+        k += 8
+    plays = iter(actions[k:])
+    tricks += map(TrickRecord, zip(plays, plays, plays), winners[len(tricks):])
+    # A talon card never wins a trick of the batch's deals (three players: it leads by suit only).
+    return tuple(tricks), (winners.count(0), winners.count(1), winners.count(2), 0)
 
 
 def check(played, i, state, record):
@@ -155,14 +185,14 @@ def check(played, i, state, record):
     record with ``record``; BatchMismatch naming the first field that differs, or the action the State refused."""
     actions = iter(played.actions(i))
     try:
-        for who, code in actions:
+        for who, what in actions:
             if who == TALON:
                 continue                             # a talon card turned to lead: no one's action
-            if code == TALON_CODE:
-                (_, first), (_, second), (_, word) = next(actions), next(actions), next(actions)
-                state.apply(TalonChoice((_CARDS[first], _CARDS[second]), WORDS[word - FIRST_WORD]))
+            if what == TALON_CODE:
+                (_, first), (_, second), (_, contract) = next(actions), next(actions), next(actions)
+                state.apply(TalonChoice((first, second), contract))
             else:
-                state.apply(_CARDS[code] if code < FIRST_WORD else WORDS[code - FIRST_WORD])
+                state.apply(what)
         expected = state.record()
     except TrickcoreError as exc:
         raise BatchMismatch(f"deal {i} of the compiled heuristic preferans batch: the State refuses its actions "

@@ -153,6 +153,6 @@ def test_the_check_mode_replays_every_record(monkeypatch):
     played.winners[10 * i] = (played.winners[10 * i] + 1) % 3      # another hand wins the first trick
     with pytest.raises(BatchMismatch, match=f"deal {i} of the compiled heuristic preferans batch: its tricks"):
         check(played, i, new_state(i), played.record(i, records[i].players, 0))
-    played.codes[0] = 5                                              # a card (the seven of spades) in the auction
+    played.keys[0] = 5                              # hand1's first call a card (the seven of spades)
     with pytest.raises(BatchMismatch, match="deal 0 of .* the State refuses its actions"):
         check(played, 0, new_state(0), records[0])
