@@ -4,6 +4,7 @@ import array
 
 import attrs
 
+from trickcore.games.preferans.analysis import solve_preferans
 from trickcore.games.preferans.variants import default_players, play_settings
 from trickcore.games.preferans.vocab import Contract
 from trickcore.games.simulation_hooks import SimulationHooks
@@ -21,6 +22,12 @@ class PreferansSimulation(SimulationHooks):
         """The user's analysis options as they are: the hands are named from the dealer's left, so the dealer
         changes nothing in a deal's analysis."""
         return options
+
+    def analyse_played(self, deal, index, dealer):
+        """The double-dummy analysis of a played deal: every hand's tricks per strain after its best discard and its
+        misère, and all-pass (the talon leading tricks 1 and 2 by suit), as ``tricks solve --game preferans`` gives
+        one declarer's; the hands are named from the dealer's left, so the dealer changes nothing."""
+        return solve_preferans(deal)
 
     def outcome(self, record):
         """The kind of deal, the contract, the declarer's tricks and whether he made it (misère: no trick)."""
