@@ -15,7 +15,7 @@ from libc.stdint cimport int8_t, int16_t, uint32_t, uint64_t
 
 from trickcore._kernel cimport Rules, legal_mask, suit_mask, tc_popcount, winning_position
 
-from trickcore.cards import Suit
+from trickcore.cards import DECK32, Suit, hand_mask
 from trickcore.games.preferans import heuristic_figures as figures
 from trickcore.games.preferans.vocab import (HALF_WHIST, HOLD, LADDER, MISERE, OBLIGATION, OPEN, PASS, RETURN,
                                             STRAINS, TALON, WHIST, level, price, strain)
@@ -59,7 +59,7 @@ cdef int STRAIN[MAX_LADDER]            # the strain per ladder index as 0..4 (S 
 cdef int PRICE[11]                     # vocab.price per level
 cdef int OBLIGATION_OF[11]             # vocab.OBLIGATION per level
 cdef int TRUMP[5]                      # each strain's trump suit (S=0 H=1 D=2 C=3; -1 no trump)
-cdef uint64_t DECK32 = 0x1FE01FE01FE01FE0
+cdef uint64_t DECK_MASK = hand_mask(DECK32.cards)   # the 32 cards, sevens to aces
 
 # The player's numbers, from heuristic_figures.
 cdef double BID_MARGIN = figures.BID_MARGIN
@@ -151,7 +151,7 @@ cdef void bidding_estimates(uint64_t mask, double* out) noexcept nogil:
     expectation."""
     cdef int st, c
     cdef double base, gain
-    cdef uint64_t unseen = DECK32 & ~mask
+    cdef uint64_t unseen = DECK_MASK & ~mask
     for st in range(5):
         base = evaluate(mask, st)
         gain = 0.0
@@ -356,7 +356,7 @@ cdef bint would_win(const Seen* s, int card, int trump) noexcept nogil:
 
 cdef inline uint64_t outstanding(const Seen* s, uint64_t friends) noexcept nogil:
     """Cards the opponents may still hold: not ours, not played, not known as declarer, not in ``friends``."""
-    return DECK32 & ~(s.hand | s.played | s.known | friends)
+    return DECK_MASK & ~(s.hand | s.played | s.known | friends)
 
 
 cdef int duck(const Seen* s, const int* legal, int n) noexcept nogil:

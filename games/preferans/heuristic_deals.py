@@ -1,5 +1,5 @@
 """Preferans deals of three heuristic players from one compiled batch (games/preferans/_heuristic.pyx): the
-records three ``HeuristicAgent``\\ s give through ``play_deal``, made straight from the loop's actions.
+records that three HeuristicAgents give through ``play_deal``, made straight from the loop's actions.
 
 The compiled loop runs the deal's rules over masks (the auction, the talon, the defence calls, the tricks), so
 its records are checked against the game's own State: tests/games/preferans/test_heuristic_batch.py replays the

@@ -5,6 +5,8 @@ games.preferans.agents documents what they mean (its docstring is the heuristic'
 games/preferans/_heuristic.pyx, reads everything here once when it is imported: the thresholds into its
 constants, and the per-suit figures as tables indexed by a suit's 8-bit holding (sevens to aces), so that no
 number exists twice.
+
+Sections (§) are those of docs/rules/preferans.md.
 """
 import functools
 
