@@ -47,27 +47,24 @@ def _flags(settings):
             settings.talon_mode(3) == "suit_only")
 
 
-def heuristic_records(dealt, dealers, new_state):
+def heuristic_records(dealt, dealers, settings, players, new_state):
     """The records of the deals ``dealt`` (hand1, hand2, hand3 and talon masks per deal) dealt by ``dealers``
-    (indices among the players) as three HeuristicAgents play them; ``new_state(i)`` makes deal ``i``'s fresh
-    State, which holds the variant and players every deal shares. None when the first deal's State is outside the
-    compiled loop's scope (``batch_playable``). The check mode replays each deal into its own new State."""
-    first = new_state(0)
-    if not batch_playable(first):
-        return None
-    played = HeuristicBatch(dealt, first.settings)
+    (indices among ``players``, their ids clockwise) as three HeuristicAgents play them under ``settings``: those
+    of a ``batch_playable`` State. In the check mode each deal is replayed into its fresh State, ``new_state(i)``.
+    """
+    played = HeuristicBatch(dealt, settings)
     # The records hold no reference cycles: the cyclic collector, run every few hundred new objects, would only
     # walk the growing list of them again and again (a third of the time of a batch of thousands).
     collecting = gc.isenabled()
     gc.disable()
     try:
-        records = [played.record(i, first.players, dealer) for i, dealer in enumerate(dealers)]
+        records = [played.record(i, players, dealer) for i, dealer in enumerate(dealers)]
     finally:
         if collecting:
             gc.enable()
     if os.environ.get(CHECK_VARIABLE, "") not in ("", "0"):
         for i, record in enumerate(records):
-            check(played, i, first if i == 0 else new_state(i), record)
+            check(played, i, new_state(i), record)
     return records
 
 

@@ -1,6 +1,7 @@
 """What a simulation asks of preferans (``PREFERANS.simulation``): the compiled deals of heuristic players and a
 played deal's outcome."""
 import array
+import functools
 
 import attrs
 
@@ -47,8 +48,22 @@ class PreferansSimulation(SimulationHooks):
         play no part); None for other agents and for the deals the batch does not play (Gusarik, the old game)."""
         if set(agent_names) != {"heuristic"}:
             return None
+        scope = _batch_scope(self, variant)
+        if scope is None:
+            return None
         from trickcore.games.preferans.heuristic_deals import heuristic_records
         masks = array.array("Q")
         for one in dealt:
             masks.extend(one.masks)
-        return heuristic_records(masks, dealers, lambda i: self.state(dealt[i], indices[i], dealers[i], variant))
+        settings, players = scope
+        return heuristic_records(masks, dealers, settings, players,
+                                 lambda i: self.state(dealt[i], indices[i], dealers[i], variant))
+
+
+@functools.lru_cache(maxsize=64)
+def _batch_scope(hooks, variant):
+    """The settings and players of a simulation's deals under ``variant`` when the compiled heuristic batch plays
+    them (games.preferans.heuristic_deals.batch_playable), else None: the same for every deal of the simulation."""
+    from trickcore.games.preferans.heuristic_deals import batch_playable
+    state = hooks.state(hooks.game.deal_batch(0, 1), 0, 0, variant)
+    return (state.settings, state.players) if batch_playable(state) else None

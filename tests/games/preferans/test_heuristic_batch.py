@@ -33,7 +33,8 @@ def assert_same_records(numbers, seed, dealer, variant):
     deals = [PREFERANS.deal(seed, n, dealer) for n in numbers]
     states = [PREFERANS.new_state(deal, PreferansSetup(dealer=dealer, variant=variant)) for deal in deals]
     played = HeuristicBatch(masks_of(deals), states[0].settings)
-    records = heuristic_records(masks_of(deals), [dealer] * len(deals), lambda i: states[i])
+    records = heuristic_records(masks_of(deals), [dealer] * len(deals), states[0].settings, states[0].players,
+                                lambda i: states[i])
     for i, (n, deal, record) in enumerate(zip(numbers, deals, records)):
         expected = protocol_record(deal, n, dealer, variant)
         assert record == expected, f"deal {n} of seed {seed}, dealer {dealer}, {variant}"
@@ -132,7 +133,6 @@ def test_only_fresh_three_player_deals_are_batched():
     state = PREFERANS.new_state(deal)
     state.apply("pass")
     assert not batch_playable(state)
-    assert heuristic_records(masks_of([deal]), [0], lambda i: state) is None
 
 
 def test_the_check_mode_replays_every_record(monkeypatch):
@@ -145,10 +145,12 @@ def test_the_check_mode_replays_every_record(monkeypatch):
         made.append(i)
         return PREFERANS.new_state(deals[i], PreferansSetup(dealer=0))
 
+    settings, players = new_state(0).settings, new_state(0).players
+    made.clear()
     monkeypatch.setenv(CHECK_VARIABLE, "1")
-    records = heuristic_records(masks_of(deals), [0] * 40, new_state)
+    records = heuristic_records(masks_of(deals), [0] * 40, settings, players, new_state)
     assert sorted(made) == list(range(40))
-    played = HeuristicBatch(masks_of(deals), new_state(0).settings)
+    played = HeuristicBatch(masks_of(deals), settings)
     i = next(i for i, record in enumerate(records) if record.tricks)
     played.winners[10 * i] = (played.winners[10 * i] + 1) % 3      # another hand wins the first trick
     with pytest.raises(BatchMismatch, match=f"deal {i} of the compiled heuristic preferans batch: its tricks"):
