@@ -96,9 +96,10 @@ class WorkerLost(TrickcoreError):
     fault, so the CLI exits with status 1; the message names the worker and how it died."""
 
 
-class InternalError(TrickcoreError):
-    """trickcore's own fault, not the input's: a fast path that disagrees with the rules' own code when checked
-    against it (the CLI exits with status 1); the message names the item and what differs."""
+class BatchMismatch(TrickcoreError):
+    """A record of a compiled batch that differs from the one the game's State makes of the same actions, or an
+    action the State refuses (checked in the tests and with TRICKCORE_CHECK_BATCH=1): a bug in trickcore, never in
+    the input, so the CLI exits with status 1; the message names the deal and the field."""
 
 
 class MissingExtra(TrickcoreError, ImportError):

@@ -11,24 +11,23 @@ that board (tests/games/bridge/test_random_boards.py and test_heuristic_boards.p
 The loop runs the auction and the play over masks and call codes; the game's rules are BridgeState's. With the
 environment variable TRICKCORE_CHECK_BATCH=1 every batch is checked before it is returned (``check_boards``):
 each board's calls and cards are replayed through BridgeState, which refuses an illegal one and writes its own
-record, and that record must equal the batch's field for field; a difference raises InternalError.
+record, and that record must equal the batch's field for field; a difference raises BatchMismatch.
 """
 import array
-import os
 
 import attrs
 
 from trickcore.cards import Card
 from trickcore.dealing import DealBatch
-from trickcore.errors import IllegalCall, IllegalPlay, InputError, InternalError
+from trickcore.errors import BatchMismatch, IllegalCall, IllegalPlay, InputError
 from trickcore.games.bridge.compiled import _boards
 from trickcore.games.bridge.compiled.constants import CALLS
 from trickcore.games.bridge.record import Board
 from trickcore.games.bridge.setup import BridgeSetup
 from trickcore.games.bridge.vocab import Contract, Seat, Strain, board_vulnerability
+from trickcore.games.simulation_hooks import checking_batches
 
 CALLS_PER_BOARD = _boards.CALLS_PER_BOARD
-CHECK_VARIABLE = "TRICKCORE_CHECK_BATCH"
 
 
 @attrs.frozen
@@ -101,13 +100,13 @@ def _play(batch, dealers, agent_seeds, boards, agents):
     _boards.play_boards(hands, stride, array.array("B", out.dealers), agents == "heuristic",
                         array.array("Q", agent_seeds), array.array("Q", boards), out.calls, out.n_calls,
                         out.outcomes, out.cards)
-    if os.environ.get(CHECK_VARIABLE, "") not in ("", "0"):
+    if checking_batches():
         check_boards(out)
     return out
 
 
 def check_boards(played):
-    """Replay every board of ``played`` through BridgeState, the game's own rules: InternalError when the State
+    """Replay every board of ``played`` through BridgeState, the game's own rules: BatchMismatch when the State
     refuses a call or card of the batch, or when its record differs from the batch's in any field."""
     # The game object is imported here: games.bridge.game imports this module (through the simulation hooks).
     from trickcore.games.bridge.game import BRIDGE
@@ -119,11 +118,11 @@ def check_boards(played):
             for action in record.auction + (record.play or ()):
                 state.apply(action)
         except (IllegalCall, IllegalPlay) as exc:
-            raise InternalError(f"the compiled batch's board {record.number} (index {i}) breaks the rules: "
+            raise BatchMismatch(f"the compiled batch's board {record.number} (index {i}) breaks the rules: "
                                 f"{exc}") from exc
         replayed = state.record()
         for field in attrs.fields(Board):
             ours, theirs = getattr(record, field.name), getattr(replayed, field.name)
             if ours != theirs:
-                raise InternalError(f"the compiled batch's board {record.number} (index {i}) differs from its "
+                raise BatchMismatch(f"the compiled batch's board {record.number} (index {i}) differs from its "
                                     f"replay through BridgeState in {field.name}: {ours!r}, not {theirs!r}")
