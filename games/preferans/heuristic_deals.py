@@ -10,26 +10,20 @@ difference).
 import array
 import functools
 import gc
-import os
 
 import attrs
 
 from trickcore.cards import Card, mask_cards
-from trickcore.errors import TrickcoreError
+from trickcore.errors import BatchMismatch, TrickcoreError
 from trickcore.games.preferans import _heuristic
 from trickcore.games.preferans.defence import DefenceCalls
 from trickcore.games.preferans.record import PlayedDeal, TrickRecord, protocol_entry
 from trickcore.games.preferans.table import PreferansState
 from trickcore.games.preferans.vocab import DEALER, LADDER, MISERE, OPEN, TALON, TalonChoice, level, strain
+from trickcore.games.simulation_hooks import checking_batches
 
-CHECK_VARIABLE = "TRICKCORE_CHECK_BATCH"
 ACTIONS, KEYS = _heuristic.ACTIONS_PER_DEAL, _heuristic.KEYS_PER_HAND
 FIRST_WORD, TALON_CODE, WORDS = _heuristic.FIRST_WORD, _heuristic.TALON_CODE, _heuristic.WORDS
-
-
-class BatchMismatch(AssertionError):
-    """A record of the compiled batch differs from the one the State makes of the same actions: a bug in
-    trickcore, never in the input."""
 
 
 def batch_playable(state):
@@ -62,7 +56,7 @@ def heuristic_records(dealt, dealers, settings, players, new_state):
     finally:
         if collecting:
             gc.enable()
-    if os.environ.get(CHECK_VARIABLE, "") not in ("", "0"):
+    if checking_batches():
         for i, record in enumerate(records):
             check(played, i, new_state(i), record)
     return records

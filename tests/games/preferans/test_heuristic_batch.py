@@ -6,15 +6,16 @@ import array
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from trickcore.errors import BatchMismatch
 from trickcore.games.base import play_deal
 from trickcore.games.preferans.agents import HeuristicAgent
 from trickcore.games.preferans.game import PREFERANS
 from trickcore.cards import hand_mask
-from trickcore.games.preferans.heuristic_deals import (CHECK_VARIABLE, BatchMismatch, HeuristicBatch, batch_playable,
-                                                       check, heuristic_records)
+from trickcore.games.preferans.heuristic_deals import HeuristicBatch, batch_playable, check, heuristic_records
 from trickcore.games.preferans.setup import PreferansSetup
 from trickcore.games.preferans.variants import VARIANTS, play_settings
 from trickcore.games.simulate import Simulation, choose_deals, run_chunk
+from trickcore.games.simulation_hooks import CHECK_BATCH_VARIABLE
 
 
 def protocol_record(deal, index, dealer, variant):
@@ -147,7 +148,7 @@ def test_the_check_mode_replays_every_record(monkeypatch):
 
     settings, players = new_state(0).settings, new_state(0).players
     made.clear()
-    monkeypatch.setenv(CHECK_VARIABLE, "1")
+    monkeypatch.setenv(CHECK_BATCH_VARIABLE, "1")
     records = heuristic_records(masks_of(deals), [0] * 40, settings, players, new_state)
     assert sorted(made) == list(range(40))
     played = HeuristicBatch(masks_of(deals), settings)
