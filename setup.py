@@ -63,17 +63,19 @@ extensions = [
         ["games/_deal_text.pyx"],
         extra_compile_args=compile_args,
     ),
-    # The text of many played bridge boards at once (deals, auctions, plays), for a simulation's table and lines.
+    # The text of many played bridge boards at once (auctions, plays), for a simulation's table and lines.
     Extension(
         "trickcore.games.bridge.compiled._board_text",
         ["games/bridge/compiled/_board_text.pyx"],
         extra_compile_args=compile_args,
     ),
-    # Preferans's own compiled loop (the heuristic players' decisions), beside the game it belongs to.
+    # Preferans's heuristic player compiled (its decisions, and the loop of whole deals that simulations play),
+    # beside the game it belongs to.
     Extension(
-        "trickcore.games.preferans._heuristic_deals",
-        ["games/preferans/_heuristic_deals.pyx"],
+        "trickcore.games.preferans._heuristic",
+        ["games/preferans/_heuristic.pyx"],
         include_dirs=["trickcore"],
+        depends=["games/preferans/_heuristic_deals.pxi"],
         extra_compile_args=compile_args,
     ),
     Extension(

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 import attrs
 
 from trickcore.games.bridge.compiled import _board_text
-from trickcore.games.bridge.compiled.played_boards import (CALLS, CALLS_PER_BOARD, PlayedBoards, heuristic_boards,
-                                                           random_boards)
+from trickcore.games.bridge.compiled.constants import CALLS
+from trickcore.games.bridge.compiled.played_boards import CALLS_PER_BOARD, PlayedBoards, heuristic_boards, random_boards
 from trickcore.games.bridge.match import board_score, board_scores, duplicate_ledger
 from trickcore.games.bridge.record import Board, board_to_dict
 from trickcore.games.bridge.setup import BridgeSetup
