@@ -57,6 +57,18 @@ extensions = [
         depends=["games/bridge/compiled/_heuristic.pxi"],
         extra_compile_args=compile_args,
     ),
+    # The hands of many deals as text at once, for a simulation's lines and table (any game).
+    Extension(
+        "trickcore.games._deal_text",
+        ["games/_deal_text.pyx"],
+        extra_compile_args=compile_args,
+    ),
+    # The text of many played bridge boards at once (auctions, plays), for a simulation's table and lines.
+    Extension(
+        "trickcore.games.bridge.compiled._board_text",
+        ["games/bridge/compiled/_board_text.pyx"],
+        extra_compile_args=compile_args,
+    ),
     # Preferans's heuristic player compiled (its decisions, and the loop of whole deals that simulations play),
     # beside the game it belongs to.
     Extension(
@@ -330,7 +342,7 @@ setup(
     install_requires=["attrs>=22.2", "click>=8.1"],
     extras_require={
         "test": ["pytest>=7", "hypothesis>=6.80", "pytest-benchmark>=4", "endplay>=0.5", "resvg-py>=0.5",
-                 "dask[distributed]>=2023.1", "matplotlib>=3.5", "pandas>=1.5", "pyarrow>=10",
+                 "dask[distributed]>=2023.1", "matplotlib>=3.5", "pandas>=1.5", "pyarrow>=14",
                  # The linter and type checker the suite runs (tests/test_lint.py), pinned to a minor release
                  # since new ones add checks; the packaging checks of tests/trickcore/test_build.py.
                  "ruff~=0.17.6", "mypy~=2.4.1", "build>=1.0", "twine>=5"] + DOCS_REQUIRES,
@@ -342,8 +354,9 @@ setup(
         # matplotlib: the standard Python plotting library, for the plots of `tricks compare --format html`.
         "plot": ["matplotlib>=3.5"],
         "bench": ["pytest-benchmark>=4"],
-        # pandas (with pyarrow for Parquet and Arrow tables): the results' to_pandas() of the Python route.
-        "data": ["pandas>=1.5", "pyarrow>=10"],
+        # pandas and pyarrow (14 on: schemas unified with type promotion): the results' to_pandas() and to_arrow(),
+        # and `tricks simulate --out FILE.parquet`.
+        "data": ["pandas>=1.5", "pyarrow>=14"],
     },
     entry_points=ENTRY_POINTS,
     cmdclass={"build_ext": TrickcoreBuild},

@@ -65,6 +65,14 @@ def pytest_terminal_summary(terminalreporter):
     two, dask = RATES.get("simulate heuristic bridge, jobs 2"), RATES.get("simulate heuristic bridge, dask local:2")
     if two and dask:
         write(f"  ratio simulate dask local:2 / jobs 2: {dask / two:,.2f}x")
+    for game, agents, suffix in (("bridge", "random", "parquet"), ("bridge", "heuristic", "parquet"),
+                                 ("bridge", "random", "jsonl"), ("preferans", "heuristic", "parquet")):
+        rate, protocol = RATES.get(f"simulate {agents} {game} to {suffix}"), RATES.get(f"protocol {agents} {game}")
+        if rate and protocol:
+            write(f"  ratio simulate {agents} {game} to {suffix} / protocol: {rate / protocol:,.1f}x")
+        spiel = RATES.get("openspiel random bridge")
+        if rate and spiel and (game, agents) == ("bridge", "random"):
+            write(f"  ratio simulate random bridge to {suffix} / OpenSpiel random bridge: {rate / spiel:,.1f}x")
     for game in ("bridge", "whist", "preferans"):
         baseline = RATES.get(f"{game} reference playouts")
         for agent in ("random", "heuristic"):

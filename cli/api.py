@@ -85,8 +85,10 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
              jobs: int = 1, dask: str | None = None, compare: str | Iterable[str] | None = None,
              per: int | None = None, progress: Callable[[int], None] | None = None) -> Simulated:
     """Deal ``deals`` deals of ``game`` and play each with ``agents`` or ``solve`` it double dummy, as
-    `tricks simulate` does: the summary, the result lines (``out`` writes them to a file) and, with
-    ``compare`` (scoring systems), the comparison of the played deals.
+    `tricks simulate` does: the summary, the result lines or table (``out`` writes them to a file: a
+    ``.parquet`` name a Parquet table, a name ending in ``/`` a dataset, any other JSON lines; the result's
+    ``to_arrow()``, ``to_pandas()`` and ``to_parquet(path)`` hold the table's rows) and, with ``compare``
+    (scoring systems), the comparison of the played deals.
 
     ``agents`` is one name (``"heuristic"``), one per seat (``"heuristic,random"`` or a list), or a list of
     such tables: a field, every table playing the same deals. ``solve`` is True or the analysis options
@@ -98,11 +100,15 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
         >>> played = trickcore.simulate("bridge", 4, seed=1, agents="heuristic", compare="duplicate,chicago")
         >>> played.to_dict()["deals"], sorted(played.to_dict()["comparison"]["systems"])
         (4, ['chicago', 'duplicate'])
+        >>> played.to_pandas()[["board", "contract", "declarer", "NS score"]].shape
+        (4, 4)
         >>> solved = trickcore.simulate("bridge", 3, solve={"contract": "3NT", "declarer": "S"})
         >>> [line["outcome"]["tricks"] for line in solved.lines()]
         [7, 4, 12]
     """
-    from trickcore.games.simulate import Simulation, dask_client, partial_path, simulate_to_file, summary
+    from trickcore.games.simulate import Simulation, dask_client, head, summary
+    from trickcore.games.simulation_output import check_output, partial_path, simulate_to_file
+    from trickcore.games.simulation_table import combined
     from trickcore.scoring.compare import check_comparison, entrants_of
     from trickcore.scoring.compare import compare as compare_records
 
@@ -118,13 +124,16 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
                             options, field)
     if entrants:
         check_comparison(entrants, per, simulation)
+    kind = check_output(out) if out is not None else "lines"
+    # The table of a run writing lines is kept in memory (for to_arrow) when pyarrow is there to build it.
+    tables: list[Any] | None = [] if kind == "lines" and not resume and _has_pyarrow() else None
     client = dask_client(dask) if dask else None
     with tempfile.TemporaryDirectory() as scratch:
         # Without ``out`` the lines still go through a scratch file: the workers send them as text, which costs
         # the main process (and so ``jobs``) less than the lines as objects.
         path = out or os.path.join(scratch, "deals.jsonl")
         try:
-            outcomes = simulate_to_file(simulation, path, jobs, client, resume, progress)
+            outcomes = simulate_to_file(simulation, path, jobs, client, resume, progress, tables)
         except WorkerLost as exc:
             if out is not None:
                 exc.message += f"; the lines finished are in {partial_path(out)}: run again with --resume to finish"
@@ -132,13 +141,23 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
         finally:
             if client is not None:
                 client.close()
-        compared = compare_records(entrants, entrants[0].system.read_records(path), per) if entrants else None
+        written = path.rstrip("/" + os.sep)
+        compared = compare_records(entrants, entrants[0].system.read_records(written), per) if entrants else None
         text = None
         if out is None:
             from trickcore.files import read_text
 
             text = read_text(path)
-    return Simulated(simulation, summary(simulation, outcomes), compared, out, text)
+    table = combined(tables, head(simulation)) if tables is not None else None
+    return Simulated(simulation, summary(simulation, outcomes), compared, out and written, text, table, kind)
+
+
+def _has_pyarrow() -> bool:
+    try:
+        import pyarrow  # type: ignore[import-untyped]  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def _records_file(system: Any, records: Any) -> Any:
@@ -258,9 +277,9 @@ def analyse(file: str | os.PathLike, format: str = "text", output: str | os.Path
 
 
 def load(path: str | os.PathLike) -> Records:
-    """The records of a file, its game found from its content: a simulation's lines (`tricks simulate --out`),
-    a preferans protocol (JSON), whist hands (JSON or PBN with ``[Game "Whist"]``), or bridge boards (PBN, LIN
-    or JSON).
+    """The records of a file, its game found from its content: a simulation's lines or table (`tricks simulate
+    --out`, a table's rows as dicts), a preferans protocol (JSON), whist hands (JSON or PBN with
+    ``[Game "Whist"]``), or bridge boards (PBN, LIN or JSON).
 
     Examples:
         >>> import trickcore
@@ -269,9 +288,13 @@ def load(path: str | os.PathLike) -> Records:
         ('bridge', 'boards', '3NT')
     """
     from trickcore.files import read_text
+    from trickcore.scoring.base import is_table, simulation_table
 
     path = os.fspath(path)
-    source = os.path.basename(path)
+    source = os.path.basename(path.rstrip("/" + os.sep))
+    if is_table(path):
+        rows, simulation = simulation_table(path, source)
+        return Records(simulation["game"], source, "deals", tuple(rows), path)
     text = read_text(path, fallback_encoding="iso-8859-1")
     first = text.split("\n", 1)[0]
     game, kind, records = _content(path, source, text, first)
@@ -342,9 +365,9 @@ def _is_session_file(records: Any) -> bool:
     """True when ``records`` is the path of a session's results (CSV, PBN, USEBIO), not of JSON records or a
     simulation's lines."""
     from trickcore.files import read_text
-    from trickcore.scoring.base import SIMULATION_FORMAT
+    from trickcore.scoring.base import SIMULATION_FORMAT, is_table
 
-    if not isinstance(records, (str, os.PathLike)):
+    if not isinstance(records, (str, os.PathLike)) or is_table(records):
         return False
     text = read_text(os.fspath(records), fallback_encoding="iso-8859-1")
     return _json(text) is None and SIMULATION_FORMAT not in text.split("\n", 1)[0]

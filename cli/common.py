@@ -66,11 +66,11 @@ jobs_option = click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1
                            help="Worker processes.")
 
 class OutputFile(click.Path):
-    """A file the command will write: refused with the other options, before any work, when its folder does not
-    exist (``-`` is standard output)."""
+    """A file (or with ``dir_okay`` a directory) the command will write: refused with the other options, before any
+    work, when its folder does not exist (``-`` is standard output)."""
 
-    def __init__(self):
-        super().__init__(dir_okay=False, writable=True)
+    def __init__(self, dir_okay=False):
+        super().__init__(dir_okay=dir_okay, writable=True)
 
     def convert(self, value, param, ctx):
         path = super().convert(value, param, ctx)

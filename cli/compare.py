@@ -20,7 +20,7 @@ EXAMPLE = game_phrases(lambda game: game.scoring_example).split(", ")[0]
 
 
 @click.command("compare")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path())
 @click.option("--system", "specs", multiple=True, required=True, metavar="SPEC",
               help=f'A scoring system, e.g. {EXAMPLE.split()[0]}, or "{EXAMPLE}" with overrides; '
                    "repeat, or list names separated by commas.")

@@ -8,7 +8,8 @@ from typing import Any
 
 import attrs
 
-from trickcore.errors import MissingExtra
+from trickcore.errors import InputError, MissingExtra
+from trickcore.games.simulation_hooks import flat_row
 
 
 def _pandas() -> Any:
@@ -17,18 +18,6 @@ def _pandas() -> Any:
     except ImportError:
         raise MissingExtra("to_pandas() needs pandas: pip install 'trickcore[data]'") from None
     return pandas
-
-
-def flat_row(data: dict, prefix: str = "") -> dict:
-    """One table row from a nested JSON object: nested objects' keys joined with spaces ("tricks N NT")."""
-    row: dict = {}
-    for key, value in data.items():
-        name = f"{prefix} {key}".strip()
-        if isinstance(value, dict):
-            row.update(flat_row(value, name))
-        else:
-            row[name] = value
-    return row
 
 
 class Result:
@@ -97,20 +86,26 @@ class Deals(Result):
 
 @attrs.frozen(repr=False)
 class Simulated(Result):
-    """A finished simulation (``trickcore.simulate``): its summary, the comparison it was asked for, and its
-    result lines (read from ``path`` when it wrote a file, else ``kept`` in memory as text)."""
+    """A finished simulation (``trickcore.simulate``): its summary, the comparison it was asked for, its result
+    lines (read from ``path`` when it wrote a file of lines, else ``kept`` in memory as text) and its table (read
+    from ``path`` when it wrote a Parquet table or dataset, else ``table``, built in memory beside the lines)."""
 
     simulation: Any
     summary: dict
     comparison: dict | None = None
     path: str | None = None
     kept: str | None = None
+    table: Any = None
+    kind: str = "lines"
 
     def __repr__(self) -> str:
         return f"<Simulated {self.simulation.game}: {self.summary['deals']} deals, seed {self.simulation.seed}>"
 
     def lines_text(self) -> str:
         """The result lines as the output file holds them (the simulation's header line first)."""
+        if self.kind != "lines":
+            raise InputError("this simulation wrote a Parquet table, not lines: read it with to_arrow() or "
+                             "to_pandas()", source=self.path)
         if self.kept is not None or self.path is None:
             return self.kept or ""
         from trickcore.files import read_text
@@ -120,6 +115,32 @@ class Simulated(Result):
     def lines(self) -> list[dict]:
         """Every deal's result line (deal, record or result, outcome), in deal order."""
         return [json.loads(line) for line in self.lines_text().splitlines()[1:] if line.strip()]
+
+    def to_arrow(self) -> Any:
+        """The deals as an Arrow table: the rows of `tricks simulate --out FILE.parquet`, with the simulation in its
+        metadata (MissingExtra naming ``trickcore[data]`` without pyarrow)."""
+        from trickcore.scoring.base import parquet_modules
+
+        _, pq = parquet_modules()
+        if self.kind != "lines":
+            return pq.read_table(self.path)
+        if self.table is None:
+            raise InputError("the table of a resumed run of lines was not kept: write it with out='FILE.parquet'",
+                             field="out")
+        return self.table
+
+    def to_parquet(self, path: str) -> None:
+        """Write the deals' table (``to_arrow``) to ``path`` as one Parquet file."""
+        from trickcore.scoring.base import parquet_modules
+
+        _, pq = parquet_modules()
+        pq.write_table(self.to_arrow(), path)
+
+    def to_pandas(self) -> Any:
+        """The deals' table (``to_arrow``) as a pandas DataFrame, one row per deal (per deal and table in a
+        field)."""
+        _pandas()
+        return self.to_arrow().to_pandas()
 
     def to_dict(self) -> dict:
         """The summary `tricks simulate --format json` writes: outcomes' statistics (and the comparison)."""
@@ -137,9 +158,8 @@ class Simulated(Result):
         return text + ("\n" + comparison_text(self.comparison) if self.comparison else "")
 
     def rows(self) -> list[dict]:
-        """One row per deal: its index, candidate number, deal and outcome."""
-        return [{"index": line["index"], "number": line["number"], "deal": line["deal"], **line["outcome"]}
-                for line in self.lines()]
+        """One row per deal (per deal and table in a field): the table's columns."""
+        return self.to_arrow().to_pylist()
 
 
 @attrs.frozen

@@ -25,7 +25,7 @@ class ScoreCommand(click.Command):
 
 
 @click.command(cls=ScoreCommand)
-@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@click.argument("path", metavar="FILE", type=click.Path())
 @click.option("--system", "system_name", required=True, metavar="NAME",
               help="An installed scoring system (listed below and by `tricks games`).")
 @click.option("--preset", default=None, help="A preset of the system's settings (default: its first).")

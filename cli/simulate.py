@@ -1,5 +1,5 @@
 """`tricks simulate`: many deals of a game, dealt under a condition, solved double dummy or played by agents;
-result lines (JSON) in a file and a summary with confidence intervals."""
+result lines (JSON) or a Parquet table in a file and a summary with confidence intervals."""
 import sys
 
 import click
@@ -30,9 +30,11 @@ from trickcore.games.options import SIMULATION_DEALER
                    f"({game_phrases(lambda game: game.played_analysis, '; ')}).")
 @click.option("--solve", "solve_", is_flag=True, help="Solve every deal double dummy instead (options below).")
 @declared_flags("simulation_options")
-@click.option("--out", "out_path", default=None, type=OutputFile(),
-              help="Write one JSON line per deal to this file (the simulation first; OUT.part until complete).")
-@click.option("--resume", is_flag=True, help="Continue the unfinished run whose lines are in OUT.part.")
+@click.option("--out", "out_path", default=None, type=OutputFile(dir_okay=True),
+              help="Write the deals to this file: FILE.parquet a Parquet table (one row per deal; pip install "
+                   "'trickcore[data]'), DIR/ a Parquet dataset (one file per task), any other name one JSON line per "
+                   "deal (the simulation first); OUT.part until complete.")
+@click.option("--resume", is_flag=True, help="Continue the unfinished run whose deals are in OUT.part.")
 @jobs_option
 @click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
               help="Run on a Dask cluster: a scheduler's tcp://host:port, or local:N for N local workers.")

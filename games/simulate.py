@@ -1,32 +1,39 @@
 """Simulations: many deals of one game, chosen by a condition, each solved double dummy or played by agents
-through the State protocol; one result line per deal, in deal order, whatever splits the work.
+through the State protocol (or a game's compiled batch that plays as they do); one result line per deal, in deal
+order, or one row per deal of a Parquet table (games.simulation_output writes them), whatever splits the work.
 
 Deal ``i`` of a simulation is the ``i``-th deal of the seed that satisfies the condition (trickcore's
 constrained dealing), and its agents are seeded from (seed, the deal's number, their table): so a deal's line
 depends on nothing but the simulation and its number, and the lines are the same on one process, on ``jobs``
-processes, on a Dask cluster, or in a run interrupted and resumed. Work goes out in chunks of CHUNK deals.
+processes, on a Dask cluster, or in a run interrupted and resumed. Work goes out in chunks (chunk_size), each
+dealt in a few kernel batches and turned into lines and columns from the played deals' arrays where the game's
+hooks can (games.simulation_hooks), without a Python dict per deal.
 
 A simulation may seat a **field**: further tables, each with its own agents, play every deal as well (the
 duplicate principle), so that scoring systems which compare a result with the other tables' (matchpoints,
 IMPs against a datum) can score them. A field's line holds each table's record and outcome under ``tables``.
 """
+import array
+import itertools
 import json
-import os
 
 import attrs
 
-from trickcore.dealing import deal_where, parse_predeal
+from trickcore.dealing import DealBatch, deal_where, parse_predeal
 from trickcore.errors import InputError
-from trickcore.files import read_text
 from trickcore.games.base import agent_classes, play_deal
 from trickcore.games.registry import get_game
+from trickcore.games.simulation_hooks import DealtDeals, columns_of, flat_row
+from trickcore.games.simulation_table import table_of
 from trickcore.names import name_list, text_list
 from trickcore.rng import M64, mix64
 from trickcore.scoring.base import SIMULATION_FORMAT
 from trickcore.solver import solve_batch
-from trickcore.statistics import summarise
+from trickcore.statistics import summarise_columns
 
-CHUNK = 16
+CHUNK = 16                # deals of a chunk solved double dummy, and the fewest of any chunk
+MAX_CHUNK = 1024          # the most deals of a chunk played: a compiled batch's worth
+MAX_DEALS = 10**9
 TASK_CHUNKS = 8           # chunks a worker takes at a time: fewer, larger exchanges, the same lines in order
 AGENT_SALT = 0x73696D75   # keeps the agents' seeds apart from the deals' streams
 # Version 2: deal k is dealt by its own dealer (the rotation of play) unless the simulation fixes one, so a
@@ -69,6 +76,10 @@ class Simulation:
             raise InputError("a field's tables play the deals: give --agents", field="agents")
         if isinstance(self.deals, bool) or not isinstance(self.deals, int) or self.deals < 1:
             raise InputError(f"the number of deals must be at least 1, not {self.deals!r}", field="deals")
+        if self.deals > MAX_DEALS:
+            # Every deal's outcome stays in memory for the summary: beyond this, run several seeds.
+            raise InputError(f"a simulation plays at most {MAX_DEALS:,} deals (their outcomes are summarised in "
+                             f"memory), not {self.deals:,}: run several with different seeds", field="deals")
 
     def to_dict(self):
         """The simulation as JSON (the first line of its output file)."""
@@ -95,8 +106,14 @@ class Simulation:
 
 def agent_seed(seed, number, table=0):
     """The seed of the agents playing deal ``number`` of ``seed`` at ``table`` (0 for the first)."""
-    first = mix64((mix64(seed ^ AGENT_SALT) + number) & M64)
-    return first if table == 0 else mix64((first + table) & M64)
+    return agent_seeds(seed, [number], table)[0]
+
+
+def agent_seeds(seed, numbers, table=0):
+    """``agent_seed`` of each deal of ``numbers``, the simulation's own part of the stream mixed once."""
+    base = mix64(seed ^ AGENT_SALT)
+    firsts = [mix64((base + number) & M64) for number in numbers]
+    return firsts if table == 0 else [mix64((first + table) & M64) for first in firsts]
 
 
 def dealer_of(game, simulation, index):
@@ -111,6 +128,12 @@ def choose_deals(simulation):
     """The candidate numbers of the simulation's deals, in order (the kernel's constrained dealer): deal ``i`` is
     the first candidate after deal ``i - 1``'s that qualifies as dealt by its own dealer."""
     game = get_game(simulation.game)
+    if simulation.where is None and (simulation.tries is None or simulation.tries >= simulation.deals):
+        # Every candidate qualifies (predealt cards are in every one): deal i is candidate i. The predealt cards
+        # are read under every dealer now, so that their errors come before any work.
+        for dealer in {dealer_of(game, simulation, index) for index in range(min(game.n_seats, simulation.deals))}:
+            game.deal_where(simulation.seed, 0, None, list(simulation.predeal), dealer=dealer)
+        return range(simulation.deals)
     if simulation.dealer is not None or (simulation.where is None and not simulation.predeal):
         # One dealer for every deal, or every candidate qualifying: one batch of the kernel.
         batch = game.deal_where(simulation.seed, simulation.deals, simulation.where, list(simulation.predeal),
@@ -139,42 +162,96 @@ def _rotating_choice(game, simulation):
     return numbers
 
 
+def _dealt(game, simulation, items):
+    """The deals ``items`` [(index, candidate number)] and their dealers' seat indices: a DealtDeals, each dealer's
+    deals dealt by the kernel in as few batches as their numbers allow."""
+    if simulation.dealer is not None:
+        dealers = [game.seat_index(simulation.dealer)] * len(items)
+    else:
+        hooks = game.simulation
+        dealers = [hooks.dealer(index, simulation.variant) for index, _ in items]
+    n = game.dealing_plan(0).n_owners
+    masks, last = array.array("Q", bytes(8 * n * len(items))), array.array("B", bytes(len(items)))
+    for dealer in set(dealers):
+        plan, predealt = _plan(game, simulation, dealer)
+        rows = [k for k, seat in enumerate(dealers) if seat == dealer]
+        batch = _deal_numbers(plan, simulation.seed, [items[k][1] for k in rows], predealt)
+        for j, k in enumerate(rows):
+            masks[k * n:(k + 1) * n] = batch.masks[j * n:(j + 1) * n]
+            last[k] = batch.last[j]
+    numbers = array.array("Q", [number for _, number in items])
+    return DealtDeals(DealBatch(game.dealing_plan(0), masks, last, simulation.seed, 0, numbers)), dealers
+
+
+def _deal_numbers(plan, seed, numbers, predealt):
+    """The candidates ``numbers`` (increasing) of ``plan`` holding the ``predealt`` cards: one kernel batch over
+    their span when it is not much longer than they are, else one each."""
+    span = numbers[-1] - numbers[0] + 1
+    if span <= 4 * len(numbers) + 64:
+        batch = deal_where(plan, seed, span, predealt=predealt, start=numbers[0])
+        n = plan.n_owners
+        picked = [number - numbers[0] for number in numbers]
+        masks = array.array("Q", [mask for k in picked for mask in batch.masks[k * n:(k + 1) * n]])
+        return DealBatch(plan, masks, array.array("B", [batch.last[k] for k in picked]), seed, 0)
+    ones = [deal_where(plan, seed, 1, predealt=predealt, start=number) for number in numbers]
+    return DealBatch(plan, array.array("Q", [m for one in ones for m in one.masks]),
+                     array.array("B", [one.last[0] for one in ones]), seed, 0)
+
+
+@attrs.frozen
+class Piece:
+    """A piece of a simulation, dealt and played: its ``items`` [(index, candidate number)], their DealtDeals,
+    dealers and deal texts, each table's records with their table columns (the hooks' ``table_columns``), and
+    each deal's solved result or played deal's analysis (as JSON) when the simulation asks for them."""
+
+    simulation: Simulation
+    game: object
+    items: list
+    dealt: DealtDeals
+    dealers: list
+    texts: list
+    tables: list
+    analyses: list | None
+
+    @classmethod
+    def of(cls, simulation, items, columns=True):
+        """Deal and play (or solve) ``items``; with ``columns`` each table's columns too (else None)."""
+        game = get_game(simulation.game)
+        dealt, dealers = _dealt(game, simulation, items)
+        tables = []
+        for table in range(len(simulation.tables)):
+            records = _play_table(game, simulation, dealers, dealt, items, table)
+            tables.append((records, game.simulation.table_columns(records) if columns else None))
+        analyses = None
+        if simulation.solve is not None or simulation.analyse:
+            analyses = [_analysis(game, simulation, index, dealer, dealt.batch[k])
+                        for k, ((index, _), dealer) in enumerate(zip(items, dealers))]
+        return cls(simulation, game, items, dealt, dealers, game.simulation.deal_texts(dealt.batch), tables,
+                   analyses)
+
+    def base(self):
+        """The columns every row has: index, candidate number, deal (its text) and dealer."""
+        return {"index": [index for index, _ in self.items], "number": [number for _, number in self.items],
+                "deal": self.texts, "dealer": [self.game.seats[dealer] for dealer in self.dealers]}
+
+
+def _analysis(game, simulation, index, dealer, deal):
+    """The solved result (``solve``) or the played deal's analysis (``analyse``) of deal ``index``, as JSON."""
+    if simulation.solve is not None:
+        options = dict(simulation.solve)
+        if simulation.dealer is None:
+            options = game.simulation.analysis_options(index, dealer, options)
+        result = game.analysis.analyse(deal, **options).to_dict()
+    else:
+        result = game.simulation.analyse_played(deal, index, dealer).to_dict()
+    result.pop("deal", None)
+    return result
+
+
 def run_chunk(simulation, items):
     """The result lines of the deals ``items`` [(index, candidate number)]: a pure function of its arguments,
     run in any process or on any machine."""
-    game = get_game(simulation.game)
-    dealers = [dealer_of(game, simulation, index) for index, _ in items]
-    plans = {dealer: _plan(game, simulation, dealer) for dealer in set(dealers)}
-    dealt = [(index, number, deal_where(plans[dealer][0], simulation.seed, 1, predealt=plans[dealer][1], start=number))
-             for (index, number), dealer in zip(items, dealers)]
-    played = [_play_table(game, simulation, dealers, dealt, table) for table in range(len(simulation.tables))]
-    lines = []
-    for k, (index, number, batch) in enumerate(dealt):
-        deal = batch[0]
-        line = {"index": index, "number": number, "deal": game.formats.format_deal(deal)}
-        if simulation.solve is not None:
-            options = dict(simulation.solve)
-            if simulation.dealer is None:
-                options = game.simulation.analysis_options(index, dealers[k], options)
-            result = game.analysis.analyse(deal, **options).to_dict()
-            result.pop("deal", None)
-            line.update(result=result, outcome=flatten(result))
-        else:
-            hooks = game.simulation
-            tables = [{"record": hooks.record_dict(records[k]), "outcome": hooks.outcome(records[k])}
-                      for records in played]
-            if simulation.field:
-                outcome = {f"table {t} {key}": value for t, table in enumerate(tables, 1)
-                           for key, value in table["outcome"].items()}
-                line.update(tables=tables, outcome=outcome)
-            else:
-                line.update(tables[0])
-            if simulation.analyse:
-                analysis = game.simulation.analyse_played(deal, index, dealers[k]).to_dict()
-                analysis.pop("deal", None)
-                line["analysis"] = analysis
-        lines.append(line)
-    return lines
+    return piece_lines(Piece.of(simulation, items, columns=False))
 
 
 def _plan(game, simulation, dealer):
@@ -183,51 +260,135 @@ def _plan(game, simulation, dealer):
     return plan, parse_predeal(list(simulation.predeal), game.hand_names(), plan) if simulation.predeal else None
 
 
-def _play_table(game, simulation, dealers, dealt, table):
-    """The records of the ``dealt`` deals played at ``table`` of the simulation (a compiled batch when the game
-    has one for these agents, else through the State protocol)."""
+def _play_table(game, simulation, dealers, dealt, items, table):
+    """The records of the ``dealt`` deals (DealtDeals of ``items``) played at ``table`` of the simulation (a
+    compiled batch when the game has one for these agents, else through the State protocol)."""
     classes = agent_classes(game.name, simulation.tables[table], game.n_seats)[0]
-    seeds = [agent_seed(simulation.seed, number, table) for _, number, _ in dealt]
-    batched = game.simulation.batch_records([batch for _, _, batch in dealt], [index for index, _, _ in dealt],
-                                            dealers, simulation.variant, [cls.name for cls in classes], seeds)
+    seeds = agent_seeds(simulation.seed, [number for _, number in items], table)
+    indices = [index for index, _ in items]
+    batched = game.simulation.batch_records(dealt, indices, dealers, simulation.variant, [cls.name for cls in classes],
+                                            seeds)
     if batched is not None:
         return batched
     records = []
-    for (index, _, batch), seed, dealer in zip(dealt, seeds, dealers):
-        state = game.simulation.state(batch, index, dealer, simulation.variant)
+    for one, index, seed, dealer in zip(dealt, indices, seeds, dealers):
+        state = game.simulation.state(one, index, dealer, simulation.variant)
         records.append(play_deal(state, [cls(seat, seed) for seat, cls in enumerate(classes)]).record())
     return records
 
 
-def flatten(data, prefix=""):
+def flatten(data):
     """The numbers and yes/no values of a nested JSON object, keyed by their joined paths ("tricks N NT")."""
-    flat = {}
-    for key, value in data.items():
-        name = f"{prefix} {key}".strip()
-        if isinstance(value, dict):
-            flat.update(flatten(value, name))
-        elif isinstance(value, (bool, int, float)):
-            flat[name] = value
-    return flat
+    return {key: value for key, value in flat_row(data).items() if isinstance(value, (bool, int, float))}
 
 
-def _chunks(numbers, start):
-    items = list(enumerate(numbers))[start:]
-    return [items[k:k + CHUNK] for k in range(0, len(items), CHUNK)]
+def chunk_size(simulation, jobs=1):
+    """The deals of one chunk: CHUNK for deals solved double dummy (each one takes a while), else enough deals
+    for a compiled batch to pay, while every worker still gets several tasks."""
+    if simulation.solve is not None:
+        return CHUNK
+    return max(CHUNK, min(MAX_CHUNK, simulation.deals // (4 * TASK_CHUNKS * max(jobs, 1))))
 
 
-def written_chunk(simulation, items):
-    """The lines of ``items`` (see run_chunk) as the output file holds them, JSON text, with their outcomes: a
-    worker sends the main process this much cheaper load than the lines themselves."""
-    lines = run_chunk(simulation, items)
-    return "".join(json.dumps(line) + "\n" for line in lines), [line["outcome"] for line in lines]
+def _chunks(numbers, start, size=CHUNK):
+    """The deals [(index, candidate number)] from ``start`` on, ``size`` at a time (a lazy iterator)."""
+    items = itertools.islice(enumerate(numbers), start, None)
+    while chunk := list(itertools.islice(items, size)):
+        yield chunk
+
+
+def piece_lines(piece):
+    """The result lines of a Piece (see run_chunk)."""
+    simulation, hooks = piece.simulation, piece.game.simulation
+    lines = []
+    for k, (index, number) in enumerate(piece.items):
+        line = {"index": index, "number": number, "deal": piece.texts[k]}
+        if simulation.solve is not None:
+            line.update(result=piece.analyses[k], outcome=flatten(piece.analyses[k]))
+            lines.append(line)
+            continue
+        tables = [{"record": hooks.record_dict(records[k]), "outcome": hooks.outcome(records[k])}
+                  for records, _ in piece.tables]
+        if simulation.field:
+            outcome = {f"table {t} {key}": value for t, table in enumerate(tables, 1)
+                       for key, value in table["outcome"].items()}
+            line.update(tables=tables, outcome=outcome)
+        else:
+            line.update(tables[0])
+        if simulation.analyse:
+            line["analysis"] = piece.analyses[k]
+        lines.append(line)
+    return lines
+
+
+def piece_text(piece):
+    """The result lines of a Piece of one table, neither solved nor analysed, as JSON text: from each deal's record
+    and outcome texts (the hooks' ``line_parts``), without a dict per deal."""
+    records, columns = piece.tables[0]
+    base = piece.base()
+    record_texts, outcome_texts = piece.game.simulation.line_parts(records, columns, base)
+    return "".join(f'{{"index": {index}, "number": {number}, "deal": {json.dumps(deal)}, "record": {record}, '
+                   f'"outcome": {outcome}}}\n'
+                   for index, number, deal, record, outcome in zip(base["index"], base["number"], base["deal"],
+                                                                   record_texts, outcome_texts))
+
+
+def piece_columns(piece):
+    """The table of a Piece as columns: index, candidate number, deal, dealer and the hands' columns, then the
+    solved result's columns, or each table's own (a field: one row per deal and ``table``) and the analysis's."""
+    columns = {**piece.base(), **piece.game.simulation.hand_columns(piece.texts)}
+    analysis = {key: values for key, values in columns_of([flat_row(a) for a in piece.analyses or []]).items()
+                if key not in columns}
+    if piece.simulation.solve is not None:
+        return {**columns, **analysis}
+    if not piece.simulation.field:
+        return {**columns, **piece.tables[0][1], **analysis}
+    count, n = len(piece.tables), len(piece.items)
+    columns = {key: [value for value in values for _ in range(count)]
+               for key, values in {**columns, **analysis}.items()}
+    columns["table"] = [t for _ in range(n) for t in range(1, count + 1)]
+    keys = dict.fromkeys(key for _, own in piece.tables for key in own)
+    for key in keys:
+        per_table = [own.get(key, [None] * n) for _, own in piece.tables]
+        columns[key] = [values[k] for k in range(n) for values in per_table]
+    return columns
+
+
+def piece_outcomes(piece):
+    """The outcome of each deal of a Piece, as columns (one value per deal, None where a deal has none)."""
+    if piece.simulation.solve is not None:
+        return columns_of([flatten(result) for result in piece.analyses])
+    outcomes = [piece.game.simulation.outcome_columns(columns) for _, columns in piece.tables]
+    if not piece.simulation.field:
+        return outcomes[0]
+    return {f"table {t} {key}": values for t, columns in enumerate(outcomes, 1) for key, values in columns.items()}
+
+
+def output_chunk(kinds, simulation, items):
+    """The deals ``items`` as each of ``kinds`` asks ("lines": their JSON text, encoded; "table": an Arrow table),
+    with their outcomes as columns: (text or None, table or None, outcomes). A worker sends the main process this
+    much cheaper load than the lines as objects, and as bytes, which the main process writes as they come."""
+    fast = simulation.solve is None and not simulation.field and not simulation.analyse
+    columns = "table" in kinds or fast
+    piece = Piece.of(simulation, items, columns=columns)
+    if not columns:
+        # A solved, analysed or field simulation's lines alone: their outcomes from the lines themselves.
+        lines = piece_lines(piece)
+        text = "".join(json.dumps(line) + "\n" for line in lines).encode()
+        return text, None, columns_of([line["outcome"] for line in lines])
+    text = table = None
+    if "lines" in kinds:
+        text = (piece_text(piece) if fast else "".join(json.dumps(line) + "\n" for line in piece_lines(piece))).encode()
+    if "table" in kinds:
+        table = table_of(piece_columns(piece), head(simulation))
+    return text, table, piece_outcomes(piece)
 
 
 def run(simulation, numbers, start=0, jobs=1, dask=None, work=run_chunk):
     """``work(simulation, chunk)`` of each chunk of deals ``start`` onwards, in order (a lazy iterator; by
     default the chunk's result lines): on this process, on ``jobs`` worker processes, or on a Dask cluster (a
     ``dask.distributed.Client``)."""
-    chunks = _chunks(numbers, start)
+    chunks = _chunks(numbers, start, chunk_size(simulation, jobs))
     if dask is not None:
         yield from _run_on_dask(dask, simulation, chunks, work)
         return
@@ -243,10 +404,10 @@ def _run_on_dask(client, simulation, chunks, work):
     worker thread in flight (and at least 16)."""
     window = max(16, 4 * sum(client.nthreads().values()))
     pending = []
-    for k in range(0, len(chunks), TASK_CHUNKS):
+    while task := list(itertools.islice(chunks, TASK_CHUNKS)):
         # The simulation is a few hundred bytes: sent with each task rather than scattered (a scattered copy
         # shared by successive runs of the same simulation could be released under the next run).
-        pending.append(client.submit(_work_on, work, simulation, chunks[k:k + TASK_CHUNKS], pure=False))
+        pending.append(client.submit(_work_on, work, simulation, task, pure=False))
         if len(pending) >= window:
             yield from pending.pop(0).result()
     for future in pending:
@@ -275,81 +436,23 @@ def dask_client(address):
         raise InputError(f"cannot reach the Dask scheduler at {address}: {exc}", field="dask") from None
 
 
-def read_output(path, simulation):
-    """The lines already in a simulation's unfinished output file (its last line dropped when cut short);
-    InputError when the file was written by another simulation or its lines are out of order."""
-    text = read_text(path)
-    rows = text.split("\n")
-    if not text.endswith("\n"):
-        rows = rows[:-1]          # a line cut short by the interruption: computed again
-    rows = [row for row in rows if row.strip()]
-    if not rows:
-        return []
-    try:
-        head = json.loads(rows[0])
-        lines = [json.loads(row) for row in rows[1:]]
-    except json.JSONDecodeError as exc:
-        raise InputError(f"not a simulation's output: {exc.msg}", source=path, line=exc.lineno) from None
-    if head.get("format") != FORMAT or head.get("simulation") != simulation.to_dict():
-        raise InputError("this file was written by a different simulation: resume with the same options",
-                         source=path, line=1)
-    for k, line in enumerate(lines):
-        if line.get("index") != k:
-            raise InputError(f"line {k + 2} is deal {line.get('index')}, not deal {k}", source=path, line=k + 2)
-    return lines
+def head(simulation):
+    """What a simulation's output says first (its header line; its table's metadata): the format and the
+    simulation."""
+    return {"format": FORMAT, "simulation": simulation.to_dict()}
 
 
 def header_line(simulation):
     """The first line of a simulation's output file: the format and the simulation."""
-    return json.dumps({"format": FORMAT, "simulation": simulation.to_dict()}) + "\n"
+    return json.dumps(head(simulation)) + "\n"
 
 
 def summary(simulation, outcomes):
-    """The statistics of a simulation's deals from their ``outcomes`` (each result line's): per outcome key,
-    shares, means with 95% intervals, distributions and frequencies (trickcore.statistics.summarise)."""
-    return {"simulation": simulation.to_dict(), "deals": len(outcomes), "outcomes": summarise(outcomes)}
-
-
-def partial_path(path):
-    """Where an unfinished output file lives until the simulation ends (then it is renamed to ``path``)."""
-    return path + ".part"
-
-
-def simulate_to_file(simulation, path, jobs=1, dask=None, resume=False, progress=None):
-    """Run ``simulation`` writing its lines to ``path`` (through ``path + '.part'``, renamed when complete);
-    with ``resume`` continue an unfinished run from its .part file. Returns every deal's outcome. ``progress(n)``
-    is called with the number of deals done after each chunk."""
-    part = partial_path(path)
-    done = read_output(part, simulation) if resume and os.path.exists(part) else []
-    if resume and not done and not os.path.exists(part):
-        raise InputError("nothing to resume: no unfinished output", source=part)
-    numbers = choose_deals(simulation)
-    try:
-        if done:
-            _cut_to_whole_lines(part)
-        with open(part, "a" if done else "w", encoding="utf-8") as out:
-            if not done:
-                out.write(header_line(simulation))
-            outcomes = [line["outcome"] for line in done]
-            if progress:
-                progress(len(outcomes))
-            for text, chunk in run(simulation, numbers, len(done), jobs, dask, work=written_chunk):
-                out.write(text)
-                out.flush()
-                outcomes.extend(chunk)
-                if progress:
-                    progress(len(outcomes))
-    except OSError as exc:
-        raise InputError(f"cannot write here: {exc.strerror}", source=part) from None
-    os.replace(part, path)
-    return outcomes
-
-
-def _cut_to_whole_lines(path):
-    """Drop a line cut short at the end of an unfinished file, so appending continues after a whole line."""
-    with open(path, "rb+") as raw:
-        data = raw.read()
-        raw.truncate(data.rfind(b"\n") + 1)
+    """The statistics of a simulation's deals from their ``outcomes`` (columns, one value per deal: None where a
+    deal has none): per outcome key, shares, means with 95% intervals, distributions and frequencies
+    (trickcore.statistics.summarise_columns)."""
+    deals = len(next(iter(outcomes.values()), ()))
+    return {"simulation": simulation.to_dict(), "deals": deals, "outcomes": summarise_columns(outcomes)}
 
 
 def simulate(simulation, jobs=1, dask=None):

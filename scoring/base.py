@@ -13,7 +13,8 @@ from typing import Any
 
 import attrs
 
-from trickcore.errors import InvalidRecord, NotationError, SettingsError, TrickcoreError
+from trickcore.errors import InvalidRecord, MissingExtra, NotationError, SettingsError, TrickcoreError
+from trickcore.files import read_text
 
 # Setting overrides: ``KEY=VALUE`` strings (as ``--set`` gives them) or a mapping (a records file's own).
 Overrides = Mapping[str, object] | Iterable[str]
@@ -128,6 +129,69 @@ def simulation_header(text: str) -> dict[str, Any] | None:
     except json.JSONDecodeError:
         return None
     return head.get("simulation") if isinstance(head, dict) else None
+
+
+def parquet_modules() -> tuple[Any, Any]:
+    """pyarrow (with its compute functions) and pyarrow.parquet (MissingExtra naming ``trickcore[data]`` without
+    them)."""
+    try:
+        import pyarrow  # type: ignore[import-untyped]
+        import pyarrow.compute  # type: ignore[import-untyped]  # noqa: F401 (pyarrow.compute, once imported)
+        import pyarrow.parquet  # type: ignore[import-untyped]
+    except ImportError:
+        raise MissingExtra("Parquet tables need pyarrow: pip install 'trickcore[data]'") from None
+    return pyarrow, pyarrow.parquet
+
+
+def is_table(path: str | os.PathLike[str]) -> bool:
+    """True when ``path`` is a Parquet file (or a directory, a partitioned dataset), not a text file."""
+    if os.path.isdir(path):
+        return True
+    try:
+        with open(path, "rb") as raw:
+            return raw.read(4) == b"PAR1"
+    except OSError:
+        return False
+
+
+def simulation_table(path: str | os.PathLike[str], source: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The rows of a simulation's Parquet table (`tricks simulate --out FILE.parquet` or ``DIR/``) in the shape of
+    its lines (``simulation_rows``: a deal's columns, a field's ``tables`` each holding one table's columns, a
+    ``record`` column's JSON read back) and the simulation (its metadata)."""
+    pa, pq = parquet_modules()
+    try:
+        table = pq.read_table(path)
+    except (OSError, pa.ArrowException) as exc:
+        raise NotationError(f"not a Parquet table: {exc}", source=source) from None
+    meta = table.schema.metadata or {}
+    if SIMULATION_FORMAT not in meta.get(b"format", b"").decode():
+        raise InvalidRecord("a Parquet table not written by `tricks simulate`", source=source)
+    head = json.loads(meta[b"simulation"])
+    rows: list[dict[str, Any]] = []
+    for row in table.to_pylist():
+        if "record" in row:
+            row["record"] = json.loads(row["record"])
+        if "table" not in row:
+            rows.append(row)
+        elif row["table"] == 1:
+            rows.append({**row, "tables": [row]})
+        else:
+            rows[-1]["tables"].append(row)
+    return rows, head
+
+
+def simulation_file(path: str | os.PathLike[str], source: str) -> tuple[list[dict[str, Any]], dict[str, Any]] | None:
+    """The rows and the simulation of a simulation's output, its JSON lines (``simulation_rows``) or its Parquet
+    table (``simulation_table``); None for any other file."""
+    if is_table(path):
+        rows, head = simulation_table(path, source)
+        if head.get("solve") is not None:
+            raise InvalidRecord("a simulation table without played deals' records (was it solved, not played?)",
+                                source=source, field="record")
+        return rows, head
+    text = read_text(path)
+    lines = simulation_rows(text, source)
+    return None if lines is None else (lines, simulation_header(text) or {})
 
 
 @attrs.frozen

@@ -73,6 +73,19 @@ def summarise(outcomes: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, Any]
         for key, value in outcome.items():
             if value is not None:
                 columns.setdefault(key, []).append(value)
+    return _summarise_values(columns)
+
+
+def summarise_columns(columns: Mapping[str, Sequence[Any]]) -> dict[str, dict[str, Any]]:
+    """``summarise`` of the outcomes held as columns (one value per result, None where a result has none): the
+    same summary, its keys in the order the results first give them a value."""
+    first = {key: next((k for k, v in enumerate(values) if v is not None), None) for key, values in columns.items()}
+    order = sorted((row, position, key) for position, (key, row) in enumerate(first.items()) if row is not None)
+    return _summarise_values({key: [v for v in columns[key] if v is not None] for _, _, key in order})
+
+
+def _summarise_values(columns: Mapping[str, list[Any]]) -> dict[str, dict[str, Any]]:
+    """The summary of each key's values (see ``summarise``)."""
     summary: dict[str, dict[str, Any]] = {}
     for key, values in columns.items():
         if all(isinstance(v, bool) for v in values):

@@ -14,7 +14,8 @@ import tempfile
 
 from trickcore.games.preferans.vocab import Contract
 from trickcore.games.registry import get_scoring
-from trickcore.games.simulate import Simulation, simulate_to_file
+from trickcore.games.simulate import Simulation
+from trickcore.games.simulation_output import simulate_to_file
 from trickcore.scoring.compare import Entrant, match_standings
 from trickcore.statistics import mean_interval
 

@@ -12,7 +12,8 @@ import os
 import tempfile
 
 from trickcore.games.registry import get_scoring
-from trickcore.games.simulate import Simulation, simulate_to_file
+from trickcore.games.simulate import Simulation
+from trickcore.games.simulation_output import simulate_to_file
 from trickcore.statistics import proportion_interval
 
 

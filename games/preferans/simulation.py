@@ -1,14 +1,17 @@
-"""What a simulation asks of preferans (``PREFERANS.simulation``): the compiled deals of heuristic players and a
-played deal's outcome."""
+"""What a simulation asks of preferans (``PREFERANS.simulation``): the compiled deals of heuristic players, a
+played deal's outcome and the columns of a table of played deals."""
 import array
 import functools
+import json
 
 import attrs
 
 from trickcore.games.preferans.analysis import solve_preferans
 from trickcore.games.preferans.variants import default_players, play_settings
 from trickcore.games.preferans.vocab import Contract
-from trickcore.games.simulation_hooks import SimulationHooks
+from trickcore.games.simulation_hooks import SimulationHooks, columns_of
+
+OUTCOME = ("contract", "declarer tricks", "made")     # the outcome's keys (PreferansSimulation.outcome)
 
 
 @attrs.frozen
@@ -41,6 +44,26 @@ class PreferansSimulation(SimulationHooks):
         tricks = record.won[record.declarer]
         made = tricks == 0 if contract.is_misere else tricks >= contract.level
         return {"contract": str(contract), "declarer tricks": tricks, "made": made}
+
+    def table_columns(self, records):
+        """The outcome's columns, then the kind of deal, the declarer, each player's defence call and tricks, and
+        ``protocol``, the deal's protocol entry as JSON (what the scorers read), from the records' own data (no
+        JSON form of the whole deal)."""
+        columns = columns_of([self.outcome(record) for record in records])
+        protocols = [record.protocol for record in records]
+        players = sorted({player for record in records for player in record.players})
+        columns["kind"] = [record.kind for record in records]
+        columns["declarer"] = [protocol.get("declarer") for protocol in protocols]
+        for player in players:
+            columns[f"call {player}"] = [protocol.get("calls", {}).get(player) for protocol in protocols]
+        for player in players:
+            columns[f"tricks {player}"] = [protocol.get("tricks", {}).get(player) for protocol in protocols]
+        columns["protocol"] = [json.dumps(protocol) for protocol in protocols]
+        return columns
+
+    def outcome_columns(self, columns):
+        """The outcome's columns of the table's (``table_columns``)."""
+        return {key: list(values) for key, values in columns.items() if key in OUTCOME}
 
     def batch_records(self, dealt, indices, dealers, variant, agent_names, agent_seeds):
         """Heuristic players' deals from the compiled batch (games.preferans.heuristic_deals): the records of the

@@ -27,8 +27,8 @@ from trickcore.errors import InputError, InvalidRecord
 from trickcore.games.bridge.record import Board, board_from_dict
 from trickcore.games.bridge.vocab import Seat, board_vulnerability
 from trickcore.files import read_text
-from trickcore.scoring.base import (FieldDeal, Ledger, RecordsFile, ScoringSystem, json_rows, simulation_header,
-                                    simulation_records, simulation_rows)
+from trickcore.scoring.base import (FieldDeal, Ledger, RecordsFile, ScoringSystem, is_table, json_rows,
+                                    simulation_file, simulation_records)
 from trickcore.scoring.bridge.contract.honours import hcp
 from trickcore.scoring.bridge.contract.imps import imps
 from trickcore.scoring.bridge.contract.score import duplicate_score, ns_score
@@ -62,21 +62,31 @@ class BridgeSystem(ScoringSystem):
         return settings if settings is not None else self.settings()
 
 
-def simulated_results(text, source):
-    """The RecordsFile of the boards a simulation played, as TableResults (with the deal's par when the simulation
-    analysed it), a FieldDeal of them per deal a field played; None when ``text`` is not a simulation's."""
-    rows = simulation_rows(text, source)
-    if rows is None:
+def simulated_results(path):
+    """The RecordsFile of the boards a simulation played (its lines or its Parquet table), as TableResults (with
+    the deal's par when the simulation analysed it), a FieldDeal of them per deal a field played; None when
+    ``path`` is not a simulation's."""
+    source = os.path.basename(path)
+    found = simulation_file(path, source)
+    if found is None:
         return None
+    rows, head = found
 
     def result(table, row):
-        board = board_from_dict(table["record"])
-        par = (row.get("analysis") or {}).get("par", {}).get("score")
+        board = board_from_dict(table["record"] if "record" in table else board_of_columns(table))
+        par = row["par score"] if "par score" in row else (row.get("analysis") or {}).get("par", {}).get("score")
         if board.passed_out:
             return TableResult(hands=board.deal.hands, par=par)
         return TableResult(board.contract, board.declarer, board.result, hands=board.deal.hands, par=par)
 
-    return RecordsFile(source, simulation_records(rows, source, result), simulation=simulation_header(text))
+    return RecordsFile(source, simulation_records(rows, source, result), simulation=head)
+
+
+def board_of_columns(row):
+    """A played board's JSON form (games.bridge.record.board_to_dict) from its row of a simulation's table."""
+    return {"board": row["board"], "dealer": row["dealer"], "vulnerability": row["vulnerability"],
+            "deal": row["deal"], "auction": row["auction"].split(), "play": row["play"].split(),
+            "contract": row["contract"], "declarer": row["declarer"], "result": row["declarer tricks"]}
 
 
 def contract_situation(record):
@@ -96,10 +106,9 @@ class DealResultsSystem(BridgeSystem):
 
     def read_records(self, path):
         """The TableResults of a deal-results file, or of the boards a simulation played (`tricks simulate`)."""
+        played = simulated_results(path)
         source = os.path.basename(path)
-        text = read_text(path)
-        played = simulated_results(text, source)
-        return played if played is not None else RecordsFile(source, tuple(read_deal_results(text, source)))
+        return played if played is not None else RecordsFile(source, tuple(read_deal_results(read_text(path), source)))
 
     def standings(self, result):
         """Each side's net score: {"NS": ..., "EW": ...}."""
@@ -142,7 +151,7 @@ class RubberSystem(SheetSystem):
 
     def read_records(self, path):
         """The deals of a rubber-session protocol, or the TableResults of one rubber (see DealResultsSystem)."""
-        session = read_session_text(read_text(path), os.path.basename(path))
+        session = None if is_table(path) else read_session_text(read_text(path), os.path.basename(path))
         return session if session is not None else super().read_records(path)
 
     def prepare(self, found, preset=None, overrides=()):
@@ -447,11 +456,10 @@ class PairsSystem(BridgeSystem):
 
     def read_records(self, path):
         """The boards of a pairs-session JSON file, or of the field of tables a simulation played."""
-        text = read_text(path)
-        played = simulated_results(text, os.path.basename(path))
+        played = simulated_results(path)
         if played is not None:
             return played
-        return read_board_records(path, text, self.keys, ("scores",))
+        return read_board_records(path, read_text(path), self.keys, ("scores",))
 
     def ledger(self, settings=None, **context):
         """An empty pairs ledger."""

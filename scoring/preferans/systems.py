@@ -10,7 +10,7 @@ import attrs
 from trickcore.errors import InputError, SettingsError, TrickcoreError
 from trickcore.files import read_text
 from trickcore.scoring.base import (FieldDeal, RecordsFile, ScoringSystem, json_or_text, parse_assignments,
-                                    simulation_header, simulation_records, simulation_rows)
+                                    simulation_file, simulation_records)
 from trickcore.scoring.preferans.ledger import PulyaLedger
 from trickcore.scoring.preferans.protocol import PROTOCOL_FORMAT, parse_protocol
 from trickcore.scoring.preferans.old import OLD_PRESET, RemiseLedger, make_old_settings, parse_old_protocol
@@ -49,14 +49,17 @@ class PreferansSystem(ScoringSystem):
     def read_records(self, path):
         """The protocol of ``path``: its deals, with the protocol itself kept for validation; or the protocol of
         the deals a simulation played (`tricks simulate`), its players the simulation's."""
-        text = read_text(path)
-        rows = simulation_rows(text, path)
-        if rows is not None:
-            deals = simulation_records(rows, path, lambda table, row: table["record"].get("record"))
+        found = simulation_file(path, path)
+        head = None
+        if found is not None:
+            rows, head = found
+            deals = simulation_records(rows, path, lambda table, row: table["record"].get("record") if "record" in table
+                                       else json.loads(table["protocol"]))
             tables = [d for deal in deals for d in (deal.tables if isinstance(deal, FieldDeal) else (deal,))]
             players = sorted({p for deal in tables if isinstance(deal, dict) for p in deal.get("tricks", {})})
             protocol = {"format": PROTOCOL_FORMAT, "players": players, "deals": list(deals)}
         else:
+            text = read_text(path)
             try:
                 protocol = json.loads(text)
             except json.JSONDecodeError as exc:
@@ -68,7 +71,7 @@ class PreferansSystem(ScoringSystem):
         if isinstance(players, list) and all(isinstance(p, str) for p in players):
             context["players"] = tuple(players)
         return RecordsFile(path, tuple(deals) if isinstance(deals, list) else (), variant, context=context,
-                           simulation=simulation_header(text))
+                           simulation=head)
 
     def standings(self, result):
         """Each player's result in whists after the settlement (rules/preferans.md §9), higher being better."""

@@ -4,8 +4,8 @@ import attrs
 
 from trickcore.games.whist.record import WhistHand, read_results
 from trickcore.files import read_text
-from trickcore.scoring.base import (Ledger, RecordsFile, ScoringSystem, simulation_header, simulation_records,
-                                    simulation_rows, typed_overrides)
+from trickcore.scoring.base import (Ledger, RecordsFile, ScoringSystem, simulation_file, simulation_records,
+                                    typed_overrides)
 from trickcore.scoring.whist.hand import calls_at_eight
 from trickcore.scoring.whist.ledger import WhistSheet
 from trickcore.scoring.whist.rules import WhistRules
@@ -63,13 +63,13 @@ class WhistSystem(ScoringSystem):
     def read_records(self, path):
         """The hand results of a JSON or PBN-style file (its ``ruleset`` kept as the file's preset), or of the
         hands a simulation played (`tricks simulate`)."""
-        text = read_text(path)
-        rows = simulation_rows(text, path)
-        if rows is not None:
+        found = simulation_file(path, path)
+        if found is not None:
+            rows, head = found
             played = simulation_records(rows, path, lambda table, row: WhistHand.from_dict(table["record"]).result(),
                                         "hand")
-            return RecordsFile(path, played, simulation=simulation_header(text))
-        ruleset, settings, results = read_results(text, path)
+            return RecordsFile(path, played, simulation=head)
+        ruleset, settings, results = read_results(read_text(path), path)
         return RecordsFile(path, tuple(results), ruleset, settings)
 
     def standings(self, result):

@@ -16,10 +16,12 @@ from trickcore.condition import compile_condition
 from trickcore.dealing import owner_sizes, parse_deal
 from trickcore.errors import InputError, WorkerLost
 from trickcore.games import simulate as simulation_module
+from trickcore.games import simulation_output
 from trickcore.games.bridge.analysis import dd_table
 from trickcore.games.bridge.game import BRIDGE
-from trickcore.games.simulate import (Simulation, dask_client, partial_path, simulate, simulate_to_file,
-                                      summary)
+from trickcore.games.simulation_hooks import columns_of
+from trickcore.games.simulate import Simulation, dask_client, simulate, summary
+from trickcore.games.simulation_output import partial_path, simulate_to_file
 
 PLAYED = Simulation("bridge", 40, 5, agents=("heuristic", "random", "heuristic", "random"))
 
@@ -81,7 +83,7 @@ def test_solved_deals_satisfy_the_condition_and_agree_with_the_table():
 
 def test_the_summary_matches_a_direct_computation():
     lines = simulate(PLAYED)
-    found = summary(PLAYED, [line["outcome"] for line in lines])["outcomes"]
+    found = summary(PLAYED, columns_of([line["outcome"] for line in lines]))["outcomes"]
     scores = [line["outcome"]["NS score"] for line in lines]
     mean = sum(scores) / len(scores)
     sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / (len(scores) - 1))
@@ -188,14 +190,14 @@ def kill_the_worker_of(monkeypatch, index):
     """Make the worker process that plays deal ``index`` kill itself with SIGKILL, as the out-of-memory killer
     does; the deals go out four to a task, so that a run of 40 deals has ten tasks."""
     parent = os.getpid()
-    play = simulation_module.run_chunk
+    play = simulation_module.Piece.of
 
-    def dying(simulation, items):
+    def dying(cls, simulation, items, columns=True):
         if os.getpid() != parent and any(number == index for number, _ in items):
             os.kill(os.getpid(), signal.SIGKILL)
-        return play(simulation, items)
+        return play(simulation, items, columns)
 
-    monkeypatch.setattr(simulation_module, "run_chunk", dying)
+    monkeypatch.setattr(simulation_module.Piece, "of", classmethod(dying))
     monkeypatch.setattr(simulation_module, "CHUNK", 4)
     monkeypatch.setattr(simulation_module, "TASK_CHUNKS", 1)
 
@@ -246,7 +248,7 @@ def test_options_are_refused_before_the_first_deal(args, message, tmp_path, monk
     def started(*args, **kwargs):
         raise AssertionError("the simulation started")
 
-    monkeypatch.setattr(simulation_module, "simulate_to_file", started)
+    monkeypatch.setattr(simulation_output, "simulate_to_file", started)
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(tricks, ["simulate", "--game", "bridge", "--deals", str(10**9), *args])
     assert result.exit_code == 2 and message in result.output, result.output

@@ -82,7 +82,8 @@ def test_compare_says_its_participants_are_seats():
 def test_a_part_file_of_the_fixed_dealer_format_is_not_resumed(tmp_path):
     # Version 1 files dealt every deal from one dealer: resuming one under the rotation would mix the two.
     from trickcore.errors import InputError
-    from trickcore.games.simulate import FORMAT, simulate_to_file
+    from trickcore.games.simulate import FORMAT
+    from trickcore.games.simulation_output import simulate_to_file
 
     simulation = Simulation(game="bridge", deals=8, seed=2, agents=("random",))
     out = tmp_path / "s.jsonl"

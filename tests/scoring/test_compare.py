@@ -9,7 +9,8 @@ from click.testing import CliRunner
 from trickcore.scoring.compare import entrants_of
 from trickcore.cli.main import tricks
 from trickcore.errors import InputError, TrickcoreError
-from trickcore.games.simulate import Simulation, simulate_to_file
+from trickcore.games.simulate import Simulation
+from trickcore.games.simulation_output import simulate_to_file
 from trickcore.scoring.compare import compare, match_standings
 from trickcore.statistics import correlation
 

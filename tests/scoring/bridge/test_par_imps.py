@@ -9,7 +9,8 @@ from trickcore.errors import InvalidRecord
 from trickcore.games.bridge.analysis import solve_bridge
 from trickcore.games.bridge.vocab import board_vulnerability
 from trickcore.games.registry import get_scoring
-from trickcore.games.simulate import Simulation, simulate_to_file
+from trickcore.games.simulate import Simulation
+from trickcore.games.simulation_output import simulate_to_file
 from trickcore.scoring.bridge.contract.imps import imps
 from trickcore.scoring.compare import Entrant, compare
 
