@@ -20,6 +20,7 @@ from trickcore.condition import compile_condition
 from trickcore.dealing import (Deal, DealBatch, DealingPlan, deal_batch, deal_one, deal_where, owner_sizes,
                                parse_predeal)
 from trickcore.errors import InputError, PluginError
+from trickcore.games.agent_spec import AgentSpec, agent_spec
 from trickcore.games.analysis import Analysis
 from trickcore.games.formats import Formats
 from trickcore.games.options import ANALYSIS_DEALER, Option, given_options
@@ -337,16 +338,15 @@ class MatchResult:
 
 
 def agent_classes(game_name: str, names: str | Iterable[str],
-                  n_players: int) -> tuple[list[type[Agent]], tuple[str, ...]]:
-    """The agent class of each player from ``names`` (one name is repeated), and the names as used."""
-    from trickcore.games.registry import get_agent
-
-    names = tuple(name.lower() for name in name_list(names))
+                  n_players: int) -> tuple[list[AgentSpec], tuple[str, ...]]:
+    """The agent of each player from ``names`` (one name is repeated; each an agent's name and its options,
+    games.agent_spec), as an AgentSpec that builds it, and the names as used."""
+    names = tuple(" ".join(name.lower().split()) for name in name_list(names))
     if len(names) == 1:
         names = names * n_players
     if len(names) != n_players:
         raise InputError(f"{game_name} needs {n_players} agents here, got {len(names)}", field="agents")
-    return [get_agent(game_name, name) for name in names], names
+    return [agent_spec(game_name, name) for name in names], names
 
 
 def make_agents(game_name: str, names: str | Iterable[str], n_players: int,
