@@ -199,14 +199,16 @@ class Game:
         """The game's Match class."""
         raise InputError(f"{self.name} has no agents yet: play it without --agents")
 
-    def play_match(self, agents: str | Iterable[str], seed: int, options: Mapping[str, object]) -> MatchReport:
+    def play_match(self, agents: str | Iterable[str], seed: int, options: Mapping[str, object],
+                   progress: Callable[[int], None] | None = None) -> MatchReport:
         """Play a whole match with agents (``tricks play --agents``); returns a MatchReport.
 
         ``agents`` is one agent name per seat (a single name is repeated); ``options`` holds the other
-        ``tricks play`` options (the game's ``match_options``; None for one not given).
+        ``tricks play`` options (the game's ``match_options``; None for one not given). ``progress(n)`` is
+        called with the number of deals played after each deal.
         """
         match = self.new_match(seed, **options)
-        return match.report(run_match(match, agents, seed))
+        return match.report(run_match(match, agents, seed, progress))
 
 
 
@@ -368,8 +370,10 @@ def play_deal(state: State, agents: Sequence[Agent]) -> State:
     return state
 
 
-def run_match(match: Match, agent_names: str | Iterable[str], seed: int) -> MatchResult:
-    """Play ``match`` with the named agents: deal, play through the State protocol, score, rotate the dealer.
+def run_match(match: Match, agent_names: str | Iterable[str], seed: int,
+              progress: Callable[[int], None] | None = None) -> MatchResult:
+    """Play ``match`` with the named agents: deal, play through the State protocol, score, rotate the dealer;
+    ``progress(n)`` is called with the number of deals played after each deal.
 
     The same code for every game: the game's Match says who deals next and builds each deal's State; its
     scoring system's ledger says when the match is over.
@@ -382,6 +386,8 @@ def run_match(match: Match, agent_names: str | Iterable[str], seed: int) -> Matc
         state = play_deal(match.new_state(len(records), dealer), agents)
         record = state.record()
         records.append(record)
+        if progress is not None:
+            progress(len(records))
         if ledger is not None:
             ledger.add(record)
         if match.is_over(ledger, records):

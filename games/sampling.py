@@ -148,13 +148,14 @@ def _deal_once(hidden: Hidden, stream: Stream) -> dict[Any, tuple[Card, ...]] | 
     return {h: tuple(cards) for h, cards in out.items()}
 
 
-def deal_hidden(hidden: Hidden, stream: Stream) -> dict[Any, tuple[Card, ...]]:
-    """A random deal of ``hidden`` (holder -> cards) consistent with it; see the module docstring on the test."""
-    for attempt in range(2 * TRIES):
+def deal_hidden(hidden: Hidden, stream: Stream, tries: int = TRIES) -> dict[Any, tuple[Card, ...]]:
+    """A random deal of ``hidden`` (holder -> cards) consistent with it, the test refusing at most ``tries``
+    deals (see the module docstring)."""
+    for attempt in range(2 * tries):
         sample = _deal_once(hidden, stream)
         if sample is None:
             continue
-        if hidden.accept is None or attempt >= TRIES or hidden.accept(sample):
+        if hidden.accept is None or attempt >= tries or hidden.accept(sample):
             return sample
     raise InputError("no deal of the unseen cards fits the cards played and the voids shown")
 

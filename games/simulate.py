@@ -231,7 +231,14 @@ def run(simulation, numbers, start=0, jobs=1, dask=None, work=run_chunk):
     if dask is not None:
         yield from _run_on_dask(dask, simulation, chunks, work)
         return
-    yield from solve_batch(work, ((simulation, chunk) for chunk in chunks), jobs, chunksize=TASK_CHUNKS)
+    tasks = ((simulation, chunk) for chunk in chunks)
+    yield from solve_batch(work, tasks, jobs, chunksize=_per_task(chunks, jobs))
+
+
+def _per_task(chunks, workers):
+    """Chunks a task takes: TASK_CHUNKS, or fewer when there are too few chunks to give every worker some (slow
+    agents play a few hundred deals, not tens of thousands)."""
+    return max(1, min(TASK_CHUNKS, len(chunks) // (2 * workers)))
 
 
 def _work_on(work, simulation, chunks):
@@ -239,14 +246,15 @@ def _work_on(work, simulation, chunks):
 
 
 def _run_on_dask(client, simulation, chunks, work):
-    """The chunks' results in order from a Dask cluster, TASK_CHUNKS chunks a task, at most four tasks per
-    worker thread in flight (and at least 16)."""
-    window = max(16, 4 * sum(client.nthreads().values()))
+    """The chunks' results in order from a Dask cluster, TASK_CHUNKS chunks a task (fewer when they are few:
+    _per_task), at most four tasks per worker thread in flight (and at least 16)."""
+    threads = sum(client.nthreads().values())
+    window, size = max(16, 4 * threads), _per_task(chunks, max(1, threads))
     pending = []
-    for k in range(0, len(chunks), TASK_CHUNKS):
+    for k in range(0, len(chunks), size):
         # The simulation is a few hundred bytes: sent with each task rather than scattered (a scattered copy
         # shared by successive runs of the same simulation could be released under the next run).
-        pending.append(client.submit(_work_on, work, simulation, chunks[k:k + TASK_CHUNKS], pure=False))
+        pending.append(client.submit(_work_on, work, simulation, chunks[k:k + size], pure=False))
         if len(pending) >= window:
             yield from pending.pop(0).result()
     for future in pending:
@@ -306,8 +314,27 @@ def header_line(simulation):
 
 def summary(simulation, outcomes):
     """The statistics of a simulation's deals from their ``outcomes`` (each result line's): per outcome key,
-    shares, means with 95% intervals, distributions and frequencies (trickcore.statistics.summarise)."""
+    shares, means with 95% intervals, distributions and frequencies (trickcore.statistics.summarise); a field's
+    numbers also as each deal's difference between the first table and each other (``table_differences``)."""
+    if simulation.field:
+        outcomes = [{**outcome, **table_differences(outcome, len(simulation.tables))} for outcome in outcomes]
     return {"simulation": simulation.to_dict(), "deals": len(outcomes), "outcomes": summarise(outcomes)}
+
+
+def table_differences(outcome, tables):
+    """The numbers of a field's ``outcome`` at table 1 minus the same at each other table, keyed "table 1 - t
+    KEY": the duplicate comparison of the first table's agents with the others' on the same cards (a mean with
+    its interval in the summary, e.g. tricks a deal gained by one agent with the seats swapped at table 2)."""
+    found = {}
+    for t in range(2, tables + 1):
+        for key, value in outcome.items():
+            if not key.startswith("table 1 "):
+                continue
+            other = outcome.get(f"table {t} " + key[len("table 1 "):])
+            numbers = [v for v in (value, other) if isinstance(v, (int, float)) and not isinstance(v, bool)]
+            if len(numbers) == 2:
+                found[f"table 1 - {t} " + key[len("table 1 "):]] = value - other
+    return found
 
 
 def partial_path(path):
