@@ -40,23 +40,21 @@ SAMPLING_OPTIONS = (
     Option("rule", "How the card is chosen: the best mean of tricks (mean), or the card best in most samples "
                    "(best).", RULES, "mean", owner="pimc"),
 )
-LEADS = ("heuristic", "sampled")
-# The opening lead of a 52-card deal solves whole deals, several times the rest of the play's work: the games
-# of 13 tricks take it from their heuristic player unless asked to sample it.
-LEAD_OPTION = Option("lead", "The opening lead: the heuristic player's (heuristic), or sampled as every other card "
-                             "(sampled; several times the rest of the deal's work).", LEADS, "heuristic",
-                     owner="pimc")
+# The first trick's positions are whole deals, whose searches cost many times the rest of the deal's: the games of
+# 13 tricks leave the first trick to their heuristic player unless asked to sample from trick 1.
+FROM_TRICK = Option("from_trick", "The first trick whose cards are sampled; the heuristic player plays the tricks "
+                                  "before it (1: every card, at many times the work).", int, 2, owner="pimc")
 
 
 @attrs.frozen
 class SamplingSettings:
     """The options of a pimc agent, checked: ``samples`` per decision, ``budget`` seconds (or None), ``rule``, and
-    how the ``lead`` to the first trick is chosen (LEAD_OPTION; for the games that declare it)."""
+    the first trick sampled, ``from_trick`` (FROM_TRICK; for the games that declare it)."""
 
     samples: int = DEFAULT_SAMPLES
     budget: float | None = None
     rule: str = "mean"
-    lead: str = "heuristic"
+    from_trick: int = 1
 
     def __attrs_post_init__(self) -> None:
         if isinstance(self.samples, bool) or not isinstance(self.samples, int) or self.samples < 1:
@@ -65,19 +63,21 @@ class SamplingSettings:
             raise InputError(f"a time budget must be positive, not {self.budget!r}", field="agents")
         if self.rule not in RULES:
             raise InputError(f"rule must be one of {', '.join(RULES)}, not {self.rule!r}", field="agents")
-        if self.lead not in LEADS:
-            raise InputError(f"lead must be one of {', '.join(LEADS)}, not {self.lead!r}", field="agents")
+        if isinstance(self.from_trick, bool) or not isinstance(self.from_trick, int) or self.from_trick < 1:
+            raise InputError(f"from_trick must be a trick number from 1, not {self.from_trick!r}", field="agents")
 
     @classmethod
     def of(cls, options: Mapping[str, object], declared: Iterable[Option] = SAMPLING_OPTIONS) -> SamplingSettings:
         """The settings of an agent's ``options``: the names of its ``declared`` options (others are an
-        InputError), the defaults for the rest."""
-        names = {option.name for option in declared}
-        unknown = sorted(set(options) - names)
+        InputError), their defaults for the rest."""
+        declared = tuple(declared)
+        unknown = sorted(set(options) - {option.name for option in declared})
         if unknown:
             raise InputError(f"{unknown[0]!r} is not an option of a pimc agent (its options: "
-                             f"{', '.join(sorted(names))})", field="agents")
-        return cls(**{k: v for k, v in options.items() if v is not None})  # type: ignore[arg-type]
+                             f"{', '.join(sorted(option.name for option in declared))})", field="agents")
+        values = {option.name: option.default for option in declared}
+        values.update(options)
+        return cls(**{k: v for k, v in values.items() if v is not None})
 
 
 @attrs.frozen

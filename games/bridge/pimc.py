@@ -7,16 +7,16 @@ auction's calls promise (games.bridge.inference: the heuristic bidder's point an
 each hidden hand with the cards it has played). It solves every sample for every legal card
 (trickcore.solver.solve_cards) and plays the card with the most tricks on average for its side (or, with
 ``rule=best``, the card best in the most samples). A single legal card, or legal cards that are all worth the
-same (touching once the cards between them have gone), are played without a search. The opening lead is the
-heuristic card player's unless ``lead=sampled`` (games.sampling.LEAD_OPTION: it solves whole deals).
+same (touching once the cards between them have gone), are played without a search. The first trick is the
+heuristic card player's unless ``from_trick=1`` (games.sampling.FROM_TRICK: its searches solve whole deals).
 """
 from trickcore.cards import DECK52, hand_mask
 from trickcore.games.base import Agent
 from trickcore.games.bridge.agents import HeuristicBidder, HeuristicPlayer
 from trickcore.games.bridge.inference import hand_ranges
 from trickcore.games.bridge.vocab import Seat
-from trickcore.games.sampling import (LEAD_OPTION, SAMPLING_OPTIONS, Hidden, SamplingSettings, choose_card, equivalent_lowest,
-                                      voids_shown)
+from trickcore.games.sampling import (FROM_TRICK, SAMPLING_OPTIONS, Hidden, SamplingSettings, choose_card,
+                                      equivalent_lowest, voids_shown)
 from trickcore.rng import Stream
 from trickcore.solver import Position, solve_cards
 
@@ -61,13 +61,13 @@ class PimcAgent(Agent, HeuristicBidder):
 
     game = "bridge"
     name = "pimc"
-    declared_options = SAMPLING_OPTIONS + (LEAD_OPTION,)
+    declared_options = SAMPLING_OPTIONS + (FROM_TRICK,)
 
     def __init__(self, seat, seed=0, **options):
         super().__init__(seat, seed, **options)
         self.settings = SamplingSettings.of(options, self.declared_options)
         self.stream = Stream(seed, int(seat), PIMC_SALT)
-        self.opening_leader = HeuristicPlayer()
+        self.first_tricks = HeuristicPlayer()
 
     def act(self, view):
         """The bidder's call in the auction, the sampled card in the play."""
@@ -79,8 +79,8 @@ class PimcAgent(Agent, HeuristicBidder):
         plain = legal[0] if len(legal) == 1 else equivalent_lowest(legal, hand_mask(view.played))
         if plain is not None:
             return plain
-        if not view.played and self.settings.lead == "heuristic":
-            return self.opening_leader.choose_card(view)
+        if len(view.tricks) + 1 < self.settings.from_trick:
+            return self.first_tricks.choose_card(view)
         leader = int(view.current[0][0]) if view.current else int(view.seat)
         trick = tuple(c for _, c in view.current)
         visible = {seat: tuple(cards) for seat, cards in view.visible.items()}

@@ -4,14 +4,15 @@ For each card it deals the three hands it cannot see many times, consistently wi
 cards played, the suits each player has shown out of, and the turn-up, which stays in the dealer's hand until
 he plays it. It solves every sample for every legal card (trickcore.solver.solve_cards) and plays the card
 with the most tricks on average for its partnership (or, with ``rule=best``, the card best in the most
-samples). A single legal card, or legal cards all worth the same, are played without a search. The opening
-lead is the heuristic agent's unless ``lead=sampled`` (games.sampling.LEAD_OPTION: it solves whole deals).
+samples). A single legal card, or legal cards all worth the same, are played without a search. The first
+trick is the heuristic agent's unless ``from_trick=1`` (games.sampling.FROM_TRICK: its searches solve whole
+deals).
 """
 from trickcore.cards import DECK52, hand_mask
 from trickcore.games.base import Agent
 from trickcore.games.whist.agents import HeuristicAgent
-from trickcore.games.sampling import (LEAD_OPTION, SAMPLING_OPTIONS, Hidden, SamplingSettings, choose_card, equivalent_lowest,
-                                      voids_shown)
+from trickcore.games.sampling import (FROM_TRICK, SAMPLING_OPTIONS, Hidden, SamplingSettings, choose_card,
+                                      equivalent_lowest, voids_shown)
 from trickcore.rng import Stream
 from trickcore.solver import Position, solve_cards
 
@@ -44,13 +45,13 @@ class PimcAgent(Agent):
 
     game = "whist"
     name = "pimc"
-    declared_options = SAMPLING_OPTIONS + (LEAD_OPTION,)
+    declared_options = SAMPLING_OPTIONS + (FROM_TRICK,)
 
     def __init__(self, seat, seed=0, **options):
         super().__init__(seat, seed, **options)
         self.settings = SamplingSettings.of(options, self.declared_options)
         self.stream = Stream(seed, seat, PIMC_SALT)
-        self.opening_leader = HeuristicAgent(seat, seed)
+        self.first_tricks = HeuristicAgent(seat, seed)
 
     def act(self, view):
         """The legal card with the most tricks for the partnership over the samples."""
@@ -58,8 +59,8 @@ class PimcAgent(Agent):
         plain = legal[0] if len(legal) == 1 else equivalent_lowest(legal, view.played)
         if plain is not None:
             return plain
-        if not view.played and self.settings.lead == "heuristic":
-            return self.opening_leader.act(view)
+        if len(view.tricks) + 1 < self.settings.from_trick:
+            return self.first_tricks.act(view)
         hand = tuple(view.hand)
 
         def value(sample):

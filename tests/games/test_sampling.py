@@ -90,7 +90,7 @@ def test_a_time_budget_stops_the_sampling_early():
 
 
 @pytest.mark.parametrize("options, message", [({"samples": 0}, "at least 1"), ({"budget": -1.0}, "positive"),
-                                              ({"rule": "vote"}, "rule"), ({"lead": "best"}, "lead"),
+                                              ({"rule": "vote"}, "rule"), ({"from_trick": 0}, "from_trick"),
                                               ({"depth": 3}, "not an option")])
 def test_bad_settings_are_refused(options, message):
     with pytest.raises(InputError, match=message):
@@ -101,7 +101,7 @@ def test_agent_options_are_read_once_for_every_game():
     spec = agent_spec("bridge", "pimc samples=4 rule=BEST budget=0.5")
     assert spec.name == "pimc samples=4 rule=BEST budget=0.5" and spec.cls.name == "pimc"
     agent = spec(2, 9)
-    assert agent.settings == SamplingSettings(4, 0.5, "best") and agent.seat == 2 and agent.seed == 9
+    assert agent.settings == SamplingSettings(4, 0.5, "best", 2) and agent.seat == 2 and agent.seed == 9
     assert agent_spec("whist", "heuristic").name == "heuristic"
     specs, names = agent_classes("preferans", "pimc samples=2,heuristic,random", 3)
     assert names == ("pimc samples=2", "heuristic", "random") and specs[0](0).settings.samples == 2

@@ -4,7 +4,7 @@ every sample is the real deal."""
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from trickcore.cards import DECK52, hand_mask
+from trickcore.cards import DECK52
 from trickcore.games.base import make_agents, play_deal
 from trickcore.games.bridge import pimc
 from trickcore.games.bridge.agents import HeuristicAgent
@@ -28,7 +28,7 @@ def test_the_same_seed_gives_the_same_play():
     assert _board(4, "pimc samples=2") == first
 
 
-@pytest.mark.parametrize("names", ["pimc samples=1 lead=sampled rule=best,heuristic,pimc samples=1,random"])
+@pytest.mark.parametrize("names", ["pimc samples=1 from_trick=1 rule=best,heuristic,pimc samples=1,random"])
 def test_every_card_is_legal_through_whole_boards(names):
     # The State refuses an illegal card: whole boards played to the end are the proof.
     for index in range(3):
@@ -84,15 +84,15 @@ def test_with_the_real_deal_as_every_sample_the_card_is_double_dummy_best(seed, 
     view, open_view = state.view(player), state.open_view(player)
     real = {seat: tuple(open_view.hands[seat]) for seat in Seat if seat not in view.visible}
     monkeypatch.setattr(pimc, "hidden_hands", lambda v: Hidden((), {s: len(h) for s, h in real.items()}, known=real))
-    card = pimc.PimcAgent(player, 1, samples=3).choose_card(view)
+    card = pimc.PimcAgent(player, 1, samples=3, from_trick=1).choose_card(view)
     leader = view.current[0][0] if view.current else view.seat
     values = solve_cards(Position(view.rules, open_view.hands, int(leader), tuple(c for _, c in view.current)))
     assert values[card] == max(values.values())
 
 
-def test_the_opening_lead_is_the_heuristic_players_by_default():
-    state = _states_in_play(6, 0, 0)
+@pytest.mark.parametrize("cards", [0, 1, 2, 3])
+def test_the_first_trick_is_the_heuristic_players_by_default(cards):
+    state = _states_in_play(6, 0, cards)
     view = state.view(state.current_seat)
     assert pimc.PimcAgent(state.current_seat, 1, samples=1).choose_card(view) == \
         HeuristicAgent(state.current_seat).choose_card(view)
-    assert hand_mask(view.legal_cards)

@@ -23,9 +23,9 @@ def _play(seed, names):
 
 
 def test_the_same_seed_gives_the_same_play_and_every_card_is_legal():
-    first = _play(3, "pimc samples=2,heuristic,pimc samples=1 rule=best lead=sampled,random")
+    first = _play(3, "pimc samples=2,heuristic,pimc samples=1 rule=best from_trick=1,random")
     assert len(first.tricks) == 13
-    assert _play(3, "pimc samples=2,heuristic,pimc samples=1 rule=best lead=sampled,random") == first
+    assert _play(3, "pimc samples=2,heuristic,pimc samples=1 rule=best from_trick=1,random") == first
 
 
 def _until(seed, cards, dealer=0):
@@ -64,6 +64,6 @@ def test_with_the_real_deal_as_every_sample_the_card_is_double_dummy_best(seed, 
     view, open_view = state.view(seat), state.open_view(seat)
     real = {s: tuple(open_view.hands[s]) for s in range(4) if s != seat}
     monkeypatch.setattr(pimc, "hidden_hands", lambda v: Hidden((), {s: len(h) for s, h in real.items()}, known=real))
-    card = pimc.PimcAgent(seat, 1, samples=2).act(view)
+    card = pimc.PimcAgent(seat, 1, samples=2, from_trick=1).act(view)
     values = solve_cards(Position(view.rules, open_view.hands, view.leader, view.trick))
     assert values[card] == max(values.values())
