@@ -64,14 +64,12 @@ def pytest_terminal_summary(terminalreporter):
     if two and dask:
         write(f"  ratio simulate dask local:2 / jobs 2: {dask / two:,.2f}x")
     for game in ("bridge", "whist", "preferans"):
-        baseline = RATES.get(f"{game} reference playouts")
-        for agent in ("random", "heuristic"):
-            rate = RATES.get(f"{game} whole deals {agent}")
+        for rate_name, baseline_name in ((f"{game} whole deals random", "reference playouts"),
+                                         (f"{game} whole deals heuristic", "reference playouts"),
+                                         (f"{game} match deals pimc", "match deals dd"),
+                                         (f"{game} match deals pimc", "match deals heuristic")):
+            rate, baseline = RATES.get(rate_name), RATES.get(f"{game} {baseline_name}")
             if rate and baseline:
-                write(f"  ratio {game} whole deals {agent} / reference playouts: {rate / baseline:,.2f}x")
-    for game in ("bridge", "whist", "preferans"):
-        pimc = RATES.get(f"{game} match deals pimc")
-        for baseline in ("dd", "heuristic"):
-            rate = RATES.get(f"{game} match deals {baseline}")
-            if pimc and rate:
-                write(f"  ratio {game} match deals pimc / {baseline}: {pimc / rate:,.3f}x")
+                # pimc is a thousand times slower than the heuristic agent: its ratios need more digits.
+                digits = 2 if rate > baseline / 10 else 4
+                write(f"  ratio {rate_name} / {baseline_name}: {rate / baseline:,.{digits}f}x")

@@ -23,6 +23,7 @@ import attrs
 
 from trickcore.cards import Card, Suit
 from trickcore.errors import InputError
+from trickcore.games.base import Agent
 from trickcore.games.options import Option
 from trickcore.rng import Stream
 from trickcore.rules import TrickRules
@@ -200,3 +201,17 @@ def choose_card(legal: Sequence[Card], hidden: Hidden, value: Callable[[Mapping[
                 Mapping[Card, int]], settings: SamplingSettings, stream: Stream, minimise: bool = False) -> Card:
     """``choose`` among the legal cards, the lowest card of the best breaking ties."""
     return choose(sorted(legal, key=lambda c: (c.rank, c.suit)), hidden, value, settings, stream, minimise)
+
+
+class SamplingAgent(Agent):
+    """What every game's pimc agent shares: its SamplingSettings from its ``declared_options`` and its seeded
+    stream (of the seed and the seat, under the game's ``salt``). A game's agent adds how it samples and values
+    a decision."""
+
+    declared_options: tuple[Option, ...] = SAMPLING_OPTIONS
+    salt = 0
+
+    def __init__(self, seat: int, seed: int = 0, **options: object) -> None:
+        super().__init__(seat, seed, **options)
+        self.settings = SamplingSettings.of(options, self.declared_options)
+        self.stream = Stream(seed, int(seat), self.salt)

@@ -11,13 +11,11 @@ same (touching once the cards between them have gone), are played without a sear
 heuristic card player's unless ``from_trick=1`` (games.sampling.FROM_TRICK: its searches solve whole deals).
 """
 from trickcore.cards import DECK52, hand_mask
-from trickcore.games.base import Agent
 from trickcore.games.bridge.agents import HeuristicBidder, HeuristicPlayer
 from trickcore.games.bridge.inference import hand_ranges
 from trickcore.games.bridge.vocab import Seat
-from trickcore.games.sampling import (FROM_TRICK, SAMPLING_OPTIONS, Hidden, SamplingSettings, choose_card,
+from trickcore.games.sampling import (FROM_TRICK, SAMPLING_OPTIONS, Hidden, SamplingAgent, choose_card,
                                       equivalent_lowest, voids_shown)
-from trickcore.rng import Stream
 from trickcore.solver import Position, solve_cards
 
 PIMC_SALT = 0x70696D63   # "pimc"
@@ -56,18 +54,14 @@ def hidden_hands(view):
                   accept=accept if tested else None)
 
 
-class PimcAgent(Agent, HeuristicBidder):
+class PimcAgent(SamplingAgent, HeuristicBidder):
     """The heuristic bidder with sampled double-dummy card play (see the module docstring)."""
 
     game = "bridge"
     name = "pimc"
     declared_options = SAMPLING_OPTIONS + (FROM_TRICK,)
-
-    def __init__(self, seat, seed=0, **options):
-        super().__init__(seat, seed, **options)
-        self.settings = SamplingSettings.of(options, self.declared_options)
-        self.stream = Stream(seed, int(seat), PIMC_SALT)
-        self.first_tricks = HeuristicPlayer()
+    salt = PIMC_SALT
+    first_tricks = HeuristicPlayer()
 
     def act(self, view):
         """The bidder's call in the auction, the sampled card in the play."""

@@ -22,9 +22,7 @@ from trickcore.cards import DECK32, hand_mask
 from trickcore.games.preferans.agents import HeuristicAgent, evaluate, misere_danger
 from trickcore.games.preferans.game import PREFERANS
 from trickcore.games.preferans.vocab import MISERE, TALON, strain, trump_of
-from trickcore.games.sampling import (SAMPLING_OPTIONS, Hidden, SamplingSettings, choose, choose_card,
-                                      equivalent_lowest, voids_shown)
-from trickcore.rng import Stream
+from trickcore.games.sampling import Hidden, SamplingAgent, choose, choose_card, equivalent_lowest, voids_shown
 from trickcore.solver import Position, solve, solve_cards
 
 PIMC_SALT = 0x70696D70   # "pimp"
@@ -72,16 +70,11 @@ def _position(view, hands, leader, trick):
     return Position(PREFERANS.trick_rules(None), hands, leader, trick, "all_pass", view.seat)
 
 
-class PimcAgent(HeuristicAgent):
+class PimcAgent(SamplingAgent, HeuristicAgent):
     """The heuristic bidder and whister with sampled discards and card play (see the module docstring)."""
 
     name = "pimc"
-    declared_options = SAMPLING_OPTIONS
-
-    def __init__(self, seat, seed=0, **options):
-        super().__init__(seat, seed, **options)
-        self.settings = SamplingSettings.of(options)
-        self.stream = Stream(seed, seat, PIMC_SALT)
+    salt = PIMC_SALT
 
     def choose_card(self, view):
         """The legal card best for the deal's objective over the samples (see the module docstring)."""

@@ -9,11 +9,9 @@ trick is the heuristic agent's unless ``from_trick=1`` (games.sampling.FROM_TRIC
 deals).
 """
 from trickcore.cards import DECK52, hand_mask
-from trickcore.games.base import Agent
 from trickcore.games.whist.agents import HeuristicAgent
-from trickcore.games.sampling import (FROM_TRICK, SAMPLING_OPTIONS, Hidden, SamplingSettings, choose_card,
+from trickcore.games.sampling import (FROM_TRICK, SAMPLING_OPTIONS, Hidden, SamplingAgent, choose_card,
                                       equivalent_lowest, voids_shown)
-from trickcore.rng import Stream
 from trickcore.solver import Position, solve_cards
 
 PIMC_SALT = 0x70696D77   # "pimw"
@@ -40,17 +38,16 @@ def hidden_hands(view):
                   {seat: frozenset(voids.get(seat, ())) for seat in others}, known)
 
 
-class PimcAgent(Agent):
+class PimcAgent(SamplingAgent):
     """Sampled double-dummy card play (see the module docstring)."""
 
     game = "whist"
     name = "pimc"
     declared_options = SAMPLING_OPTIONS + (FROM_TRICK,)
+    salt = PIMC_SALT
 
     def __init__(self, seat, seed=0, **options):
         super().__init__(seat, seed, **options)
-        self.settings = SamplingSettings.of(options, self.declared_options)
-        self.stream = Stream(seed, seat, PIMC_SALT)
         self.first_tricks = HeuristicAgent(seat, seed)
 
     def act(self, view):
