@@ -29,7 +29,7 @@ from trickcore.rng import Stream
 from trickcore.rules import TrickRules
 
 T = TypeVar("T")
-RULES = ("mean", "best")
+RULES = ("mean", "best", "contract")
 DEFAULT_SAMPLES = 8
 TRIES = 50               # deals of one sample the test may refuse before the sample keeps to the hard facts
 
@@ -38,8 +38,9 @@ SAMPLING_OPTIONS = (
     Option("samples", "Deals sampled for each decision.", int, DEFAULT_SAMPLES, owner="pimc"),
     Option("budget", "Seconds a decision may take at most (stops sampling early; the play then depends on the "
                      "machine's speed). Default: none.", float, None, owner="pimc"),
-    Option("rule", "How the card is chosen: the best mean of tricks (mean), or the card best in most samples "
-                   "(best).", RULES, "mean", owner="pimc"),
+    Option("rule", "How the card is chosen: the best mean of tricks (mean), the card best in most samples "
+                   "(best), or the card that reaches the side's contract in most samples, the mean breaking ties "
+                   "(contract; as mean where there is no contract).", RULES, "mean", owner="pimc"),
 )
 # The first trick's positions are whole deals, whose searches cost many times the rest of the deal's: the games of
 # 13 tricks leave the first trick to their heuristic player unless asked to sample from trick 1.
@@ -175,14 +176,16 @@ def equivalent_lowest(legal: Sequence[Card], gone: int) -> Card | None:
 
 
 def choose(choices: Sequence[T], hidden: Hidden, value: Callable[[Mapping[Any, tuple[Card, ...]]], Mapping[T, int]],
-           settings: SamplingSettings, stream: Stream, minimise: bool = False) -> T:
+           settings: SamplingSettings, stream: Stream, minimise: bool = False, target: int | None = None) -> T:
     """The choice (a card, or a game's own, such as a discard) that does best over samples of ``hidden``, each
     valued by ``value`` ({choice: tricks}): the most tricks (the fewest with ``minimise``) on average, or (rule
-    "best") the choice best in the most samples, the mean breaking ties; the first of the best in the order of
-    ``choices`` breaks the rest."""
+    "best") the choice best in the most samples, or (rule "contract") the choice worth at least ``target``
+    tricks (the side's contract; None: no contract, the mean decides) in the most samples, the mean breaking
+    those ties; the first of the best in the order of ``choices`` breaks the rest."""
     sign = -1 if minimise else 1
     totals = dict.fromkeys(choices, 0)
     wins = dict.fromkeys(choices, 0)
+    reached = dict.fromkeys(choices, 0)
     start = time.perf_counter()
     for _ in range(settings.samples):
         values = value(deal_hidden(hidden, stream))
@@ -190,17 +193,20 @@ def choose(choices: Sequence[T], hidden: Hidden, value: Callable[[Mapping[Any, t
         for choice in choices:
             totals[choice] += sign * values[choice]
             wins[choice] += sign * values[choice] == best
+            reached[choice] += target is not None and values[choice] >= target
         if settings.budget is not None and time.perf_counter() - start >= settings.budget:
             break
-    key = {c: (wins[c], totals[c]) if settings.rule == "best" else (totals[c], 0) for c in choices}
+    counts = {"best": wins, "contract": reached}.get(settings.rule)
+    key = {c: (0 if counts is None else counts[c], totals[c]) for c in choices}
     top = max(key.values())
     return next(c for c in choices if key[c] == top)
 
 
 def choose_card(legal: Sequence[Card], hidden: Hidden, value: Callable[[Mapping[Any, tuple[Card, ...]]],
-                Mapping[Card, int]], settings: SamplingSettings, stream: Stream, minimise: bool = False) -> Card:
+                Mapping[Card, int]], settings: SamplingSettings, stream: Stream, minimise: bool = False,
+                target: int | None = None) -> Card:
     """``choose`` among the legal cards, the lowest card of the best breaking ties."""
-    return choose(sorted(legal, key=lambda c: (c.rank, c.suit)), hidden, value, settings, stream, minimise)
+    return choose(sorted(legal, key=lambda c: (c.rank, c.suit)), hidden, value, settings, stream, minimise, target)
 
 
 class SamplingAgent(Agent):

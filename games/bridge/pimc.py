@@ -54,6 +54,14 @@ def hidden_hands(view):
                   accept=accept if tested else None)
 
 
+def _target(view):
+    """The tricks the player's side still needs from here on for its contract (declarer's side: the contract;
+    the defenders: one more than declarer may lose)."""
+    needed = view.contract.tricks_needed if view.player.side == view.declarer.side else 14 - view.contract.tricks_needed
+    won = sum(1 for t in view.tricks if Seat(t.winner).side == view.player.side)
+    return needed - won
+
+
 class PimcAgent(SamplingAgent, HeuristicBidder):
     """The heuristic bidder with sampled double-dummy card play (see the module docstring)."""
 
@@ -83,4 +91,4 @@ class PimcAgent(SamplingAgent, HeuristicBidder):
             hands = [visible[seat] if seat in visible else sample[seat] for seat in Seat]
             return solve_cards(Position(view.rules, hands, leader, trick))
 
-        return choose_card(legal, hidden_hands(view), value, self.settings, self.stream)
+        return choose_card(legal, hidden_hands(view), value, self.settings, self.stream, target=_target(view))

@@ -21,7 +21,7 @@ import itertools
 from trickcore.cards import DECK32, hand_mask
 from trickcore.games.preferans.agents import HeuristicAgent, evaluate, misere_danger
 from trickcore.games.preferans.game import PREFERANS
-from trickcore.games.preferans.vocab import MISERE, TALON, strain, trump_of
+from trickcore.games.preferans.vocab import MISERE, TALON, level, strain, trump_of
 from trickcore.games.sampling import Hidden, SamplingAgent, choose, choose_card, equivalent_lowest, voids_shown
 from trickcore.solver import Position, solve, solve_cards
 
@@ -70,6 +70,17 @@ def _position(view, hands, leader, trick):
     return Position(PREFERANS.trick_rules(None), hands, leader, trick, "all_pass", view.seat)
 
 
+def _target(view):
+    """In a game, the tricks the side of the hand to play still needs (the declarer: his contract; the
+    defenders: one more than he may lose); None in misère and all-pass, which have no such target."""
+    if view.kind != "game":
+        return None
+    declaring = view.seat == view.declarer
+    needed = level(view.contract) if declaring else 11 - level(view.contract)
+    won = sum(1 for t in view.done if (t.winner == view.declarer) == declaring)
+    return needed - won
+
+
 class PimcAgent(SamplingAgent, HeuristicAgent):
     """The heuristic bidder and whister with sampled discards and card play (see the module docstring)."""
 
@@ -96,7 +107,7 @@ class PimcAgent(SamplingAgent, HeuristicAgent):
             return solve_cards(_position(view, hands, leader, trick))
 
         minimise = view.kind == "all_pass" or (view.kind == "misere" and view.seat == view.declarer)
-        return choose_card(legal, _game_hidden(view), value, self.settings, self.stream, minimise)
+        return choose_card(legal, _game_hidden(view), value, self.settings, self.stream, minimise, _target(view))
 
     def choose_discard(self, view):
         """The heuristic agent's contract, and the discard the samples find best for it."""

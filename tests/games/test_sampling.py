@@ -80,6 +80,12 @@ def test_the_rules_choose_by_mean_or_by_most_often_best():
     rows = iter([{"a": 3, "b": 0}])
     assert choose(["b", "a"], hidden, lambda s: next(rows), SamplingSettings(1), Stream(0), minimise=True) == "b"
     assert choose(["b", "a"], hidden, lambda s: {"a": 1, "b": 1}, SamplingSettings(2), Stream(0)) == "b"
+    # The contract: "b" makes 7 tricks in every sample, "a" more on average but only once.
+    contract = SamplingSettings(3, rule="contract")
+    rows = iter([{"a": 12, "b": 7}, {"a": 5, "b": 7}, {"a": 6, "b": 7}])
+    assert choose(["a", "b"], hidden, lambda s: next(rows), contract, Stream(0), target=7) == "b"
+    rows = iter([{"a": 12, "b": 7}, {"a": 5, "b": 7}, {"a": 6, "b": 7}])
+    assert choose(["a", "b"], hidden, lambda s: next(rows), contract, Stream(0)) == "a"   # no contract: the mean
 
 
 def test_a_time_budget_stops_the_sampling_early():

@@ -28,7 +28,8 @@ def test_the_same_seed_gives_the_same_play():
     assert _board(4, "pimc samples=2") == first
 
 
-@pytest.mark.parametrize("names", ["pimc samples=1 from_trick=1 rule=best,heuristic,pimc samples=1,random"])
+@pytest.mark.parametrize("names", ["pimc samples=1 from_trick=1 rule=best,heuristic,pimc samples=1 rule=contract,"
+                                   "random"])
 def test_every_card_is_legal_through_whole_boards(names):
     # The State refuses an illegal card: whole boards played to the end are the proof.
     for index in range(3):
