@@ -120,9 +120,9 @@ def play(game_name, seed, dealer, trump, count, deal_text, agents, fmt, output, 
         # A bar of as many deals as --hands asks, or a count of the deals played when the score ends the match.
         with click.progressbar(itertools.repeat(None), length=options.get("hands"), label="playing", file=sys.stderr,
                                hidden=not sys.stderr.isatty(), show_pos=True) as bar:
-            report = game.play_match(name_list(agents), seed, {**options, "dealer": dealer, "trump": trump},
+            played = game.play_match(name_list(agents), seed, {**options, "dealer": dealer, "trump": trump},
                                      progress=lambda done: bar.update(1))
-        _write(report, fmt, output)
+        _write(played, fmt, output)
         return
     unused = [name for name, value in options.items() if value is not None]
     if unused:
