@@ -6,7 +6,8 @@ the opening lead is faced, dummy's; the cards played; the suits each player has 
 auction's calls promise (games.bridge.inference: the heuristic bidder's point and length ranges, held by
 each hidden hand with the cards it has played). It solves every sample for every legal card
 (trickcore.solver.solve_cards) and plays the card with the most tricks on average for its side (or, with
-``rule=best``, the card best in the most samples). A single legal card, or legal cards that are all worth the
+``rule=best``, the card best in the most samples; with ``rule=contract``, the card that makes or sets the
+contract in the most samples). A single legal card, or legal cards that are all worth the
 same (touching once the cards between them have gone), are played without a search. The first trick is the
 heuristic card player's unless ``from_trick=1`` (games.sampling.FROM_TRICK: its searches solve whole deals).
 """
@@ -77,12 +78,12 @@ class PimcAgent(SamplingAgent, HeuristicBidder):
 
     def choose_card(self, view):
         """The legal card with the most tricks for its side over the samples (see the module docstring)."""
+        if len(view.tricks) + 1 < self.settings.from_trick:
+            return self.first_tricks.choose_card(view)
         legal = view.legal_cards
         plain = legal[0] if len(legal) == 1 else equivalent_lowest(legal, hand_mask(view.played))
         if plain is not None:
             return plain
-        if len(view.tricks) + 1 < self.settings.from_trick:
-            return self.first_tricks.choose_card(view)
         leader = int(view.current[0][0]) if view.current else int(view.seat)
         trick = tuple(c for _, c in view.current)
         visible = {seat: tuple(cards) for seat, cards in view.visible.items()}

@@ -52,12 +52,12 @@ class PimcAgent(SamplingAgent):
 
     def act(self, view):
         """The legal card with the most tricks for the partnership over the samples."""
+        if len(view.tricks) + 1 < self.settings.from_trick:
+            return self.first_tricks.act(view)
         legal = view.legal
         plain = legal[0] if len(legal) == 1 else equivalent_lowest(legal, view.played)
         if plain is not None:
             return plain
-        if len(view.tricks) + 1 < self.settings.from_trick:
-            return self.first_tricks.act(view)
         hand = tuple(view.hand)
 
         def value(sample):
