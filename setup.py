@@ -57,11 +57,13 @@ extensions = [
         depends=["games/bridge/compiled/_heuristic.pxi"],
         extra_compile_args=compile_args,
     ),
-    # Preferans's own compiled loop (the heuristic players' decisions), beside the game it belongs to.
+    # Preferans's heuristic player compiled (its decisions, and the loop of whole deals that simulations play),
+    # beside the game it belongs to.
     Extension(
-        "trickcore.games.preferans._heuristic_deals",
-        ["games/preferans/_heuristic_deals.pyx"],
+        "trickcore.games.preferans._heuristic",
+        ["games/preferans/_heuristic.pyx"],
         include_dirs=["trickcore"],
+        depends=["games/preferans/_heuristic_deals.pxi"],
         extra_compile_args=compile_args,
     ),
     Extension(

@@ -107,3 +107,30 @@ def test_preferans_heuristic_deals(benchmark, rates, monkeypatch, path):
 
     benchmark.pedantic(run, setup=setup, rounds=5, warmup_rounds=1)
     rates.record(benchmark, f"preferans heuristic deals {path}", SIMULATED_DEALS)
+
+
+BATCH_DEALS = 4096
+
+
+@pytest.mark.parametrize("variant", ["sochi", "leningrad", "rostov", "classic"])
+def test_preferans_heuristic_batch_records(benchmark, rates, variant):
+    """The records of all-heuristic preferans deals from the compiled batch (PreferansSimulation.batch_records,
+    chunks of 1024 deals), the same records as HeuristicAgent through the protocol
+    (tests/games/preferans/test_heuristic_batch.py); the ratio is against ``test_preferans_heuristic_deals``'s
+    protocol path. Each round plays deals of a new seed."""
+    seeds = iter(range(300, 400))
+    hooks = PreferansSimulation(get_game("preferans"))
+
+    def setup():
+        seed = next(seeds)
+        dealt = [hooks.game.deal_batch(seed, 1, 0, n) for n in range(BATCH_DEALS)]
+        return (dealt,), {}
+
+    def run(dealt):
+        for k in range(0, BATCH_DEALS, 1024):
+            chunk = range(k, k + 1024)
+            hooks.batch_records(dealt[k:k + 1024], chunk, [n % 3 for n in chunk], variant, ["heuristic"] * 3,
+                                [0] * 3)
+
+    benchmark.pedantic(run, setup=setup, rounds=5, warmup_rounds=1)
+    rates.record(benchmark, f"preferans heuristic batch records {variant}", BATCH_DEALS)

@@ -53,6 +53,11 @@ def pytest_terminal_summary(terminalreporter):
     batch, protocol = RATES.get("preferans heuristic deals batch"), RATES.get("preferans heuristic deals protocol")
     if batch and protocol:
         write(f"  ratio preferans heuristic deals batch / protocol (simulate): {batch / protocol:,.1f}x")
+    for variant in ("sochi", "leningrad", "rostov", "classic"):
+        records = RATES.get(f"preferans heuristic batch records {variant}")
+        if records and protocol:
+            write(f"  ratio preferans heuristic batch records {variant} / protocol (simulate): "
+                  f"{records / protocol:,.0f}x")
     session, loop = RATES.get("session scored (sessions)"), RATES.get("session plain matchpoint loop (sessions)")
     if session and loop:
         write(f"  session scored in {1 / session:.3f} s; ratio plain matchpoint loop / session: {loop / session:,.1f}x")

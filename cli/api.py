@@ -1,6 +1,6 @@
-"""The Python route: one function per ``tricks`` command (deal, simulate, compare, solve, score) and ``load``, with
-the commands' names and option names, each running the code its command runs and returning a result with
-``to_dict()`` and ``to_pandas()`` (see ``trickcore.cli.results``).
+"""The Python route: one function per ``tricks`` command (deal, simulate, compare, solve, analyse, score), ``load``
+and ``analyse_play`` (one board's play), with the commands' names and option names, each running the code its
+command runs and returning a result with ``to_dict()`` and ``to_pandas()`` (see ``trickcore.cli.results``).
 
 The games and scoring systems are imported by the functions that use them, so that ``import trickcore`` stays
 as light as the kernel it also offers.
@@ -15,7 +15,8 @@ from typing import Any
 
 from trickcore.errors import InputError, WorkerLost
 from trickcore.names import name_list, text_list
-from trickcore.cli.results import Analysis, Comparison, Deals, Records, Score, Simulated
+from trickcore.cli.results import (ANALYSE_FORMATS, AnalysedPlay, AnalysedPlays, Analysis, Comparison, Deals, Records,
+                                   Score, Simulated)
 
 Agents = str | Iterable[Any] | None
 
@@ -211,6 +212,51 @@ def solve(game: Any, deal: Any, **options: Any) -> Analysis:
     return Analysis(found.analysis.analyse(parsed, **options))
 
 
+def analyse_play(board: Any) -> AnalysedPlay:
+    """The double-dummy analysis of one bridge board's play (a ``Board`` with its deal, contract, declarer and play,
+    e.g. one of ``trickcore.games.bridge.formats.notation.read_boards``): the declaring side's tricks before the
+    first card and after each (the values DDS AnalysePlay gives), to where the play stops, and the costly cards.
+
+    Examples:
+        >>> import trickcore
+        >>> from trickcore.games.bridge.formats.notation import read_boards
+        >>> board = read_boards("tests/data/lin/endplay_example1.lin")[0]
+        >>> found = trickcore.analyse_play(board)
+        >>> found.to_dict()["tricks"][:3], [card["card"] for card in found.to_dict()["costly"]]
+        ([9, 11, 11], ['S2'])
+    """
+    from trickcore.games.bridge.play_analysis import analyse_play as analyse_board
+
+    return AnalysedPlay(analyse_board(board))
+
+
+def analyse(file: str | os.PathLike, format: str = "text", output: str | os.PathLike | None = None, *,
+            strict: bool = False, on_error: str = "fail") -> AnalysedPlays:
+    """The play of every board of a PBN, LIN or JSON boards file analysed double dummy, as `tricks bridge analyse`
+    does: per board the declaring side's tricks before the first card and after each, and the costly cards; boards
+    without play listed as skipped. ``output`` writes the report in ``format`` (text, json, html) to that file,
+    complete or not at all; ``strict`` and ``on_error`` as the command's ``--strict`` and ``--on-error``.
+
+    Examples:
+        >>> import trickcore
+        >>> found = trickcore.analyse("tests/data/lin/endplay_example1.lin")
+        >>> [(board["board"], board["tricks"][0], board["tricks"][-1]) for board in found.to_dict()["boards"]]
+        [(1, 9, 11)]
+    """
+    from trickcore.errors import ReadLog
+    from trickcore.files import write_text_atomically
+    from trickcore.games.bridge.play_analysis import analyse_file
+
+    if format not in ANALYSE_FORMATS:
+        raise InputError(f"format must be one of {', '.join(ANALYSE_FORMATS)}, not {format!r}", field="format")
+    log = ReadLog(strict=strict, on_error=on_error)
+    path = os.fspath(file)
+    found = AnalysedPlays(os.path.basename(path), tuple(analyse_file(path, log)), tuple(log.warnings))
+    if output is not None:
+        write_text_atomically(os.fspath(output), found.render(format))
+    return found
+
+
 def load(path: str | os.PathLike) -> Records:
     """The records of a file, its game found from its content: a simulation's lines (`tricks simulate --out`),
     a preferans protocol (JSON), whist hands (JSON or PBN with ``[Game "Whist"]``), or bridge boards (PBN, LIN
@@ -319,4 +365,4 @@ def _session_score(system: Any, path: str, preset: str | None, movement: str | N
     return Score(system.name, render_session(session, "json"), render_session(session, "text"))
 
 
-__all__ = ["deal", "simulate", "compare", "solve", "load", "score"]
+__all__ = ["deal", "simulate", "compare", "solve", "analyse_play", "analyse", "load", "score"]

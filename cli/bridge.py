@@ -1,6 +1,7 @@
 """``tricks bridge``: score a contract, convert IMPs and VPs, matchpoint a board, keep rubber and Chicago sheets."""
 import click
 
+from trickcore.cli.bridge_analyse import commands as analyse_commands
 from trickcore.cli.bridge_movement import commands as movement_commands
 from trickcore.cli.bridge_records import commands as record_commands
 from trickcore.cli.bridge_session import commands as session_commands
@@ -46,7 +47,8 @@ def _integer(text, field):
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def bridge():
-    """Contract bridge: scores, records files, movements, pairs sessions and team matches (rules/bridge.md)."""
+    """Contract bridge: scores, records files and their play analysed, movements, pairs sessions and team matches
+    (rules/bridge.md)."""
 
 
 @bridge.command(context_settings=NUMBERS_OK)
@@ -202,5 +204,5 @@ def chicago(path, preset_name, pairs, fmt, output):
     _run_sheet("bridge-chicago", path, preset_name, pairs, fmt, output)
 
 
-for _command in record_commands + movement_commands + team_commands + session_commands:
+for _command in record_commands + analyse_commands + movement_commands + team_commands + session_commands:
     bridge.add_command(_command)

@@ -9,6 +9,7 @@ import click
 from trickcore.cli.common import output_option, to_json, user_errors, write_output
 from trickcore.errors import InputError
 from trickcore.games.bridge.analysis import board_analysis
+from trickcore.games.bridge.play_analysis import analyse_play, unplayable
 from trickcore.scoring.bridge.duplicate.formats.session_files import FORMATS, render_session
 from trickcore.scoring.bridge.duplicate.formats.html_page import render_html
 from trickcore.scoring.bridge.duplicate.session_scoring import check_session_file, score_session_file
@@ -54,22 +55,25 @@ def score_command(path, method, movement_spec, hands, preset, pairs, fmt, check,
         return
     scored = score_session_file(path, method, movement_spec, hands, preset, pairs)
     if fmt == "html":
-        write_output(render_html(scored, analyse_boards(scored.boards)), output)
+        write_output(render_html(scored, *analyse_boards(scored.boards)), output)
         return
     rendered = render_session(scored, fmt)
     write_output(to_json(rendered) if fmt == "json" else rendered, output)
 
 
 def analyse_boards(boards):
-    """{board number: double-dummy table and par} of every board with a full deal, with a progress bar on a
-    terminal (solving takes a moment per board)."""
+    """({board number: double-dummy table and par} of every board with a full deal, {board number: its play
+    analysed} of every board whose record gives its play), with a progress bar on a terminal (solving takes a
+    moment per board)."""
     known = [board for board in boards.values() if board.deal is not None and board.deal.hand_size == 13]
-    analyses = {}
+    analyses, plays = {}, {}
     with click.progressbar(known, label="double-dummy analysis", file=sys.stderr,
                            hidden=not sys.stderr.isatty()) as bar:
         for board in bar:
             analyses[board.number] = board_analysis(board).to_dict()
-    return analyses
+            if unplayable(board) is None:
+                plays[board.number] = analyse_play(board).to_dict()
+    return analyses, plays
 
 
 commands = [session]

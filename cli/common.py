@@ -5,7 +5,7 @@ import os
 
 import click
 
-from trickcore.errors import ON_ERROR, ReadLog, TrickcoreError, WorkerLost
+from trickcore.errors import ON_ERROR, BatchMismatch, ReadLog, TrickcoreError, WorkerLost
 from trickcore.files import write_bytes_atomically
 
 
@@ -19,15 +19,15 @@ class UserError(click.ClickException):
 
 
 class RunFailed(UserError):
-    """A run that stopped through no fault of the input (a worker process died): a one-line message and exit
-    status 1."""
+    """A run that stopped through no fault of the input (a worker process died, a checked fast path disagreed with
+    the game's State): a one-line message and exit status 1."""
 
     exit_code = 1
 
 
 def user_errors(source=None):
-    """Decorator: turn any TrickcoreError raised by the command into a UserError, a lost worker into RunFailed
-    (the one place this happens).
+    """Decorator: turn any TrickcoreError raised by the command into a UserError, a lost worker or a batch
+    mismatch into RunFailed (the one place this happens).
 
     ``source`` names the input (e.g. "argument") when the error does not carry its own location.
     """
@@ -36,7 +36,7 @@ def user_errors(source=None):
         def run(*args, **kwargs):
             try:
                 return func(*args, **kwargs)
-            except WorkerLost as exc:
+            except (WorkerLost, BatchMismatch) as exc:
                 raise RunFailed(str(exc)) from None
             except TrickcoreError as exc:
                 raise UserError(str(exc.located(source=source))) from None

@@ -9,7 +9,10 @@ from trickcore.games.options import FILE, merged
 
 
 def flag(option):
-    """The click option of a declared Option."""
+    """The click option of a declared Option (a flag given is True, one not given None, as an option not given)."""
+    if option.type is bool:
+        return click.option(option.flag, option.name, is_flag=True, default=None, help=option.help,
+                            callback=lambda ctx, param, value: value or None)
     if option.type == FILE:
         kind = click.Path(dir_okay=False, writable=True)
     elif isinstance(option.type, tuple):

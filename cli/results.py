@@ -248,3 +248,75 @@ class Score(Result):
             if isinstance(self.data.get(key), list) and all(isinstance(item, dict) for item in self.data[key]):
                 return [flat_row(item) for item in self.data[key]]
         return [flat_row(self.data)]
+
+
+@attrs.frozen(repr=False)
+class AnalysedPlay(Result):
+    """One bridge board's play analysed double dummy (``trickcore.analyse_play``): the declaring side's tricks
+    before the first card and after each, and the costly cards (games.bridge.play_analysis.PlayAnalysis)."""
+
+    analysis: Any
+
+    def __repr__(self) -> str:
+        return f"<AnalysedPlay of board {self.analysis.board}: {self.analysis.contract} by {self.analysis.declarer}>"
+
+    def to_dict(self) -> dict:
+        """The board's analysis as one item of `tricks bridge analyse --format json`."""
+        return dict(self.analysis.to_dict())
+
+    def text(self) -> str:
+        """The board's play trick by trick with the costly cards flagged, as `tricks bridge analyse` prints it."""
+        from trickcore.games.bridge.play_report import board_text
+
+        return str(board_text(self.analysis))
+
+    def rows(self) -> list[dict]:
+        """One row per card: board, trick, seat, card, the declaring side's tricks before and after it, its cost."""
+        return list(self.analysis.rows())
+
+
+ANALYSE_FORMATS = ("text", "json", "html")
+
+
+@attrs.frozen(repr=False)
+class AnalysedPlays(Result):
+    """The plays of a boards file analysed (``trickcore.analyse``): per board in file order a PlayAnalysis, or a
+    SkippedBoard with the reason it has no play to analyse; and the reader's warnings (ReadWarning)."""
+
+    source: str
+    boards: tuple
+    warnings: tuple = ()
+
+    def __repr__(self) -> str:
+        return f"<AnalysedPlays of {self.source}: {len(self.analysed())} board(s) analysed>"
+
+    def analysed(self) -> list:
+        """The boards with their play analysed (PlayAnalysis), skipped ones left out."""
+        from trickcore.games.bridge.play_analysis import PlayAnalysis
+
+        return [board for board in self.boards if isinstance(board, PlayAnalysis)]
+
+    def to_dict(self) -> dict:
+        """The source, every board's JSON object (as the list `tricks bridge analyse --format json` writes) and the
+        reader's warnings when there are any."""
+        boards = [board.to_dict() for board in self.boards]
+        warnings = [warning.to_dict() for warning in self.warnings]
+        return {"source": self.source, "boards": boards, **({"warnings": warnings} if warnings else {})}
+
+    def render(self, fmt: str = "text") -> str:
+        """The report `tricks bridge analyse` writes: text, json (the list of boards, or with the reader's warnings
+        the object {"boards": [...], "warnings": [...]}) or html."""
+        from trickcore.games.bridge.play_report import report_html, report_text
+
+        if fmt == "json":
+            # The list of boards, as always when reading warned of nothing; otherwise the warnings go with it.
+            data = self.to_dict()
+            value = data["boards"] if not self.warnings else {"boards": data["boards"], "warnings": data["warnings"]}
+            return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+        if fmt == "html":
+            return str(report_html(self.boards, f"Play analysis: {self.source}"))
+        return str(report_text(self.boards))
+
+    def rows(self) -> list[dict]:
+        """One row per card of every analysed board (board, trick, seat, card, tricks before and after, cost)."""
+        return [row for board in self.analysed() for row in board.rows()]

@@ -11,6 +11,7 @@ import attrs
 from trickcore.cards import Suit
 from trickcore.dealing import Deal
 from trickcore.errors import InputError, ReadLog
+from trickcore.lines import best_line, seats_of
 from trickcore.solver import Position, solve, solve_batch
 
 if TYPE_CHECKING:  # games.base imports this module
@@ -68,7 +69,8 @@ class TrickTable:
     """Each side's double-dummy tricks in one deal for each trump, one seat leading to the first trick.
 
     ``tricks`` is {trump ("S".."C", "NT"): {side: tricks}}; a side is a partnership with four seats (named by
-    its seats, "NS"), otherwise one seat alone against all the others. ``titles`` name the sides in text.
+    its seats, "NS"), otherwise one seat alone against all the others. ``titles`` name the sides in text. With
+    one trump, ``line`` may hold one best line of play from the first lead, as (seat, card) pairs.
     """
 
     deal: str
@@ -76,10 +78,12 @@ class TrickTable:
     leader: str
     tricks: dict[str, dict[str, int]]
     titles: tuple[str, ...]
+    line: tuple[tuple[str, str], ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form: the deal, dealer, leader and the tricks per trump and side."""
-        return {"deal": self.deal, "dealer": self.dealer, "leader": self.leader, "tricks": self.tricks}
+        """JSON-ready form: the deal, dealer, leader and the tricks per trump and side (and the line's cards)."""
+        line = {} if self.line is None else {"line": [card for _, card in self.line]}
+        return {"deal": self.deal, "dealer": self.dealer, "leader": self.leader, "tricks": self.tricks, **line}
 
     def text(self) -> str:
         """The tricks as text: a line per trump, the sides' tricks in ``titles`` order."""
@@ -87,7 +91,8 @@ class TrickTable:
         for trump, row in self.tricks.items():
             label = "no trump" if trump == "NT" else f"trumps {trump}"
             lines.append(f"  {label}: " + " / ".join(str(n) for n in row.values()))
-        return "\n".join(lines) + "\n"
+        n_seats = 4 if len(self.titles) == 2 else len(self.titles)     # two sides are four seats' partnerships
+        return "\n".join(lines + line_lines(self.line, n_seats=n_seats)) + "\n"
 
 
 def side_tricks(game: Game, deal: Deal, dealer: int, trumps: Iterable[Suit | None],
@@ -118,3 +123,24 @@ def side_tricks(game: Game, deal: Deal, dealer: int, trumps: Iterable[Suit | Non
         tricks["NT" if trump is None else trump.letter] = dict(zip(names, row))
     return TrickTable(game.formats.format_deal(deal), game.seats[dealer], game.seats[leader], tricks,
                       names if titles is None else tuple(titles))
+
+
+def named_line(position: Position, seats: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """One best line of play from ``position`` (``trickcore.lines.best_line``) as (seat name, card) pairs,
+    ``seats`` naming the seats."""
+    cards = best_line(position)
+    return tuple((seats[seat], str(card)) for seat, card in zip(seats_of(position, cards), cards))
+
+
+def line_lines(line: Sequence[tuple[str, str]] | None, on_trick: int = 0, n_seats: int = 4) -> list[str]:
+    """The text of a best line of play ((seat name, card) pairs; None: no line, no text): a heading, then a line
+    per trick, the first holding only the cards still to come when ``on_trick`` were already on it."""
+    if line is None:
+        return []
+    out = ["best line:"]
+    start = 0
+    while start < len(line):
+        end = start + n_seats - (on_trick if start == 0 else 0)
+        out.append("  " + "  ".join(f"{seat} {card}" for seat, card in line[start:end]))
+        start = end
+    return out

@@ -15,8 +15,8 @@ TRUMPS = ("S", "H", "D", "C", "NT")
 @attrs.frozen
 class Option:
     """One option: its keyword ``name`` (the flag is ``--name`` with dashes), its ``help`` text, its ``type``
-    (str, int, FILE, or a tuple of choices), its ``default`` and the game that ``owner``\\ s it ("game" when every
-    game may take it)."""
+    (str, int, bool for a flag, FILE, or a tuple of choices), its ``default`` and the game that ``owner``\\ s it
+    ("game" when every game may take it)."""
 
     name: str
     help: str
@@ -48,6 +48,9 @@ ANALYSIS_DEALER = Option("dealer", "The dealer (his left leads; par counts who b
 ANALYSIS_DECLARER = Option("declarer", "The declarer whose contracts are solved (e.g. hand1), or of --contract.")
 ANALYSIS_TRUMP = Option("trump", "The trump suit (bridge: of the position --leader leads, C D H S or NT; whist: the "
                                  "one suit to analyse, default each in turn).")
+LINE = Option("line", "With a position to play from (bridge: --trump and --leader, or --contract and --declarer; "
+                       "whist: --trump): also one best line of play to the end of the deal, each card keeping the "
+                       "double-dummy value (the lowest such card, spades first between equal ranks).", bool)
 SOLVE_DECLARER = Option("declarer", "--solve: the declarer (bridge: of --contract; preferans: hand1..3).")
 
 

@@ -2,6 +2,7 @@
 batch of played deals where the game has one, a played deal's analysis, record as JSON and outcome."""
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -12,6 +13,14 @@ from trickcore.errors import InputError
 
 if TYPE_CHECKING:  # games.base imports this module
     from trickcore.games.base import Game, Record, Setup, State
+
+CHECK_BATCH_VARIABLE = "TRICKCORE_CHECK_BATCH"
+
+
+def checking_batches() -> bool:
+    """Whether the environment asks every compiled batch to check its records against the game's State before it
+    returns them (TRICKCORE_CHECK_BATCH=1, a debugging aid; errors.BatchMismatch on a difference)."""
+    return os.environ.get(CHECK_BATCH_VARIABLE, "") not in ("", "0")
 
 
 @attrs.frozen

@@ -96,6 +96,12 @@ class WorkerLost(TrickcoreError):
     fault, so the CLI exits with status 1; the message names the worker and how it died."""
 
 
+class BatchMismatch(TrickcoreError):
+    """A record of a compiled batch that differs from the one the game's State makes of the same actions, or an
+    action the State refuses (checked in the tests and with TRICKCORE_CHECK_BATCH=1): a bug in trickcore, never in
+    the input, so the CLI exits with status 1; the message names the deal and the field."""
+
+
 class MissingExtra(TrickcoreError, ImportError):
     """An optional dependency that is not installed; the message names the extra that installs it."""
 

@@ -5,7 +5,7 @@ import attrs
 from trickcore.cards import DECK52
 from trickcore.dealing import Deal
 from trickcore.errors import InputError, InvalidDeal, ReadLog
-from trickcore.games.analysis import Analysis
+from trickcore.games.analysis import Analysis, line_lines, named_line
 from trickcore.games.bridge.formats.notation import read_boards
 from trickcore.games.bridge.formats.pbn_tables import read_dd_table
 from trickcore.games.bridge.position import solve_position
@@ -140,7 +140,8 @@ def solve_bridge(deal, vulnerability="None", dealer="N"):
 
 @attrs.frozen
 class ContractResult:
-    """One contract of one deal solved: the declarer's double-dummy tricks and his duplicate score."""
+    """One contract of one deal solved: the declarer's double-dummy tricks and his duplicate score; asked for, one
+    best ``line`` of play from the opening lead, as (seat, card) pairs."""
 
     deal: str
     contract: str
@@ -148,6 +149,7 @@ class ContractResult:
     vulnerability: str
     tricks: int
     score: int
+    line: tuple | None = None
 
     @property
     def made(self):
@@ -155,28 +157,32 @@ class ContractResult:
         return self.score > 0
 
     def to_dict(self):
-        """The JSON object of ``tricks solve --game bridge --contract ... --declarer ...``."""
+        """The JSON object of ``tricks solve --game bridge --contract ... --declarer ...`` (with ``--line``, its
+        cards)."""
+        line = {} if self.line is None else {"line": [card for _, card in self.line]}
         return {"deal": self.deal, "contract": self.contract, "declarer": self.declarer, "vul": self.vulnerability,
-                "tricks": self.tricks, "made": self.made, "score": self.score}
+                "tricks": self.tricks, "made": self.made, "score": self.score, **line}
 
     def text(self):
-        """The contract, the declarer's tricks and his score, in a line after the deal."""
-        return (f"{self.deal}\n{self.contract} by {self.declarer} (vulnerable: {self.vulnerability}): "
-                f"{self.tricks} tricks, {'made' if self.made else 'down'}, declarer scores {self.score:+d}\n")
+        """The contract, the declarer's tricks and his score, in a line after the deal (then the best line)."""
+        lines = [self.deal, f"{self.contract} by {self.declarer} (vulnerable: {self.vulnerability}): {self.tricks} "
+                            f"tricks, {'made' if self.made else 'down'}, declarer scores {self.score:+d}"]
+        return "\n".join(lines + line_lines(self.line)) + "\n"
 
 
-def solve_contract(deal, contract, declarer, vulnerability="None"):
+def solve_contract(deal, contract, declarer, vulnerability="None", line=False):
     """The double-dummy tricks and duplicate score of one contract by one declarer (one search, not a table):
-    the declarer's left-hand opponent leads."""
+    the declarer's left-hand opponent leads; with ``line``, one best line of play from his lead to the end."""
     if isinstance(deal, Deal) and deal.hand_size != 13:
         raise InvalidDeal(f"a contract is solved on a deal of 13 cards a hand, not {deal.hand_size}: solve an "
                           "ending with --trump and --leader")
     contract = parse_contract(contract) if isinstance(contract, str) else contract
     declarer, vulnerability = Seat.parse(declarer), Vulnerability.parse(vulnerability)
-    rules = TrickRules(4, contract.trump)
-    tricks = solve(Position(rules, deal.hands, leader=int(declarer.lho), seat=int(declarer)))
+    position = Position(TrickRules(4, contract.trump), deal.hands, leader=int(declarer.lho), seat=int(declarer))
+    tricks = solve(position)
     score = get_scoring("bridge-duplicate").contract_score(contract, vulnerability.is_vulnerable(declarer.side), tricks)
-    return ContractResult(deal.to_pbn(), str(contract), declarer.name, vulnerability.value, tricks, score)
+    return ContractResult(deal.to_pbn(), str(contract), declarer.name, vulnerability.value, tricks, score,
+                          named_line(position, SEATS) if line else None)
 
 
 def board_analysis(board):
@@ -242,22 +248,27 @@ class BridgeAnalysis(Analysis):
         """The double-dummy table and par of a 13-card deal (a BridgeResult; of an ending, the table alone);
         options ``vul``, ``dealer``; or, with ``contract`` and ``declarer``, that contract's tricks and score alone
         (a ContractResult); or, with ``trump`` and ``leader`` (and ``played``, the cards already on the trick),
-        every legal card of the seat to play with his side's tricks (a PositionResult)."""
+        every legal card of the seat to play with his side's tricks (a PositionResult). ``line`` adds one best line
+        of play to the contract or the position."""
         opts = self.settings(opts)
         if "leader" in opts:
             if "trump" not in opts:
                 raise InputError("--leader solves a position: give --trump with it", field="trump")
-            others = sorted(set(opts) - {"trump", "leader", "played"})
+            others = sorted(set(opts) - {"trump", "leader", "played", "line"})
             if others:
                 raise InputError(f"--{others[0]} does not go with --leader (a position solved card by card)",
                                  field=others[0])
-            return solve_position(deal, opts["trump"], opts["leader"], opts.get("played", ()))
+            return solve_position(deal, opts["trump"], opts["leader"], opts.get("played", ()), bool(opts.get("line")))
         if "trump" in opts or "played" in opts:
             raise InputError("--trump and --played solve a position: give --leader with them", field="leader")
         if ("contract" in opts) != ("declarer" in opts):
             raise InputError("give the contract and its declarer together", field="contract")
         if "contract" in opts:
-            return solve_contract(deal, opts["contract"], opts["declarer"], opts.get("vul", "None"))
+            return solve_contract(deal, opts["contract"], opts["declarer"], opts.get("vul", "None"),
+                                  bool(opts.get("line")))
+        if opts.get("line"):
+            raise InputError("--line plays from a position: give --contract and --declarer, or --trump and --leader",
+                             field="line")
         return solve_bridge(deal, opts.get("vul", "None"), opts.get("dealer", "N"))
 
     def read_deals(self, path, log=None):

@@ -6,7 +6,7 @@ import attrs
 
 from trickcore.cards import DECK52
 from trickcore.games.base import Game
-from trickcore.games.options import (ANALYSIS_DEALER, ANALYSIS_DECLARER, ANALYSIS_TRUMP, DEALER, HANDS,
+from trickcore.games.options import (ANALYSIS_DEALER, ANALYSIS_DECLARER, ANALYSIS_TRUMP, DEALER, HANDS, LINE,
                                      PLAYER_COUNT, PROTOCOL, SOLVE_DECLARER, VARIANT, Option)
 from trickcore.games.bridge.analysis import BridgeAnalysis
 from trickcore.games.bridge.match import BridgeMatch
@@ -45,7 +45,8 @@ class Bridge(Game):
                                          "card of the seat to play with the tricks his side takes from there.",
                                owner="bridge"),
                         Option("played", 'Bridge, with --leader: the cards already on the current trick ("SK S2"), '
-                                         "still in their hands in the deal.", owner="bridge"))
+                                         "still in their hands in the deal.", owner="bridge"),
+                        LINE)
     simulation_options = (Option("contract", "--solve one contract only (bridge: 3NT), with --declarer.",
                                  owner="bridge"),
                           SOLVE_DECLARER, Option("vul", "--solve: the vulnerability (bridge).", owner="bridge"))

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from trickcore.cards import Card
-from trickcore.games.bridge.agents import hcp, lengths
+from trickcore.games.bridge.agents import HandShape
 from trickcore.games.bridge.auction import PASS
 from trickcore.games.bridge.vocab import Seat, Strain
 
@@ -63,11 +63,10 @@ class HandRange:
 
     def fits(self, cards: Iterable[Card]) -> bool:
         """True when the hand ``cards`` lies within the range."""
-        cards = tuple(cards)
-        if not self.hcp[0] <= hcp(cards) <= self.hcp[1]:
+        shape = HandShape.of(cards)
+        if not self.hcp[0] <= shape.hcp <= self.hcp[1]:
             return False
-        lens = lengths(cards)
-        return all(lo <= lens[s] <= hi for s, (lo, hi) in self.lengths.items())
+        return all(lo <= shape.lens[s] <= hi for s, (lo, hi) in self.lengths.items())
 
     @property
     def is_open(self) -> bool:

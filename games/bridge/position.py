@@ -5,15 +5,20 @@ import attrs
 
 from trickcore.cards import Card, parse_card
 from trickcore.errors import IllegalPlay, InvalidDeal
+from trickcore.games.analysis import line_lines, named_line
 from trickcore.games.bridge.vocab import Seat, Strain
 from trickcore.rules import TrickRules
 from trickcore.solver import Position, solve_cards
 
 
+SEATS = tuple(seat.name for seat in Seat)
+
+
 @attrs.frozen
 class PositionResult:
     """One position solved: the deal at the start of the current trick, its trump and leader, the cards already
-    played to the trick, the seat to play and {card: tricks his side takes if he plays it}."""
+    played to the trick, the seat to play and {card: tricks his side takes if he plays it}; asked for, one best
+    ``line`` of play from there, as (seat, card) pairs."""
 
     deal: str
     trump: str
@@ -21,11 +26,13 @@ class PositionResult:
     played: tuple
     seat: str
     cards: dict
+    line: tuple | None = None
 
     def to_dict(self):
-        """The JSON object of ``tricks solve --game bridge --trump T --leader SEAT``."""
+        """The JSON object of ``tricks solve --game bridge --trump T --leader SEAT`` (with ``--line``, its cards)."""
+        line = {} if self.line is None else {"line": [card for _, card in self.line]}
         return {"deal": self.deal, "trump": self.trump, "leader": self.leader, "played": list(self.played),
-                "seat": self.seat, "cards": dict(self.cards)}
+                "seat": self.seat, "cards": dict(self.cards), **line}
 
     def text(self):
         """The position, then a line per legal card of the seat to play with his side's tricks."""
@@ -33,7 +40,7 @@ class PositionResult:
         side = "N-S" if Seat[self.seat].side == 0 else "E-W"
         lines = [self.deal, f"trump {self.trump}, {self.leader} leads{played}; {self.seat} to play, tricks for {side}:"]
         lines += [f"  {card} {tricks:>2}" for card, tricks in self.cards.items()]
-        return "\n".join(lines) + "\n"
+        return "\n".join(lines + line_lines(self.line, len(self.played))) + "\n"
 
 
 def played_cards(played):
@@ -48,10 +55,11 @@ def played_cards(played):
     return tuple(cards)
 
 
-def solve_position(deal, trump, leader, played=()):
+def solve_position(deal, trump, leader, played=(), line=False):
     """The PositionResult of ``deal`` (any bridge deal with hands of one size, the cards of ``played`` still in
     their hands) with ``trump`` (C D H S or NT), ``leader`` leading the current trick and ``played`` (text or
-    cards) the cards already on it, played by the leader and the seats after him in turn."""
+    cards) the cards already on it, played by the leader and the seats after him in turn; with ``line``, one best
+    line of play from there to the end (``trickcore.lines.best_line``)."""
     strain, leader = Strain.parse(trump), Seat.parse(leader)
     trick = played_cards(played)
     hands = [set(hand) for hand in deal.hands]
@@ -68,5 +76,6 @@ def solve_position(deal, trump, leader, played=()):
     position = Position(TrickRules(4, strain.suit), hands, leader=int(leader), trick=trick)
     values = solve_cards(position)
     return PositionResult(deal.to_pbn(), str(strain), leader.name, tuple(str(card) for card in trick),
-                          Seat(position.turn).name, {str(card): values[card] for card in sorted(values, reverse=True)})
+                          Seat(position.turn).name, {str(card): values[card] for card in sorted(values, reverse=True)},
+                          named_line(position, SEATS) if line else None)
 

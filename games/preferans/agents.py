@@ -40,9 +40,10 @@ Heuristics of the ``heuristic`` agent:
   outstanding lower cards. Misère defenders lead low in a suit where the declarer's cards lie above theirs,
   and play under the declarer's winning card.
 
-Simulations of three heuristic players (``tricks simulate --agents heuristic``) take these decisions from a
-compiled twin, games/preferans/_heuristic_deals.pyx: a rule changed here must be changed there too, and
-tests/games/preferans/test_heuristic_batch.py fails until it is.
+These decisions are written once, compiled over hand masks in games/preferans/_heuristic.pyx, with the
+numbers above in games.preferans.heuristic_figures: ``HeuristicAgent`` turns its view into masks and codes and
+calls them, and simulations of three heuristic players (``tricks simulate --agents heuristic``) call the same
+decisions from a compiled loop of whole deals (games.preferans.heuristic_deals).
 
 The ``dd`` agent (``DDAgent``) plays double dummy. It is the one agent exempt from the view rule: it is shown
 the open view (games.double_dummy.view_for), which adds every hand as it stands and the deal as dealt with its
@@ -69,30 +70,25 @@ All its decisions come from ``trickcore.solver`` (hand1 leads, must trump):
 
 Sections (§) are those of docs/rules/preferans.md.
 """
-import functools
 import itertools
 
-from trickcore.cards import DECK32, Suit, hand_mask
+from trickcore.cards import Card, Suit, hand_mask
 from trickcore.duck import duck_fewest_tricks, follower_wins
 from trickcore.errors import InputError
 from trickcore.games.base import Agent
 from trickcore.games.double_dummy import best_card
 from trickcore.games.preferans.game import PREFERANS
+from trickcore.games.preferans import _heuristic
+from trickcore.games.preferans.heuristic_figures import BID_MARGIN
 from trickcore.games.preferans.old import DECLINE, SUITS as OLD_SUITS, TAKE
-from trickcore.games.preferans.vocab import (CLOSED, DEALER, LADDER_RANK, MISERE, OBLIGATION, OPEN, TALON, TRICK_BIDS,
-                                            TalonChoice, level, price, strain, trump_of)
-from trickcore.play import trick_winner
+from trickcore.games.preferans.vocab import (CLOSED, DEALER, HALF_WHIST, HOLD, LADDER, LADDER_RANK, MISERE, OBLIGATION,
+                                            OPEN, RETURN, STRAINS, TALON, TRICK_BIDS, WHIST, TalonChoice, level,
+                                            price, strain, trump_of)
 from trickcore.rng import Stream
-from trickcore.rules import TrickRules
 from trickcore.games.preferans.analysis import PREFERANS_STRAINS, preferans_contract, preferans_misere
 from trickcore.solver import Position, solve
 
 AGENT_SALT = 0x70726566   # "pref"
-RANKS32 = tuple(range(7, 15))
-# The best of 66 discards x 5 strains overrates the hand; measured on seeded self-play (declarer's estimate
-# minus tricks taken), so the announced contract is chosen on the estimate minus this.
-OPTIMISM = {"S": 1.3, "C": 1.3, "D": 1.3, "H": 1.3, "NT": 1.8}
-STRAIN_SUITS = {"S": Suit.S, "C": Suit.C, "D": Suit.D, "H": Suit.H}
 # The dd agent solves misère (its slowest solve) only for hands whose best discard leaves at most this misère
 # danger: every misère made double dummy in seeded deals (seed 11, deals 0-249, every seat: 37 made) passed it.
 MISERE_SCREEN = 9
@@ -140,196 +136,64 @@ class RandomAgent(PreferansAgent):
         return self._pick(sorted(view.legal, reverse=True))
 
 
-# ---- evaluation -------------------------------------------------------------------------------------------
+# ---- the hand's figures (compiled in games/preferans/_heuristic.pyx) ----------------------------------------
 
-@functools.lru_cache(maxsize=None)
-def suit_winners(ours):
-    """(sure, total, safe) winners of our ranks ``ours`` (descending tuple) in one suit of the 32-card deck.
-
-    ``safe`` counts the winners taken while both other hands still follow (not ruffable).
-    """
-    mine = list(ours)
-    theirs = [r for r in reversed(RANKS32) if r not in ours]
-    opp = [theirs[0::2], theirs[1::2]]
-    sure = total = safe = 0
-    lost = False
-    while mine:
-        tops = [h[0] for h in opp if h]
-        if not tops:
-            total += len(mine)
-            if not lost:
-                sure += len(mine)
-            break
-        both = all(opp)
-        if mine[0] > max(tops):
-            total += 1
-            sure += not lost
-            safe += both
-            mine.pop(0)
-            for h in opp:
-                if h:
-                    h.pop()
-        else:
-            lost = True
-            mine.pop()
-            winner = max((h for h in opp if h), key=lambda h: h[0])
-            winner.pop(0)
-            for h in opp:
-                if h is not winner and h:
-                    h.pop()
-    return sure, total, safe
+STRAIN_INDEX = {name: i for i, name in enumerate(STRAINS)}
 
 
-# The ranks (descending) of each 8-bit pattern of sevens to aces in one suit's 16 bits of a hand mask: the
-# evaluations below run hundreds of times per decision, and a table lookup per suit beats sorting Card objects.
-_RANKS_OF_BYTE = tuple(tuple(r for r in reversed(RANKS32) if byte >> (r - 7) & 1) for byte in range(256))
-_SHIFTS = tuple((s, 16 * s + 5) for s in Suit)   # each suit's seven in a hand mask
+def _word(code):
+    """The call or word of a compiled action code."""
+    return _heuristic.WORDS[code - _heuristic.FIRST_WORD]
 
 
-def _by_suit_mask(mask):
-    """The ranks of the 32-card hand ``mask`` in each suit, a descending tuple per suit (S H D C order)."""
-    return {s: _RANKS_OF_BYTE[mask >> shift & 0xFF] for s, shift in _SHIFTS}
-
-
-def _by_suit(cards):
-    return _by_suit_mask(hand_mask(cards))
-
-
-def _stopper(ranks):
-    return 14 in ranks or (13 in ranks and len(ranks) >= 2) or (12 in ranks and len(ranks) >= 3)
+def _trump_index(trump):
+    return -1 if trump is None else int(trump)
 
 
 def evaluate(cards, strain_letter):
     """Expected declarer tricks of ``cards`` played in ``strain_letter`` (S, C, D, H or NT)."""
-    return _evaluate(_by_suit(cards), strain_letter)
-
-
-@functools.lru_cache(maxsize=None)
-def _suit_terms(ranks):
-    """One suit's parts of ``_evaluate``: its winners as trumps or beside five trumps, beside fewer trumps,
-    at no-trump (one less without a stopper), and its shortness value beside trumps."""
-    sure, total, safe = suit_winners(ranks)
-    return total, safe + 0.5 * (total - safe), total - (not _stopper(ranks)), {0: 1.0, 1: 0.5}.get(len(ranks), 0.0)
-
-
-def _evaluate(suits, strain_letter):
-    """``evaluate`` of a hand already split by ``_by_suit_mask``.
-
-    Every term is a multiple of one half, so the float sums are exact and need not follow any one order; the
-    terms of each suit come from a cache, as a hand has few distinct suit holdings.
-    """
-    trump = STRAIN_SUITS.get(strain_letter)
-    est = 0.0
-    if trump is None:
-        for ranks in suits.values():
-            est += _suit_terms(ranks)[2]
-        return min(est, 10.0)
-    n_trump = len(suits[trump])
-    shortness = 0
-    for s, ranks in suits.items():
-        full, beside, _, short = _suit_terms(ranks)
-        if s == trump:
-            est += full
-        else:
-            est += full if n_trump >= 5 else beside
-            shortness += short
-    est += min(max(0, n_trump - 4), shortness)
-    if n_trump <= 2:
-        est -= 1
-    return min(est, 10.0)
+    return _heuristic.hand_estimate(hand_mask(cards), STRAIN_INDEX[strain_letter])
 
 
 def defensive_tricks(cards, trump):
     """Tricks a defender expects against a contract with ``trump`` (a Suit or None)."""
-    est = 0.0
-    for s, ranks in _by_suit(cards).items():
-        as_trump, at_no_trump, beside_trumps = _defence_terms(ranks)
-        est += as_trump if s == trump else at_no_trump if trump is None else beside_trumps
-    return est
-
-
-@functools.lru_cache(maxsize=None)
-def _defence_terms(ranks):
-    """One suit's share of ``defensive_tricks``: as the trump suit, at no-trump, and as a side suit beside
-    trumps."""
-    sure, total, safe = suit_winners(ranks)
-    as_trump = max(0, total - 1) * 0.5 + (sure > 0) * 0.5 if len(ranks) < 4 else total * 0.75
-    return as_trump, sure, min(sure, 1) + 0.5 * (sure >= 2)
+    return _heuristic.hand_defence(hand_mask(cards), _trump_index(trump))
 
 
 def misere_danger(cards):
     """How far the suits are from safe misère ladders: Σ max(0, pos_i − 2i) over each suit's cards from the
     lowest (pos 0 = seven); 0 means every suit can always duck when led."""
-    return _misere_danger_mask(hand_mask(cards))
+    return _heuristic.hand_misere_danger(hand_mask(cards))
 
 
-def _misere_danger_mask(mask):
-    return sum(_suit_danger(ranks) for ranks in _by_suit_mask(mask).values())
-
-
-@functools.lru_cache(maxsize=None)
-def _suit_danger(ranks):
-    """One suit's share of ``misere_danger``."""
-    return sum(max(0, (r - 7) - 2 * i) for i, r in enumerate(sorted(ranks)))
-
-
-@functools.lru_cache(maxsize=4096)
 def bidding_estimates(hand):
-    """Estimated declarer tricks per strain for a 10-card hand (a sorted tuple), with the talon's expectation."""
-    mask = hand_mask(hand)
-    unseen = [c for c in DECK32.cards if not mask & c.bit]
-    suits = _by_suit_mask(mask)
-    # Each eleven-card hand is split once for all five strains.
-    elevens = [_by_suit_mask(mask | c.bit) for c in unseen]
-    out = {}
-    for st in ("S", "C", "D", "H", "NT"):
-        base = _evaluate(suits, st)
-        gain = sum(_evaluate(eleven, st) - base for eleven in elevens) / len(unseen)
-        out[st] = base + 2 * gain - 0.25
-    return out
+    """Estimated declarer tricks per strain for a 10-card hand, with the talon's expectation."""
+    return dict(zip(STRAINS, _heuristic.hand_bidding_estimates(hand_mask(hand))))
 
 
-def max_bid(estimates, margin=0.8):
-    """The highest trick bid the estimates support, or None."""
-    best = None
-    for bid in TRICK_BIDS:
-        if level(bid) <= estimates[strain(bid)] - margin:
-            if best is None or LADDER_RANK[bid] > LADDER_RANK[best]:
-                best = bid
-    return best
+def max_bid(estimates):
+    """The highest trick bid the estimates (per strain) support, or None."""
+    top = _heuristic.highest_bid([estimates[st] for st in STRAINS])
+    return None if top < 0 else LADDER[top]
+
+
+def _high(view):
+    """The ladder index of the highest bid of the auction so far, or -1."""
+    for _, call in reversed(view.auction):
+        if call in LADDER_RANK:
+            return LADDER_RANK[call]
+    return -1
+
+
+def _cheapest(legal):
+    """The ladder index of the cheapest legal trick bid, or -1."""
+    return next((LADDER_RANK[c] for c in legal if c in LADDER_RANK and c != MISERE), -1)
 
 
 def call_within(view, top):
     """Hold (здесь) when allowed and the held bid is within ``top``, else the cheapest legal bid within it,
     else pass."""
-    high = None
-    for _, call in view.auction:
-        if call not in ("pass", "hold"):
-            high = call
-    if "hold" in view.legal and high != MISERE and LADDER_RANK[high] <= LADDER_RANK[top]:
-        return "hold"
-    bids = [c for c in view.legal if c in LADDER_RANK and c != MISERE]
-    if bids and LADDER_RANK[bids[0]] <= LADDER_RANK[top]:
-        return bids[0]
-    return "pass"
-
-
-# ---- card play helpers ------------------------------------------------------------------------------------
-
-@functools.lru_cache(maxsize=None)
-def _winner_rules(trump):
-    # Four places: a trick led by a talon card in all-pass play holds four cards (§6.3).
-    return TrickRules(4, trump)
-
-
-def _winning_play(trick, trump):
-    """The (who, card) pair that wins ``trick`` (a trick so far, lead first) by the kernel's trick winner."""
-    return trick[trick_winner(_winner_rules(trump), [c for _, c in trick])]
-
-
-def _would_win(card, trick, trump):
-    """True if ``card``, played now to ``trick`` (a trick so far), would win it."""
-    return trick_winner(_winner_rules(trump), [c for _, c in trick] + [card]) == len(trick)
+    return _word(_heuristic.within(HOLD in view.legal, _high(view), _cheapest(view.legal), LADDER_RANK[top]))
 
 
 def _played_mask(view):
@@ -337,7 +201,8 @@ def _played_mask(view):
 
 
 class HeuristicAgent(PreferansAgent):
-    """The rule-based player documented in the module docstring."""
+    """The rule-based player documented in the module docstring: it turns its view into hand masks and codes for
+    the compiled player (games/preferans/_heuristic.pyx), which decides."""
 
     name = "heuristic"
 
@@ -355,192 +220,61 @@ class HeuristicAgent(PreferansAgent):
         return self._defend(view)
 
     def _bid(self, view):
-        hand = tuple(sorted(view.hand))
-        if MISERE in view.legal and misere_danger(hand) <= 3:
-            return MISERE
-        top = max_bid(bidding_estimates(hand))
-        if top is None:
-            return "pass"
-        return call_within(view, top)
+        legal = view.legal
+        return _word(_heuristic.bid(hand_mask(view.hand), HOLD in legal, MISERE in legal, _cheapest(legal),
+                                    _high(view)))
 
     def _declare_suit(self, view):
         """The old game's phase A (rules/preferans-variants.md §3.2): the most valuable legal suit in which the hand
         alone is worth six tricks with the bidding margin, else pass."""
-        hand = tuple(sorted(view.hand))
-        good = [s for s in view.legal if s in OLD_SUITS and evaluate(hand, s) - 0.8 >= 6]
+        good = [s for s in view.legal if s in OLD_SUITS and evaluate(view.hand, s) - BID_MARGIN >= 6]
         return good[-1] if good else "pass"
 
     def _would_buy(self, view):
         """Buy the old game's talon when some suit reaches six tricks with the talon's expectation."""
-        estimates = bidding_estimates(tuple(sorted(view.hand)))
-        return max(estimates[s] for s in OLD_SUITS) - 0.8 >= 6
+        estimates = bidding_estimates(view.hand)
+        return max(estimates[s] for s in OLD_SUITS) - BID_MARGIN >= 6
 
     def _defend(self, view):
-        lv = level(view.contract)
-        obl = OBLIGATION[lv]
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
         if view.player == DEALER:
-            if "whist" in legal:
-                return "whist" if lv >= 8 else "pass"
-            seen = next(iter(view.visible.values()), ())
-            return "return" if defensive_tricks(seen, trump_of(view.contract)) >= obl - 1.5 else "pass"
-        est = defensive_tricks(view.hand, trump_of(view.contract))
-        if "return" in legal:
-            return "return" if est >= obl - 1.5 else "pass"
-        if legal == ("whist", "half_whist"):          # the gentleman switch
-            return "whist" if est >= 0.75 * obl else "half_whist"
-        if not view.defence:                            # D1
-            return "whist" if est >= obl / 2 else "pass"
-        d1_call = view.defence[0][1]
-        if d1_call == "whist":
-            need = obl / 2 if lv <= 7 else 1.5
-            return "whist" if est >= need else "pass"
-        if est >= 0.6 * obl:
-            return "whist"
-        return "half_whist" if "half_whist" in legal else "pass"
+            stage = "dealer" if WHIST in legal else "return"
+            seen = next(iter(view.visible.values()), ())     # the defender the dealer looked at (§5.2)
+        else:
+            seen = view.hand
+            if RETURN in legal:
+                stage = "return"
+            elif legal == (WHIST, HALF_WHIST):
+                stage = "switch"
+            elif not view.defence:
+                stage = "d1"
+            else:
+                stage = "d2 after whist" if view.defence[0][1] == WHIST else "d2 after pass"
+        est = _heuristic.hand_defence(hand_mask(seen), _trump_index(trump_of(view.contract)))
+        return _word(_heuristic.whist(est, level(view.contract), _heuristic.DEFENCE_STAGES[stage], HALF_WHIST in legal))
 
     def choose_discard(self, view):
         """The best discard and contract for the twelve cards (see the module docstring)."""
-        twelve = tuple(view.hand)
-        mask = hand_mask(twelve)
-        pair = min(itertools.combinations(twelve, 2),
-                   key=lambda p: (_misere_danger_mask(mask & ~(p[0].bit | p[1].bit)), -sum(c.rank for c in p)))
-        # Misère when it is the only choice, or (Gusarik's forced player, who may name any game he owes) when
-        # the hand is a clean misère by the bidding screen.
-        if view.legal == (MISERE,) or (MISERE in view.legal
-                                       and _misere_danger_mask(mask & ~(pair[0].bit | pair[1].bit)) <= 3):
-            return pair, MISERE
-        best = {}
-        for pair in itertools.combinations(twelve, 2):
-            ten = _by_suit_mask(mask & ~(pair[0].bit | pair[1].bit))
-            for st in ("S", "C", "D", "H", "NT"):
-                est = _evaluate(ten, st)
-                if st not in best or est > best[st][0]:
-                    best[st] = (est, pair)
-
-        def utility(contract):
-            est = best[strain(contract)][0] - OPTIMISM[strain(contract)]
-            lv = level(contract)
-            return price(lv) if est >= lv else -1.5 * price(lv) * (lv - est)
-
-        contract = max((c for c in view.legal if c != MISERE), key=lambda c: (utility(c), -LADDER_RANK[c]))
-        return best[strain(contract)][1], contract
+        allowed = sum(1 << LADDER_RANK[c] for c in view.legal)
+        first, second, contract = _heuristic.discard_and_contract(hand_mask(view.hand), allowed)
+        return (Card.from_index(first), Card.from_index(second)), LADDER[contract]
 
     # -- cards --
     def choose_card(self, view):
         """A card by the play heuristics of the module docstring."""
-        legal = sorted(view.legal, key=lambda c: (c.rank, c.suit))
-        if len(legal) == 1:
-            return legal[0]
-        if view.kind == "all_pass" or (view.kind == "misere" and view.seat == view.declarer):
-            return self._duck(view, legal)
-        if view.kind == "misere":
-            return self._catch(view, legal)
-        if view.seat == view.declarer:
-            return self._declare(view, legal)
-        return self._defend_card(view, legal)
-
-    def _outstanding(self, view, friends=()):
-        """Cards that opponents may still hold: not ours, not played, not discarded, not in a friend's hand."""
-        # One mask of the known cards, tested bit by bit over the deck: cheaper than a set of Card objects.
-        known = hand_mask(view.hand) | _played_mask(view) | hand_mask(view.discard)
-        for seat in friends:
-            known |= hand_mask(view.visible.get(seat, ()))
+        if len(view.legal) == 1:
+            return view.legal[0]
+        known = hand_mask(view.discard)
         if view.seat == view.declarer and view.kind != "all_pass":
             known |= hand_mask(view.talon)
-        return [c for c in DECK32.cards if not known & c.bit]
-
-    def _is_top(self, card, outstanding):
-        return not any(o.suit == card.suit and o.rank > card.rank for o in outstanding)
-
-    def _duck(self, view, legal):
-        outstanding = self._outstanding(view)
-        if view.trick:
-            led = view.trick[0][1].suit
-            if any(c.suit == led for c in legal):
-                under = [c for c in legal if not _would_win(c, view.trick, None)]
-                if under:
-                    return under[-1]
-                last = len([w for w, _ in view.trick if w != TALON]) == view.trick_size - 1
-                return legal[-1] if last else legal[0]
-            return legal[-1]                            # void: throw the highest card
-        return min(legal, key=lambda c: (sum(o.suit == c.suit and o.rank < c.rank for o in outstanding),
-                                         -sum(o.suit == c.suit and o.rank > c.rank for o in outstanding),
-                                         c.rank))
-
-    def _catch(self, view, legal):
-        outstanding = self._outstanding(view, friends=tuple(view.visible))
-        if not view.trick:
-            def score(c):
-                higher = [o for o in outstanding if o.suit == c.suit and o.rank > c.rank]
-                lower = [o for o in outstanding if o.suit == c.suit and o.rank < c.rank]
-                return (not lower and bool(higher), len(higher), -c.rank)
-            return max(legal, key=score)
-        led = view.trick[0][1].suit
-        who, _ = _winning_play(view.trick, None)
-        declarer_played = any(w == view.declarer for w, _ in view.trick)
-        if not any(c.suit == led for c in legal):
-            return legal[-1]
-        if declarer_played:
-            if who == view.declarer:
-                under = [c for c in legal if not _would_win(c, view.trick, None)]
-                return under[-1] if under else legal[0]
-            return legal[-1]
-        return legal[0]
-
-    def _declare(self, view, legal):
-        trump = view.trump
-        outstanding = self._outstanding(view)
-        if not view.trick:
-            trumps = [c for c in legal if c.suit == trump]
-            opp_trumps = [o for o in outstanding if o.suit == trump]
-            if trumps and opp_trumps and self._is_top(trumps[-1], outstanding):
-                return trumps[-1]
-            tops = [c for c in legal if c.suit != trump and self._is_top(c, outstanding)]
-            length = {s: sum(c.suit == s for c in view.hand) for s in Suit}
-            if tops:
-                return max(tops, key=lambda c: (length[c.suit], c.rank))
-            side = [c for c in legal if c.suit != trump] or legal
-            longest = max(side, key=lambda c: (length[c.suit], -c.rank)).suit
-            return min(c for c in side if c.suit == longest)
-        return self._follow(view, legal, outstanding, partner=None)
-
-    def _follow(self, view, legal, outstanding, partner):
-        trump = view.trump
-        led = view.trick[0][1].suit
-        who, best = _winning_play(view.trick, trump)
-        last = len(view.trick) == 2
-        if partner is not None and who == partner and (last or self._is_top(best, outstanding)):
-            return min(legal, key=lambda c: (c.suit == trump, c.rank))
-        winners = [c for c in legal if _would_win(c, view.trick, trump)]
-        winners.sort(key=lambda c: (c.suit == trump and led != trump, c.rank))
-        if winners:
-            if last:
-                return winners[0]
-            safe = [c for c in winners if self._is_top(c, outstanding)
-                    or (c.suit == trump and led != trump)]
-            if safe:
-                return safe[0]
-        return min(legal, key=lambda c: (c.suit == trump, c.rank))
-
-    def _defend_card(self, view, legal):
-        trump = view.trump
-        partner = next(s for s in range(3) if s not in (view.seat, view.declarer))
-        outstanding = self._outstanding(view, friends=(partner,))
-        if view.trick:
-            return self._follow(view, legal, outstanding, partner)
-        tops = [c for c in legal if c.suit != trump and self._is_top(c, outstanding)]
-        if tops:
-            return max(tops, key=lambda c: c.rank)
-        side = [c for c in legal if c.suit != trump] or legal
-        length = {s: sum(c.suit == s for c in view.hand) for s in Suit}
-        if view.declarer == (view.seat + 1) % 3:       # declarer plays next: lead through him
-            suit = max(side, key=lambda c: (length[c.suit], -c.rank)).suit
-        else:
-            suit = min(side, key=lambda c: (length[c.suit], c.rank)).suit
-        return min(c for c in side if c.suit == suit)
+        visible = [hand_mask(view.visible.get(h, ())) for h in range(3)]
+        trick = [(who, c.index) for who, c in view.trick]
+        card = _heuristic.card(view.seat, hand_mask(view.hand), visible, _played_mask(view), known, trick,
+                               _heuristic.KINDS[view.kind], -1 if view.declarer is None else view.declarer,
+                               _trump_index(view.trump), view.trick_size, hand_mask(view.legal))
+        return Card.from_index(card)
 
 
 class DDAgent(HeuristicAgent):
@@ -660,7 +394,7 @@ class DDAgent(HeuristicAgent):
     def choose_card(self, view):
         """The card with the best solved value for the side (or seat) it plays for."""
         if view.kind == "all_pass" and any(who == TALON for who, _ in view.trick):
-            return self._duck(view, sorted(view.legal, key=lambda c: (c.rank, c.suit)))
+            return HeuristicAgent.choose_card(self, view)         # kind all_pass: the heuristic's duck
         if view.kind == "all_pass" and view.trick_size == 2:
             return self._duck_rule_card(view)
         leader = view.trick[0][0] if view.trick else view.seat

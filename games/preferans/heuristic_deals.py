@@ -1,30 +1,29 @@
-"""Preferans deals of three heuristic players decided in one compiled batch (games/preferans/_heuristic_deals.pyx)
-and replayed through the game protocol: the same calls, discards, contracts and cards as
-``HeuristicAgent`` (games/preferans/agents.py) chooses through ``play_deal``, several times faster.
+"""Preferans deals of three heuristic players from one compiled batch (games/preferans/_heuristic.pyx): the
+records that three HeuristicAgents give through ``play_deal``, made straight from the loop's actions.
 
-``play_heuristic(states)`` takes fresh PreferansStates, lets the compiled twin of the agent decide every action
-of each deal, and applies those actions to the states: PreferansState checks each one as it does an agent's
-and writes the record, so the records are the protocol's own. tests/games/preferans/test_heuristic_batch.py
-proves they equal the records of HeuristicAgent played through ``play_deal``.
+The compiled loop runs the deal's rules over masks (the auction, the talon, the defence calls, the tricks), so
+its records are checked against the game's own State: tests/games/preferans/test_heuristic_batch.py replays the
+actions of every deal it plays through PreferansState and compares the records, and with the environment
+variable ``TRICKCORE_CHECK_BATCH=1`` every batch does the same before it returns (``BatchMismatch`` on a
+difference).
 """
 import array
+import functools
+import gc
 
-from trickcore.cards import Card, hand_mask
-from trickcore.games.preferans import _heuristic_deals
-from trickcore.games.preferans.agents import _RANKS_OF_BYTE, _defence_terms, _suit_danger, _suit_terms
+import attrs
+
+from trickcore.cards import Card, mask_cards
+from trickcore.errors import BatchMismatch, TrickcoreError
+from trickcore.games.preferans import _heuristic
+from trickcore.games.preferans.defence import DefenceCalls
+from trickcore.games.preferans.record import PlayedDeal, TrickRecord, protocol_entry
 from trickcore.games.preferans.table import PreferansState
-from trickcore.games.preferans.vocab import LADDER, TalonChoice
+from trickcore.games.preferans.vocab import DEALER, LADDER, MISERE, OPEN, TALON, TalonChoice, level, strain
+from trickcore.games.simulation_hooks import checking_batches
 
-# The compiled loop's action codes: 0..63 a card's index, then these words (64 on), then TALON_CODE followed by
-# the two discarded cards and the contract's word.
-WORDS = ("pass", "hold") + LADDER + ("whist", "half_whist", "return", "open")
-TALON_CODE = 64 + len(WORDS)
-ACTIONS_PER_DEAL = _heuristic_deals.ACTIONS_PER_DEAL
-
-# The agent's per-suit figures for each 8-bit suit holding (sevens to aces), taken from its own functions.
-TERMS = array.array("d", [x for b in range(256) for x in _suit_terms(_RANKS_OF_BYTE[b])])
-DANGER = array.array("i", [_suit_danger(_RANKS_OF_BYTE[b]) for b in range(256)])
-DEFENCE = array.array("d", [x for b in range(256) for x in _defence_terms(_RANKS_OF_BYTE[b])])
+ACTIONS, KEYS = _heuristic.ACTIONS_PER_DEAL, _heuristic.KEYS_PER_HAND
+FIRST_WORD, TALON_CODE, WORDS = _heuristic.FIRST_WORD, _heuristic.TALON_CODE, _heuristic.WORDS
 
 
 def batch_playable(state):
@@ -42,32 +41,154 @@ def _flags(settings):
             settings.talon_mode(3) == "suit_only")
 
 
-def play_heuristic(states):
-    """Play every fresh state of ``states`` to its end as three HeuristicAgents would; returns the states, or None
-    when one of them is outside the compiled loop's scope (``batch_playable``) or their variants differ."""
-    if not states or not all(batch_playable(s) for s in states):
-        return None
-    settings = states[0].settings
-    if any(s.settings != settings for s in states):
-        return None
-    dealt = array.array("Q")
-    for state in states:
-        dealt.extend([hand_mask(h) for h in state.hands] + [hand_mask(state.talon)])
-    actions = array.array("h", bytes(2 * ACTIONS_PER_DEAL * len(states)))
-    counts = array.array("h", bytes(2 * len(states)))
-    _heuristic_deals.heuristic_deals(dealt, TERMS, DANGER, DEFENCE, _flags(settings), actions, counts)
-    for i, state in enumerate(states):
-        codes = actions[i * ACTIONS_PER_DEAL:i * ACTIONS_PER_DEAL + counts[i]]
-        k = 0
-        while k < len(codes):
-            code = codes[k]
-            if code == TALON_CODE:
-                state.apply(TalonChoice((Card.from_index(codes[k + 1]), Card.from_index(codes[k + 2])),
-                                        WORDS[codes[k + 3] - 64]))
-                k += 4
+def heuristic_records(dealt, dealers, settings, players, new_state):
+    """The records of the deals ``dealt`` (hand1, hand2, hand3 and talon masks per deal) dealt by ``dealers``
+    (indices among ``players``, their ids clockwise) as three HeuristicAgents play them under ``settings``: those
+    of a ``batch_playable`` State. In the check mode each deal is replayed into its fresh State, ``new_state(i)``.
+    """
+    played = HeuristicBatch(dealt, settings)
+    # The records hold no reference cycles: the cyclic collector, run every few hundred new objects, would only
+    # walk the growing list of them again and again (a third of the time of a batch of thousands).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        records = [played.record(i, players, dealer) for i, dealer in enumerate(dealers)]
+    finally:
+        if collecting:
+            gc.enable()
+    if checking_batches():
+        for i, record in enumerate(records):
+            check(played, i, new_state(i), record)
+    return records
+
+
+def _action(key):
+    """What action ``key`` (who x KEYS + code) stands for: (who, a Card, a call or word, or TALON_CODE)."""
+    who, code = divmod(key, KEYS)
+    if code < FIRST_WORD:
+        return who, Card.from_index(code) if code % 16 < 13 else None
+    return who, WORDS[code - FIRST_WORD] if code < TALON_CODE else TALON_CODE
+
+
+# Every action key's (who, what) pair, made once: a record's plays and calls are these very pairs.
+_ACTIONS = tuple(_action(key) for key in range(4 * KEYS))
+
+
+def _suit_holdings(suit):
+    """The cards of each 8-bit holding (sevens to aces) of ``suit``, from the top."""
+    return tuple(tuple(mask_cards(byte << (16 * suit + 5))) for byte in range(256))
+
+
+_HOLDINGS = tuple(_suit_holdings(suit) for suit in range(4))
+
+
+def _hand(mask):
+    """A hand's cards as the State holds them (from the top, spades first)."""
+    spades, hearts, diamonds, clubs = _HOLDINGS
+    return (spades[mask >> 5 & 255] + hearts[mask >> 21 & 255] + diamonds[mask >> 37 & 255]
+            + clubs[mask >> 53 & 255])
+
+
+class HeuristicBatch:
+    """The compiled loop's output for the deals ``dealt`` (hand1, hand2, hand3 and talon masks per deal) under
+    ``settings``: each deal's actions (who took them and their codes) and the tricks' winners."""
+
+    def __init__(self, dealt, settings):
+        n = len(dealt) // 4
+        self.dealt = dealt
+        self.settings = settings
+        self.keys = array.array("h", bytes(2 * ACTIONS * n))
+        self.winners = array.array("b", bytes(10 * n))
+        self.marks = array.array("h", bytes(6 * n))
+        self.counts = array.array("h", bytes(2 * n))
+        _heuristic.heuristic_deals(dealt, _flags(settings), self.keys, self.winners, self.marks, self.counts)
+        self._outcomes = {}
+
+    def actions(self, i):
+        """Deal ``i``'s actions in order: (who, what) pairs, what a Card, a call or word, or TALON_CODE (followed
+        by the two discarded cards and the contract)."""
+        start = i * ACTIONS
+        return list(map(_ACTIONS.__getitem__, self.keys[start:start + self.counts[i]]))
+
+    def record(self, i, players, dealer):
+        """Deal ``i``'s PlayedDeal among ``players`` (their ids clockwise) dealt by ``dealer`` (an index)."""
+        actions = self.actions(i)
+        calls_end, play_start, high = self.marks[3 * i:3 * i + 3]
+        auction = tuple(actions[:calls_end])
+        bid = declarer = contract = outcome = None
+        discard = defence = ()
+        is_open = False
+        if high >= 0:
+            declarer, bid = actions[calls_end][0], LADDER[high]
+            discard, contract = (actions[calls_end + 1][1], actions[calls_end + 2][1]), actions[calls_end + 3][1]
+            defence = tuple(actions[calls_end + 4:play_start])
+            if defence and defence[-1][1] == OPEN:
+                is_open, defence = True, defence[:-1]
+            if defence:
+                outcome = self._outcome(declarer, contract, defence)
+        kind = "all_pass" if declarer is None else "misere" if contract == MISERE else "game"
+        tricks, won = _tricks(actions, play_start, self.winners[10 * i:10 * i + 10].tolist())
+        ids = _ids(players, dealer)
+        entry = protocol_entry(ids, ids[DEALER], kind, declarer, contract, outcome, is_open, won, bool(tricks))
+        hand1, hand2, hand3, talon = self.dealt[4 * i:4 * i + 4]
+        return PlayedDeal(players, dealer, (_hand(hand1), _hand(hand2), _hand(hand3)), _hand(talon), auction,
+                          kind, declarer, bid, contract, discard, defence, outcome.kind if outcome else None,
+                          is_open if tricks else False, tricks, won, entry)
+
+    def _outcome(self, declarer, contract, calls):
+        """The DefenceOutcome of the defence ``calls`` (who, call), from the game's own DefenceCalls; the batch
+        meets few distinct ones and keeps them."""
+        key = (declarer, contract, calls)
+        if key not in self._outcomes:
+            defence = DefenceCalls(declarer, level(contract), strain(contract) == "S", 3, self.settings)
+            for _, call in calls:
+                defence.make_call(call)
+            self._outcomes[key] = defence.outcome
+        return self._outcomes[key]
+
+
+@functools.lru_cache(maxsize=None)
+def _ids(players, dealer):
+    """The player at each hand and at DEALER, of ``players`` dealt by ``dealer``."""
+    ids = {s: players[(dealer + 1 + s) % 3] for s in range(3)}
+    ids[DEALER] = players[dealer]
+    return ids
+
+
+def _tricks(actions, k, winners):
+    """The TrickRecords of the cards played from action ``k`` on, won by ``winners`` (all-pass: the first two
+    led by a talon card, four cards each), and the tricks won per hand and TALON."""
+    if k == len(actions):
+        return (), (0, 0, 0, 0)                      # no play: passed out, or a half-whist stands
+    tricks = []
+    if actions[k][0] == TALON:
+        tricks = [TrickRecord(tuple(actions[k:k + 4]), winners[0]),
+                  TrickRecord(tuple(actions[k + 4:k + 8]), winners[1])]
+        k += 8
+    plays = iter(actions[k:])
+    tricks += map(TrickRecord, zip(plays, plays, plays), winners[len(tricks):])
+    # A talon card never wins a trick of the batch's deals (three players: it leads by suit only).
+    return tuple(tricks), (winners.count(0), winners.count(1), winners.count(2), 0)
+
+
+def check(played, i, state, record):
+    """Replay deal ``i`` of ``played`` through its fresh ``state`` (the game's own rules) and compare the State's
+    record with ``record``; BatchMismatch naming the first field that differs, or the action the State refused."""
+    actions = iter(played.actions(i))
+    try:
+        for who, what in actions:
+            if who == TALON:
+                continue                             # a talon card turned to lead: no one's action
+            if what == TALON_CODE:
+                (_, first), (_, second), (_, contract) = next(actions), next(actions), next(actions)
+                state.apply(TalonChoice((first, second), contract))
             else:
-                state.apply(Card.from_index(code) if code < 64 else WORDS[code - 64])
-                k += 1
-        if not state.is_terminal:
-            raise AssertionError(f"the compiled heuristic deal {i} stopped before the end of the deal")
-    return states
+                state.apply(what)
+        expected = state.record()
+    except TrickcoreError as exc:
+        raise BatchMismatch(f"deal {i} of the compiled heuristic preferans batch: the State refuses its actions "
+                            f"({exc})") from exc
+    if record != expected:
+        field = next(a.name for a in attrs.fields(PlayedDeal) if getattr(record, a.name) != getattr(expected, a.name))
+        raise BatchMismatch(f"deal {i} of the compiled heuristic preferans batch: its {field} "
+                            f"{getattr(record, field)!r} differs from the State's {getattr(expected, field)!r}")

@@ -75,6 +75,41 @@ class PlayedDeal:
                             "winner": self.winner_name(t.winner)} for t in self.tricks]}
 
 
+def protocol_entry(ids, dealer, kind, declarer, contract, outcome, is_open, won, played, talon=None,
+                   dealer_tricks=False):
+    """The §11.2 protocol entry of a finished deal of ``kind`` (``game``, ``misere`` or ``all_pass``).
+
+    ``ids`` names the player at each hand (and at DEALER), ``dealer`` the dealer's id; ``outcome`` is the
+    DefenceOutcome (None without defence calls), ``won`` the tricks per hand and TALON, ``played`` whether the
+    tricks were played; ``talon`` the talon written for the dealer's bonus (None: not written); ``dealer_tricks``
+    whether the 4-player dealer's all-pass talon tricks are counted.
+    """
+    entry = {"dealer": dealer}
+    if kind == "all_pass":
+        entry.update(type="all_pass", tricks={ids[s]: won[s] for s in range(3)})
+        if dealer_tricks:
+            entry["tricks"][ids[DEALER]] = won[TALON]
+        return entry
+    entry["declarer"] = ids[declarer]
+    if talon is not None:
+        entry["talon"] = [card_code(c) for c in talon]
+    if kind == "misere":
+        entry["type"] = "misere"
+    else:
+        entry.update(type="game", contract=contract)
+    if outcome is not None:
+        entry["calls"] = {ids[h]: c for h, c in outcome.calls.items()}
+        if outcome.returned_by is not None:
+            entry["returned_by"] = ids[outcome.returned_by]
+        if outcome.dealer_call == "whist":
+            entry["dealer_call"] = "whist"
+        if outcome.kind == "played":
+            entry["open"] = is_open
+    if played:
+        entry["tricks"] = {ids[s]: won[s] for s in range(3)}
+    return entry
+
+
 # Every record writes each of its cards: the codes by card index, made once from the ranks' and suits' letters.
 _CODES = {16 * s + r - 2: Rank(r).letter + s.letter for s in Suit for r in Rank}
 _SYMBOLS = tuple((16 * s, s.symbol) for s in SUIT_ORDER)

@@ -1,7 +1,11 @@
 """What a simulation asks of preferans (``PREFERANS.simulation``): the compiled deals of heuristic players and a
 played deal's outcome."""
+import array
+import functools
+
 import attrs
 
+from trickcore.games.preferans.analysis import solve_preferans
 from trickcore.games.preferans.variants import default_players, play_settings
 from trickcore.games.preferans.vocab import Contract
 from trickcore.games.simulation_hooks import SimulationHooks
@@ -20,6 +24,12 @@ class PreferansSimulation(SimulationHooks):
         changes nothing in a deal's analysis."""
         return options
 
+    def analyse_played(self, deal, index, dealer):
+        """The double-dummy analysis of a played deal: every hand's tricks per strain after its best discard and its
+        misère, and all-pass (the talon leading tricks 1 and 2 by suit), as ``tricks solve --game preferans`` gives
+        one declarer's; the hands are named from the dealer's left, so the dealer changes nothing."""
+        return solve_preferans(deal)
+
     def outcome(self, record):
         """The kind of deal, the contract, the declarer's tricks and whether he made it (misère: no trick)."""
         if record.declarer is None:
@@ -33,13 +43,27 @@ class PreferansSimulation(SimulationHooks):
         return {"contract": str(contract), "declarer tricks": tricks, "made": made}
 
     def batch_records(self, dealt, indices, dealers, variant, agent_names, agent_seeds):
-        """Heuristic players' deals from the compiled batch (games.preferans.heuristic_deals): the records of
-        ``state``'s deals played by HeuristicAgent through the protocol (it decides without chance, so its
-        seeds play no part); None for other agents and for the deals the batch does not play (Gusarik, the old
-        game)."""
+        """Heuristic players' deals from the compiled batch (games.preferans.heuristic_deals): the records of the
+        deals ``dealt`` played by HeuristicAgent through the protocol (it decides without chance, so its seeds
+        play no part); None for other agents and for the deals the batch does not play (Gusarik, the old game)."""
         if set(agent_names) != {"heuristic"}:
             return None
-        from trickcore.games.preferans.heuristic_deals import play_heuristic
-        played = play_heuristic([self.state(one, index, dealer, variant)
-                                 for one, index, dealer in zip(dealt, indices, dealers)])
-        return None if played is None else [state.record() for state in played]
+        scope = _batch_scope(self, variant)
+        if scope is None:
+            return None
+        from trickcore.games.preferans.heuristic_deals import heuristic_records
+        masks = array.array("Q")
+        for one in dealt:
+            masks.extend(one.masks)
+        settings, players = scope
+        return heuristic_records(masks, dealers, settings, players,
+                                 lambda i: self.state(dealt[i], indices[i], dealers[i], variant))
+
+
+@functools.lru_cache(maxsize=64)
+def _batch_scope(hooks, variant):
+    """The settings and players of a simulation's deals under ``variant`` when the compiled heuristic batch plays
+    them (games.preferans.heuristic_deals.batch_playable), else None: the same for every deal of the simulation."""
+    from trickcore.games.preferans.heuristic_deals import batch_playable
+    state = hooks.state(hooks.game.deal_batch(0, 1), 0, 0, variant)
+    return (state.settings, state.players) if batch_playable(state) else None

@@ -19,7 +19,7 @@ from trickcore.errors import IllegalCall, IllegalPlay, InputError
 from trickcore.games.base import State
 from trickcore.games.preferans.auction import Auction, contracts_allowed
 from trickcore.games.preferans.defence import DefenceCalls
-from trickcore.games.preferans.record import PlayedDeal, TrickRecord, card_code
+from trickcore.games.preferans.record import PlayedDeal, TrickRecord, protocol_entry
 from trickcore.games.preferans.vocab import (CLOSED, DEALER, HANDS, MISERE, OPEN, TALON, TalonChoice, level, strain,
                                             trump_of)
 from trickcore.play import PlayState, legal_cards, trick_winner
@@ -396,30 +396,10 @@ class PreferansState(State):
         if not self.is_terminal:
             raise InputError("the deal is not over yet: it has no record")
         ids = {s: self.players[p] for s, p in enumerate(self.slot_player)}
-        entry = {"dealer": self.players[self.dealer]}
-        if self.kind == "all_pass":
-            entry.update(type="all_pass", tricks={ids[s]: self.won[s] for s in range(3)})
-            if self.n == 4 and self.settings.talon_mode(self.n) == "dealer_owns":
-                entry["tricks"][ids[DEALER]] = self.won[TALON]
-        else:
-            entry["declarer"] = ids[self.declarer]
-            if self.settings.dealer_talon_bonus_recorded(self.n) and self.contract != MISERE:
-                entry["talon"] = [card_code(c) for c in self.talon]
-            if self.kind == "misere":
-                entry["type"] = "misere"
-            else:
-                entry.update(type="game", contract=self.contract)
-            res = self.outcome
-            if res is not None:
-                entry["calls"] = {ids[h]: c for h, c in res.calls.items()}
-                if res.returned_by is not None:
-                    entry["returned_by"] = ids[res.returned_by]
-                if res.dealer_call == "whist":
-                    entry["dealer_call"] = "whist"
-                if res.kind == "played":
-                    entry["open"] = self.is_open
-            if self.done:
-                entry["tricks"] = {ids[s]: self.won[s] for s in range(3)}
+        bonus = self.settings.dealer_talon_bonus_recorded(self.n) and self.contract != MISERE
+        entry = protocol_entry(ids, self.players[self.dealer], self.kind, self.declarer, self.contract, self.outcome,
+                               self.is_open, self.won, bool(self.done), talon=self.talon if bonus else None,
+                               dealer_tricks=self.n == 4 and self.settings.talon_mode(self.n) == "dealer_owns")
         d = self.defence
         return PlayedDeal(self.players, self.dealer, self.hands, self.talon, tuple(self.auction.calls), self.kind,
                           self.declarer, self.bid, self.contract, self.discard, tuple(d.log) if d else (),

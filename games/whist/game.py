@@ -3,7 +3,8 @@ import attrs
 
 from trickcore.cards import DECK52
 from trickcore.games.base import Game
-from trickcore.games.options import ANALYSIS_DEALER, ANALYSIS_TRUMP, DEALER, HANDS, PROTOCOL, TRUMP, VARIANT, Option
+from trickcore.games.options import (ANALYSIS_DEALER, ANALYSIS_TRUMP, DEALER, HANDS, LINE, PROTOCOL, TRUMP, VARIANT,
+                                     Option)
 from trickcore.games.whist.analysis import WhistAnalysis
 from trickcore.games.whist.match import WhistMatch
 from trickcore.games.whist.setup import WhistSetup
@@ -27,7 +28,7 @@ class Whist(Game):
     setup_type = WhistSetup
     match_options = (VARIANT, HANDS, PROTOCOL, DEALER, TRUMP)
     analysis_options = (ANALYSIS_DEALER,
-                        ANALYSIS_TRUMP)
+                        ANALYSIS_TRUMP, LINE)
     simulation_options = (Option("trump", "--solve: the one trump suit to analyse (whist).", owner="whist"),)
     analysis_summary = "each side's tricks per trump suit in whist"
     analysis_type = WhistAnalysis

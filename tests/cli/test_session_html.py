@@ -1,5 +1,6 @@
 """The HTML results page of a pairs session: every board and pair has its section and is reachable by a link,
-hand records bring diagrams, double-dummy tables and par (solved when the file lacks them), the page needs
+hand records bring diagrams, double-dummy tables and par (solved when the file lacks them) and, when they give
+the play, its costly cards; the page needs
 nothing from outside, and it renders in headless Chromium (a screenshot is taken)."""
 import os
 import shutil
@@ -12,6 +13,7 @@ from click.testing import CliRunner
 from trickcore.cli.bridge import bridge
 from trickcore.games.bridge.analysis import solve_bridge
 from trickcore.games.bridge.formats.pbn_read import read_pbn
+from trickcore.games.bridge.play_analysis import analyse_play
 from trickcore.files import read_text
 
 HERE = os.path.dirname(__file__)
@@ -76,6 +78,22 @@ def test_hand_records_bring_the_solved_table_and_par():
     row = "".join(f"<td>{solved.tricks['N'][s]}</td>" for s in ("C", "D", "H", "S", "NT"))
     assert "<td>N</td>" + row in section
     assert "♠" in section and "Dealer" in section
+
+
+def test_a_board_whose_record_gives_its_play_shows_its_costly_cards():
+    text = page_of(SESSION, "--hands", HANDS)
+    board = next(b for b in read_pbn(read_text(HANDS), "hands") if b.number == 1)
+    analysis = analyse_play(board)
+    start = text.index('id="board-A-1"')
+    section = text[start:text.index('id="board-A-2"')]
+    assert (f"N-S take {analysis.tricks[0]} tricks double dummy before the lead, {analysis.tricks[-1]} after the "
+            "play") in section
+    for card in analysis.costly:
+        assert (f"<td>{card.trick}</td><td class=l>{card.seat}</td><td class=l>{card.card}</td>"
+                f"<td>{card.before} → {card.after}</td><td>{card.cost}</td>") in section
+    assert len(analysis.costly) == 3
+    others = text[text.index('id="board-A-2"'):text.index('id="pairs"')]
+    assert "costly" not in others and 'class="play"' not in others
 
 
 def test_the_page_is_written_whole_or_not_at_all(tmp_path):

@@ -1,1 +1,2 @@
-"""Bridge boards played in one compiled loop: the random and heuristic agents' compiled twins (``played_boards``)."""
+"""Bridge boards played in one compiled loop (``played_boards``), with the heuristic agents' rules written once
+(``_heuristic.pxi``, which games.bridge.agents calls too) and the numbers both share (``constants``)."""

@@ -3,32 +3,41 @@
 (games.bridge.agents.RandomAgent) or the heuristic agents (HeuristicAgent), call for call and card for card as
 they play through the game protocol. games/bridge/compiled/played_boards.py is the validated Python API over it.
 
-The heuristic bidder and card player are compiled twins of the Python ones, in _heuristic.pxi (each function
-names the Python method it mirrors); tests/games/bridge/test_heuristic_boards.py proves they agree."""
+The heuristic bidder and card player are written once, here in _heuristic.pxi: the batch calls them over its own
+auction and trick state, and HeuristicAgent calls the same functions through ``decide_call`` and ``choose_card``
+(below) with its view turned into the same encoding. The auction and play of the batch are the game's rules run
+over masks; played_boards replays the records through BridgeState in the tests and in its checking mode."""
 from libc.stdint cimport uint64_t, uint32_t, uint16_t, uint8_t, int8_t
 
 from trickcore._kernel cimport Rng, Rules, State, below, state_init, state_legal, state_play, state_turn, stream, \
     suit_mask, tc_clz, tc_ctz, tc_popcount, winning_position
 
-# The random agents' stream salt (games.bridge.agents.AGENT_SALT) and the call codes: bids 0..34 in rank order
-# (1C 1D 1H 1S 1NT 2C ...), then pass, double, redouble; NO_CALL stands for the Python rules' None.
-cdef enum:
-    AGENT_SALT = 0x62726964
-    PASS = 35
-    DOUBLE = 36
-    REDOUBLE = 37
-    NO_CALL = -1
-    MAX_CALLS = 320      # 35 bids, each followed by at most X, XX and passes, cannot exceed this
+from trickcore.cards import DECK52
+from trickcore.games.bridge.compiled import constants
+from trickcore.games.bridge.vocab import Strain
 
-# The agents of a batch (the codes of played_boards.AGENTS).
-cdef enum:
-    RANDOM_AGENTS = 0
-    HEURISTIC_AGENTS = 1
+# The numbers written once in constants.py, as C values for the loops: the call codes (bids 0..34 in rank order,
+# 1C 1D 1H 1S 1NT 2C ..., then pass, double, redouble), the random agents' salt and the bidder's thresholds.
+cdef int PASS = constants.PASS_CODE, DOUBLE = constants.DOUBLE_CODE, REDOUBLE = constants.REDOUBLE_CODE
+cdef uint64_t AGENT_SALT = constants.AGENT_SALT
+cdef int INVITATION_POINTS = constants.INVITATION_POINTS, GAME_POINTS = constants.GAME_POINTS, \
+    MINOR_GAME_POINTS = constants.MINOR_GAME_POINTS, SMALL_SLAM_POINTS = constants.SMALL_SLAM_POINTS, \
+    GRAND_SLAM_POINTS = constants.GRAND_SLAM_POINTS, PENALTY_DOUBLE_POINTS = constants.PENALTY_DOUBLE_POINTS
 
-# A strain's trump suit for the kernel (strains C D H S NT; suits S=0 H=1 D=2 C=3; -1 no trump).
+# Strains C D H S NT are 0..4 (vocab.Strain); each strain's trump suit for the kernel (-1 at no-trump) and whether
+# it is a major, from the vocabulary.
+cdef int NT = Strain.NT
+cdef uint64_t ALL_CARDS = DECK52.mask
 cdef int TRUMP[5]
-TRUMP[:] = [3, 2, 1, 0, -1]
+cdef bint MAJOR[5]
+for _strain in Strain:
+    TRUMP[_strain] = -1 if _strain.suit is None else _strain.suit
+    MAJOR[_strain] = _strain.is_major
+del _strain
 
+cdef enum:
+    NO_CALL = -1         # no call decided: the agent passes
+    MAX_CALLS = 320      # 35 bids, each followed by at most X, XX and passes, cannot exceed this
 
 cdef struct Auction:
     int dealer
@@ -41,7 +50,7 @@ cdef struct Auction:
 
 
 cdef inline bint is_legal(const Auction* a, int call) noexcept nogil:
-    """games.bridge.auction.Auction.is_legal, for an auction still running."""
+    """The game's rule (games.bridge.auction.Auction.is_legal) over call codes, for an auction still running."""
     cdef int turn = (a.dealer + a.n) % 4
     if call == PASS:
         return True
@@ -75,7 +84,7 @@ cdef inline bint is_complete(const Auction* a) noexcept nogil:
 cdef inline int random_call(const Auction* a, Rng* rng) noexcept nogil:
     """RandomAgent's call: uniform among the legal calls in the protocol's order (Pass, X, XX, bids upwards)."""
     cdef int can_x = is_legal(a, DOUBLE), can_xx = is_legal(a, REDOUBLE)
-    cdef uint32_t pick = below(rng, 1 + can_x + can_xx + 34 - a.last)
+    cdef uint32_t pick = below(rng, 1 + can_x + can_xx + (PASS - 1 - a.last))      # Pass, X, XX, the higher bids
     if pick == 0:
         return PASS
     if can_x and pick == 1:
@@ -106,33 +115,79 @@ cdef inline int kth_card(uint64_t legal, uint32_t k) noexcept nogil:
 include "_heuristic.pxi"
 
 
-cdef int one_board(const uint64_t* hands, int dealer, int agents, uint64_t agent_seed, uint64_t board,
+# ---- the heuristic agents' entry: HeuristicAgent (games.bridge.agents) turns its view into these arguments
+
+def decide_call(uint64_t hand, int dealer, const uint8_t[::1] calls, int last, int last_seat, int doubled):
+    """The call code the bidder decides for the seat on turn after ``calls`` (codes) from ``dealer``, holding the
+    mask ``hand``; ``last``, ``last_seat`` and ``doubled`` are the auction's last bid (code, -1 before any), its
+    seat and its double state, as games.bridge.auction.Auction gives them. None when the rules decide nothing
+    (the agent passes); the caller checks that the call is legal."""
+    cdef Auction a
+    cdef Hand me = hand_shape(hand)
+    cdef int call
+    a.dealer, a.n, a.last, a.last_seat, a.doubled, a.passes = dealer, calls.shape[0], last, last_seat, doubled, 0
+    a.calls = <uint8_t*>&calls[0] if a.n else NULL
+    call = decide(&a, &me)
+    return None if call == NO_CALL else call
+
+
+def choose_card(int seat, int player, int declarer, int trump, uint64_t legal, uint64_t unseen,
+                const int[::1] leaders, const int[::1] history, int leader, int dealer, const uint8_t[::1] calls):
+    """The card (its index) the card player chooses for the hand ``seat``, ``player`` choosing for it (declarer
+    for dummy), ``declarer``'s contract in ``trump`` (a kernel suit, -1 at no-trump): among the mask ``legal``,
+    ``unseen`` the cards the player cannot see; ``leaders`` the completed tricks' leaders, ``history`` their
+    cards (four a trick) then the cards of the current trick, led by ``leader``; ``calls`` the auction's codes
+    from ``dealer``."""
+    cdef Auction a
+    cdef PlayView view
+    a.dealer, a.n, a.last, a.last_seat, a.doubled, a.passes = dealer, calls.shape[0], -1, -1, 0, 0
+    a.calls = <uint8_t*>&calls[0] if a.n else NULL
+    view.seat, view.player, view.declarer, view.trump, view.legal, view.unseen = seat, player, declarer, trump, \
+        legal, unseen
+    view.n_tricks, view.leader, view.auction = leaders.shape[0], leader, &a
+    view.n_current = history.shape[0] - 4 * view.n_tricks
+    view.leaders = &leaders[0] if view.n_tricks else NULL
+    view.history = &history[0] if history.shape[0] else NULL
+    return heuristic_card(&view)
+
+
+def hand_facts(uint64_t hand):
+    """The bidder's evaluation of the mask ``hand``: a dict of hcp, lens (C D H S), balanced and suit_points."""
+    return hand_shape(hand)
+
+
+def contract_level(double points, int strain):
+    """The level a side's combined ``points`` reach in ``strain`` (a slam, or game), 0 below game; and the game
+    level of the strain: a pair (level, game)."""
+    cdef int game = game_level(strain)
+    return level_for(points, strain, game), game
+
+
+cdef int one_board(const uint64_t* hands, int dealer, bint heuristic, uint64_t agent_seed, uint64_t board,
                    uint8_t* calls, int8_t* outcome, uint8_t* cards) noexcept nogil:
-    """The auction and play of one board by ``agents``; returns the number of calls. ``outcome``: level (0
-    passed out), strain, doubled, declarer, the declaring side's tricks."""
+    """The auction and play of one board by the random or the ``heuristic`` agents; returns the number of calls.
+    ``outcome``: level (0 passed out), strain, doubled, declarer, the declaring side's tricks."""
     cdef Rng rng[4]
     cdef Auction a
     cdef Hand shapes[4]
     cdef int seat, first[2][5]
-    cdef int call, declarer, chooser, k
-    cdef uint64_t legal, played = 0
+    cdef int call, declarer, dummy, k
+    cdef uint64_t played = 0
     cdef Rules rules
     cdef State st
+    cdef PlayView view
     for seat in range(4):
-        if agents == RANDOM_AGENTS:
-            rng[seat] = stream(agent_seed + board - 1, seat, AGENT_SALT)
-        else:
+        if heuristic:
             shapes[seat] = hand_shape(hands[seat])
+        else:
+            rng[seat] = stream(agent_seed + board - 1, seat, AGENT_SALT)
     for seat in range(2):
         for k in range(5):
             first[seat][k] = -1
     a.dealer, a.n, a.calls, a.last, a.last_seat, a.doubled, a.passes = dealer, 0, calls, -1, -1, 0, 0
     while not is_complete(&a):
         seat = (dealer + a.n) % 4
-        if agents == RANDOM_AGENTS:
-            call = random_call(&a, &rng[seat])
-        else:
-            call = heuristic_call(&a, &shapes[seat])
+        call = heuristic_call(&a, &shapes[seat]) if heuristic else random_call(&a, &rng[seat])
         if call < PASS and first[seat & 1][call % 5] < 0:
             first[seat & 1][call % 5] = seat
         make_call(&a, call)
@@ -140,6 +195,7 @@ cdef int one_board(const uint64_t* hands, int dealer, int agents, uint64_t agent
         outcome[0] = 0
         return a.n
     declarer = first[a.last_seat & 1][a.last % 5]
+    dummy = (declarer + 2) % 4
     outcome[0] = a.last // 5 + 1
     outcome[1] = a.last % 5
     outcome[2] = a.doubled
@@ -149,30 +205,39 @@ cdef int one_board(const uint64_t* hands, int dealer, int agents, uint64_t agent
     rules.follow_suit = 1
     rules.must_trump = 0
     state_init(&st, rules, hands, (declarer + 1) % 4, NULL, 0)
+    view.declarer, view.trump, view.leaders, view.history, view.auction = declarer, rules.trump, st.trick_leader, \
+        st.history, &a
     for k in range(52):
         seat = state_turn(&st)
-        chooser = declarer if seat == (declarer + 2) % 4 else seat
-        legal = state_legal(&st)
-        if agents == RANDOM_AGENTS:
-            cards[k] = kth_card(legal, below(&rng[chooser], tc_popcount(legal)))
+        view.seat = seat
+        view.player = declarer if seat == dummy else seat
+        view.legal = state_legal(&st)
+        if not heuristic:
+            cards[k] = kth_card(view.legal, below(&rng[view.player], tc_popcount(view.legal)))
         else:
-            cards[k] = heuristic_card(&st, legal, seat, chooser, declarer, played, &a)
+            # What the player's view shows (games.bridge.table): his hand, and dummy's to declarer from the start
+            # and to everyone once the opening lead is made.
+            view.unseen = ALL_CARDS & ~(played | st.hands[view.player])
+            if view.player == declarer or played:
+                view.unseen &= ~st.hands[dummy]
+            view.n_tricks, view.leader, view.n_current = st.n_tricks, st.leader, st.n_in_trick
+            cards[k] = heuristic_card(&view)
         played |= (<uint64_t>1) << cards[k]
         state_play(&st, cards[k])
-    outcome[4] = st.tricks[declarer] + st.tricks[(declarer + 2) % 4]
+    outcome[4] = st.tricks[declarer] + st.tricks[dummy]
     return a.n
 
 
-def play_boards(const uint64_t[::1] hands, int stride, const uint8_t[::1] dealers, int agents,
+def play_boards(const uint64_t[::1] hands, int stride, const uint8_t[::1] dealers, bint heuristic,
                 const uint64_t[::1] agent_seeds, const uint64_t[::1] boards, uint8_t[::1] calls,
                 uint16_t[::1] n_calls, int8_t[::1] outcomes, uint8_t[::1] cards):
-    """Play every board: deal ``i``'s hands at ``hands[i * stride:]`` (N E S W), dealt by ``dealers[i]``, by
-    ``agents`` (0 random, 1 heuristic), the random agents seeded ``agent_seeds[i]`` on board number
-    ``boards[i]``. Writes MAX_CALLS call codes, the number of calls, 5 outcome figures and 52 cards per board."""
+    """Play every board: deal ``i``'s hands at ``hands[i * stride:]`` (N E S W), dealt by ``dealers[i]``, by the
+    random agents (seeded ``agent_seeds[i]`` on board number ``boards[i]``) or the ``heuristic`` ones. Writes
+    MAX_CALLS call codes, the number of calls, 5 outcome figures and 52 cards per board."""
     cdef Py_ssize_t i, count = dealers.shape[0]
     with nogil:
         for i in range(count):
-            n_calls[i] = one_board(&hands[i * stride], dealers[i], agents, agent_seeds[i], boards[i],
+            n_calls[i] = one_board(&hands[i * stride], dealers[i], heuristic, agent_seeds[i], boards[i],
                                    &calls[i * MAX_CALLS], &outcomes[i * 5], &cards[i * 52])
 
 

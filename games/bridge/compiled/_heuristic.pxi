@@ -1,16 +1,13 @@
-# The heuristic agents over bit masks (included by _boards.pyx): HeuristicBidder and HeuristicPlayer of
-# games/bridge/agents.py, rule for rule and in the same order, for the standard four-player table. Each function
-# names the Python function it mirrors; the Python agents are the definition (their module docstring is the
-# spec), and tests/games/bridge/test_heuristic_boards.py proves that these give the same calls and cards.
+# The heuristic agents of games/bridge/agents.py (included by _boards.pyx), written once over bit masks and call
+# codes: the bidder (``decide``) and the card player (``heuristic_card``). The module docstring of agents.py is
+# their specification; the batch calls them over its own auction and trick state, HeuristicAgent over its view
+# turned into the same encoding (_boards.decide_call and choose_card).
 #
-# Strains are C D H S NT = 0..4 (a bid's code is 5 * (level - 1) + strain), a strain's suit is 3 - strain; a set
-# of strains is a bit mask (1 << strain). Seats N E S W = 0..3, a seat's side is its parity.
-
-cdef enum:
-    NT = 4
+# Strains are C D H S NT = 0..4 (a bid's code is 5 * (level - 1) + strain), TRUMP gives a strain's kernel suit; a
+# set of strains is a bit mask (1 << strain). Seats N E S W = 0..3, a seat's side is its parity.
 
 
-# agents.HandShape: high-card points, the length of each suit strain, balanced, the suit-contract points.
+# A hand as the bidder sees it: high-card points, the length of each suit strain, balanced, the suit-contract points.
 cdef struct Hand:
     int hcp
     int lens[4]
@@ -19,7 +16,11 @@ cdef struct Hand:
 
 
 cdef inline bint is_major(int strain) noexcept nogil:
-    return strain == 2 or strain == 3
+    return MAJOR[strain]
+
+
+cdef inline bint is_minor(int strain) noexcept nogil:
+    return strain != NT and not MAJOR[strain]
 
 
 cdef inline int bid_code(int level, int strain) noexcept nogil:
@@ -30,8 +31,8 @@ cdef inline int level_of(int call) noexcept nogil:
     return call // 5 + 1
 
 
-cdef Hand hand_shape(uint64_t mask) noexcept nogil:
-    """agents.HandShape.of (hcp, lengths, is_balanced, suit_points)."""
+cdef inline Hand hand_shape(uint64_t mask) noexcept nogil:
+    """The hand's evaluation: A 4, K 3, Q 2, J 1; balanced 4333, 4432 or 5332; a point per card beyond four."""
     cdef Hand h
     cdef int s, points, doubletons = 0, shortest = 13, most = 0
     cdef uint64_t every_suit = <uint64_t>0x0001000100010001
@@ -52,7 +53,7 @@ cdef Hand hand_shape(uint64_t mask) noexcept nogil:
 
 
 cdef inline int longest(const Hand* me, int strains) noexcept nogil:
-    """HandShape.longest: the longest strain of the set ``strains``, the higher one on equal length."""
+    """The longest strain of the set ``strains``, the higher one on equal length."""
     cdef int s, best = -1
     for s in range(4):
         if strains >> s & 1 and (best < 0 or me.lens[s] >= me.lens[best]):
@@ -61,7 +62,7 @@ cdef inline int longest(const Hand* me, int strains) noexcept nogil:
 
 
 cdef inline int cheapest(int last, int strain) noexcept nogil:
-    """agents._cheapest: the lowest bid in ``strain`` above the bid ``last`` (-1: none), or NO_CALL above 7."""
+    """The lowest bid in ``strain`` above the bid ``last`` (-1: none), or NO_CALL above 7."""
     cdef int level
     for level in range(1, 8):
         if bid_code(level, strain) > last:
@@ -70,17 +71,18 @@ cdef inline int cheapest(int last, int strain) noexcept nogil:
 
 
 cdef inline int game_level(int strain) noexcept nogil:
-    """agents._game_level."""
+    """The lowest game level in ``strain``: 3 at no-trump, 4 in a major, 5 in a minor."""
     return 3 if strain == NT else 4 if is_major(strain) else 5
 
 
 cdef inline int level_for(double points, int strain, int game) noexcept nogil:
-    """agents._level_for (0 for None)."""
-    if points >= 37:
+    """The level a side's combined ``points`` reach in ``strain``: 7 or 6 for the slams, ``game`` from game points
+    (more in a minor); 0 below game, where each bidder has its own part-score rule."""
+    if points >= GRAND_SLAM_POINTS:
         return 7
-    if points >= 33:
+    if points >= SMALL_SLAM_POINTS:
         return 6
-    if points >= (28 if strain < 2 else 25):
+    if points >= (MINOR_GAME_POINTS if is_minor(strain) else GAME_POINTS):
         return game
     return 0
 
@@ -89,7 +91,10 @@ cdef inline int level_for(double points, int strain, int game) noexcept nogil:
 
 cdef double first_action_estimate(int call, const int* bid_seat, const int* bid_codes, int n_bids, int me,
                                   int partner, int cheapest_level, bint i_doubled, int* lens) noexcept nogil:
-    """agents._first_action_estimate: the points shown (returned) and the lengths (written to ``lens``)."""
+    """The points (returned) and suit lengths (written to ``lens``) that partner's first non-pass ``call`` shows,
+    after the bids ``bid_seat``/``bid_codes`` before it; ``cheapest_level`` is the lowest legal level of the call's
+    strain, ``i_doubled`` whether my first call was a takeout double (then partner's bid is an advance: cheapest
+    0-8, a jump 9-11, game 12+)."""
     cdef int level = level_of(call), strain = call % 5, opening, j
     cdef bint opened_by_me = n_bids > 0 and bid_seat[0] == me
     if call > PASS:
@@ -133,7 +138,9 @@ cdef double first_action_estimate(int call, const int* bid_seat, const int* bid_
 
 
 cdef double partner_picture(const Auction* a, int me, int* lens) noexcept nogil:
-    """agents.partner_picture: partner's estimated points (returned) and suit lengths (``lens``, 0 = none shown)."""
+    """Partner's estimated points (returned) and suit lengths (``lens``, 0 = none shown), read from partner's
+    calls: the first action's estimate, then a jump (or an uncontested invitation in our agreed suit) +3 and any
+    other bid +1, a rebid suit one card more; no action 4 points (5 for a passed hand, which caps it at 11)."""
     cdef int partner = (me + 2) % 4, bid_seat[40], bid_codes[40], n_bids = 0, last = -1
     cdef int k, j, seat, call, level, strain, low = NO_CALL, my_first = NO_CALL, shown, agreed
     cdef bint has_points = False, passed_hand = False, uncontested, invitation, mine_before
@@ -178,7 +185,7 @@ cdef double partner_picture(const Auction* a, int me, int* lens) noexcept nogil:
 # ---- the bidder ------------------------------------------------------------------------------------------
 
 cdef int opening(const Hand* me) noexcept nogil:
-    """HeuristicBidder._opening."""
+    """The opening bid (or Pass) of the hand ``me``."""
     cdef int s, best = longest(me, 0xF), long_suits = 0
     if me.balanced and 15 <= me.hcp <= 17:
         return bid_code(1, NT)
@@ -200,7 +207,7 @@ cdef int opening(const Hand* me) noexcept nogil:
 
 
 cdef int respond_nt(int opening_bid, const Hand* me) noexcept nogil:
-    """HeuristicBidder._respond_nt."""
+    """The response to partner's 1NT or 2NT opening."""
     cdef int majors = (me.lens[3] >= 5) << 3 | (me.lens[2] >= 5) << 2, major
     if level_of(opening_bid) == 2:
         if majors and me.hcp >= 4:
@@ -224,7 +231,7 @@ cdef int respond_nt(int opening_bid, const Hand* me) noexcept nogil:
 
 
 cdef int response(const Auction* a, int opening_bid, const Hand* me) noexcept nogil:
-    """HeuristicBidder._response."""
+    """The response to partner's opening bid (NO_CALL when the response rules give none)."""
     cdef int suit = opening_bid % 5, level = level_of(opening_bid), points = me.suit_points, major, s, new = 0
     cdef bint support
     if suit == NT:
@@ -260,7 +267,7 @@ cdef int response(const Auction* a, int opening_bid, const Hand* me) noexcept no
 
 
 cdef int their_strains(const Auction* a, int seat) noexcept nogil:
-    """The set of strains the opponents of ``seat`` have bid (the ``theirs`` of the Python rules)."""
+    """The set of strains the opponents of ``seat`` have bid."""
     cdef int k, theirs = 0
     for k in range(a.n):
         if a.calls[k] < PASS and ((a.dealer + k) & 1) != (seat & 1):
@@ -269,7 +276,7 @@ cdef int their_strains(const Auction* a, int seat) noexcept nogil:
 
 
 cdef int overcall(const Auction* a, int seat, const Hand* me) noexcept nogil:
-    """HeuristicBidder._overcall."""
+    """The first call over the opponents' opening: 1NT, a takeout double, a suit overcall or Pass."""
     cdef int theirs = their_strains(a, seat), s, suits = 0, bid, need
     cdef bint short = True, others = True
     if me.balanced and 15 <= me.hcp <= 18 and is_legal(a, bid_code(1, NT)):
@@ -292,7 +299,7 @@ cdef int overcall(const Auction* a, int seat, const Hand* me) noexcept nogil:
 
 
 cdef int advance_double(const Auction* a, int seat, const Hand* me) noexcept nogil:
-    """HeuristicBidder._advance_double."""
+    """The advance of partner's takeout double, in the longest unbid suit (a 4-card major first)."""
     cdef int theirs = their_strains(a, seat), suits = ~theirs & 0xF, majors, best, low
     if not suits:
         return PASS
@@ -307,7 +314,7 @@ cdef int advance_double(const Auction* a, int seat, const Hand* me) noexcept nog
 
 
 cdef bint forcing(const Auction* a, int seat) noexcept nogil:
-    """HeuristicBidder._forcing: partner's last call is a new suit by an unpassed responder, uncontested."""
+    """Whether partner's last call is a new suit by an unpassed responder, uncontested (forcing one round)."""
     cdef int k, n_bids = 0, first = NO_CALL, first_k = -1, last = NO_CALL, last_seat = -1
     cdef bint partner_passed = False
     for k in range(a.n):
@@ -328,7 +335,8 @@ cdef bint forcing(const Auction* a, int seat) noexcept nogil:
 
 
 cdef int choose_strain(const Hand* me, const int* fits, int theirs, bint picture_shown, int* fit) noexcept nogil:
-    """HeuristicBidder._strain: the side's best strain, its fit length written to ``fit`` (0 at no-trump)."""
+    """The side's best strain, its fit length written to ``fit`` (0 at no-trump): an 8-card major fit, a fit in a
+    minor, else no-trump."""
     cdef int s, best = -1
     cdef bint key, best_key = False
     fit[0] = 0
@@ -350,7 +358,8 @@ cdef int choose_strain(const Hand* me, const int* fits, int theirs, bint picture
 
 
 cdef int place(const Auction* a, int seat, const Hand* me) noexcept nogil:
-    """HeuristicBidder._place."""
+    """The call that places the contract: the side's strain and a level by its combined points, Pass once the
+    contract is high enough, a penalty double when the opponents outbid a strong side."""
     cdef int plens[4], fits[4], theirs = their_strains(a, seat), s, strain, fit, game, target, bid
     cdef double points = partner_picture(a, seat, plens), total
     cdef bint ours_last, reached
@@ -362,16 +371,16 @@ cdef int place(const Auction* a, int seat, const Hand* me) noexcept nogil:
     else:
         total = (me.suit_points if strain != NT else me.hcp) + points
     game = game_level(strain)
-    if strain < 2 and total < 28 and me.balanced:
+    if is_minor(strain) and total < MINOR_GAME_POINTS and me.balanced:
         strain, game = NT, 3
     target = level_for(total, strain, game)
     if target == 0:
-        target = game - 1 if total >= 23 else (3 if fit >= 9 else 2)
+        target = game - 1 if total >= INVITATION_POINTS else (3 if fit >= 9 else 2)
     ours_last = (a.last_seat & 1) == (seat & 1)
     reached = ours_last and (
         (level_of(a.last) >= game_level(a.last % 5) and target < 6)
         or (level_of(a.last) >= target and target < game)
-        or (total < 23 and (a.last % 5 == strain or fit < 8)))
+        or (total < INVITATION_POINTS and (a.last % 5 == strain or fit < 8)))
     if reached:
         if forcing(a, seat):
             bid = cheapest(a.last, strain)
@@ -382,13 +391,14 @@ cdef int place(const Auction* a, int seat, const Hand* me) noexcept nogil:
         bid = bid_code(max(level_of(bid), target if target > game else game), strain)
     if bid != NO_CALL and level_of(bid) <= target:
         return bid
-    if not ours_last and not a.doubled and total >= 23 and level_of(a.last) >= 2:
+    if not ours_last and not a.doubled and total >= PENALTY_DOUBLE_POINTS and level_of(a.last) >= 2:
         return DOUBLE
     return PASS
 
 
-cdef int decide(const Auction* a, const Hand* me) noexcept nogil:
-    """HeuristicBidder._decide (NO_CALL for None)."""
+cdef inline int decide(const Auction* a, const Hand* me) noexcept nogil:
+    """The bidder's call for the seat on turn holding ``me`` (NO_CALL: none, the agent passes): an opening, a
+    response, an overcall, an advance of a double, or a call that places the contract."""
     cdef int seat = (a.dealer + a.n) % 4, partner = (seat + 2) % 4, k, opener = -1, opening_bid = NO_CALL
     cdef int n_ours = 0, first_ours = -1, call
     cdef bint i_acted = False
@@ -415,29 +425,49 @@ cdef int decide(const Auction* a, const Hand* me) noexcept nogil:
 
 
 cdef int heuristic_call(const Auction* a, const Hand* me) noexcept nogil:
-    """HeuristicBidder.choose_call at the standard table: the decided call when legal, else Pass."""
+    """The batch's call: the decided call when legal, else Pass."""
     cdef int call = decide(a, me)
     return call if call != NO_CALL and is_legal(a, call) else PASS
 
 
 # ---- the card player -------------------------------------------------------------------------------------
 
+# What the card player knows (games.bridge.table.PlayView in the core's encoding): the hand to play (``seat``) and
+# the player choosing for it (declarer for dummy), declarer and the contract's trump (a kernel suit, -1 at
+# no-trump); the legal cards and the cards the player cannot see (neither played nor in a hand his view shows); the
+# completed tricks' leaders, ``history`` their cards four a trick then the current trick's ``n_current`` cards, led
+# by ``leader``; and the auction.
+cdef struct PlayView:
+    int seat
+    int player
+    int declarer
+    int trump
+    uint64_t legal
+    uint64_t unseen
+    int n_tricks
+    const int* leaders
+    const int* history
+    int leader
+    int n_current
+    const Auction* auction
+
+
 cdef inline int highest(uint64_t cards) noexcept nogil:
     return 63 - tc_clz(cards)
 
 
 cdef inline bint unseen_higher(uint64_t unseen, int card) noexcept nogil:
-    """agents._unseen_higher."""
+    """True when some card of ``card``'s suit above it is in ``unseen``."""
     return (unseen & suit_mask(card >> 4) & ~(((<uint64_t>2) << card) - 1)) != 0
 
 
 cdef int lead_from_length(uint64_t legal, int trump) noexcept nogil:
-    """HeuristicPlayer._lead_from_length: the top of an honour sequence, else fourth best of the longest suit."""
+    """The top of an honour sequence, else fourth best of the longest suit (a side suit when there is one)."""
     cdef int s, top, second, best = -1, n, best_n = -1, best_top = -1
     cdef uint64_t cards, side = legal & ~suit_mask(trump) if trump >= 0 else legal
     if not side:
         side = legal
-    for s in range(4):         # the protocol lists suits spades first: the first of equals wins
+    for s in range(4):         # suits in the order S H D C: the first sequence found is led
         cards = side & suit_mask(s)
         if tc_popcount(cards) >= 2:
             top = highest(cards)
@@ -458,7 +488,7 @@ cdef int lead_from_length(uint64_t legal, int trump) noexcept nogil:
 
 
 cdef int discard(uint64_t legal, int trump) noexcept nogil:
-    """HeuristicPlayer._discard: the lowest card of the longest side suit."""
+    """The lowest card of the longest side suit."""
     cdef int s, n, best = -1, best_n = 0
     cdef uint64_t side = legal & ~suit_mask(trump) if trump >= 0 else legal
     if not side:
@@ -470,52 +500,57 @@ cdef int discard(uint64_t legal, int trump) noexcept nogil:
     return tc_ctz(side & suit_mask(best))
 
 
-cdef int lead(const State* st, uint64_t legal, int player, int declarer, uint64_t unseen,
-              const Auction* a) noexcept nogil:
-    """HeuristicPlayer._lead."""
-    cdef int trump = st.rules.trump, partner = (player + 2) % 4, t, k, suit, s, card, best = -1
+cdef inline int lead_in(uint64_t cards) noexcept nogil:
+    """The lead in a suit partner has shown, from our ``cards`` in it: the top of two, else the lowest."""
+    return highest(cards) if tc_popcount(cards) <= 2 else tc_ctz(cards)
+
+
+cdef int lead(const PlayView* v) noexcept nogil:
+    """A defender leads partner's suit (the suits partner led, most recent first; before any trick, partner's bid
+    suits), else from length; declarer draws trumps while the opponents hold some, then cashes winners."""
+    cdef int partner = (v.player + 2) % 4, t, k, s, card, best = -1
     cdef uint64_t cards, ours
-    if (player & 1) != (declarer & 1):
-        # _partner_suits: suits partner led, most recent first; before any trick, partner's bid suits.
-        if st.n_tricks:
-            for t in range(st.n_tricks - 1, -1, -1):
-                if st.trick_leader[t] == partner:
-                    cards = legal & suit_mask(st.history[4 * t] >> 4)
+    if (v.player & 1) != (v.declarer & 1):
+        for t in range(v.n_tricks - 1, -1, -1):
+            if v.leaders[t] == partner:
+                cards = v.legal & suit_mask(v.history[4 * t] >> 4)
+                if cards:
+                    return lead_in(cards)
+        if not v.n_tricks:
+            for k in range(v.auction.n - 1, -1, -1):
+                if v.auction.calls[k] < PASS and v.auction.calls[k] % 5 != NT \
+                        and (v.auction.dealer + k) % 4 == partner:
+                    cards = v.legal & suit_mask(TRUMP[v.auction.calls[k] % 5])
                     if cards:
-                        return highest(cards) if tc_popcount(cards) <= 2 else tc_ctz(cards)
-        else:
-            for k in range(a.n - 1, -1, -1):
-                if a.calls[k] < PASS and a.calls[k] % 5 != NT and (a.dealer + k) % 4 == partner:
-                    cards = legal & suit_mask(3 - a.calls[k] % 5)
-                    if cards:
-                        return highest(cards) if tc_popcount(cards) <= 2 else tc_ctz(cards)
-        return lead_from_length(legal, trump)
-    if trump >= 0:
-        ours = legal & suit_mask(trump)
-        if ours and unseen & suit_mask(trump):
+                        return lead_in(cards)
+        return lead_from_length(v.legal, v.trump)
+    if v.trump >= 0:
+        ours = v.legal & suit_mask(v.trump)
+        if ours and v.unseen & suit_mask(v.trump):
             card = highest(ours)
-            return card if not unseen_higher(unseen, card) else tc_ctz(ours)
-    for s in range(4):      # the highest winner, the first listed suit (spades first) of equal ranks
-        cards = legal & suit_mask(s)
-        if s != trump and cards and not unseen_higher(unseen, highest(cards)):
+            return card if not unseen_higher(v.unseen, card) else tc_ctz(ours)
+    for s in range(4):      # the highest winner; of equal ranks, the first suit in the order S H D C
+        cards = v.legal & suit_mask(s)
+        if s != v.trump and cards and not unseen_higher(v.unseen, highest(cards)):
             if best < 0 or (highest(cards) & 15) > (best & 15):
                 best = highest(cards)
     if best >= 0:
         return best
-    return lead_from_length(legal, trump)
+    return lead_from_length(v.legal, v.trump)
 
 
-cdef int follow(const State* st, uint64_t legal, int seat, uint64_t unseen) noexcept nogil:
-    """HeuristicPlayer._follow."""
-    cdef int trick[4], position = st.n_in_trick, trump = st.rules.trump, k, card, best, best_seat, lowest
+cdef int follow(const PlayView* v) noexcept nogil:
+    """Second hand low (covering an honour with a higher one), third hand high, fourth hand as cheaply as it wins;
+    the cheapest winning card (a trump last), the lowest card or a discard when partner is winning for sure."""
+    cdef int trick[4], position = v.n_current, trump = v.trump, k, card, best, best_seat, lowest
     cdef int winning = -1, key, best_key = 1 << 10
     cdef bint following
     cdef uint64_t rest
     for k in range(position):
-        trick[k] = st.history[st.n_history - position + k]
+        trick[k] = v.history[4 * v.n_tricks + k]
     best = trick[winning_position(trick, position, trump)]
-    best_seat = (st.leader + winning_position(trick, position, trump)) % 4
-    rest = legal
+    best_seat = (v.leader + winning_position(trick, position, trump)) % 4
+    rest = v.legal
     while rest:            # the cheapest winning card, ordered (is a trump, rank)
         card = tc_ctz(rest)
         rest &= rest - 1
@@ -524,9 +559,9 @@ cdef int follow(const State* st, uint64_t legal, int seat, uint64_t unseen) noex
             key = ((card >> 4) == trump) << 4 | (card & 15)
             if key < best_key:
                 winning, best_key = card, key
-    following = (legal & suit_mask(trick[0] >> 4)) != 0
-    lowest = tc_ctz(legal) if following else discard(legal, trump)
-    if winning < 0 or ((best_seat & 1) == (seat & 1) and (position == 3 or not unseen_higher(unseen, best))):
+    following = (v.legal & suit_mask(trick[0] >> 4)) != 0
+    lowest = tc_ctz(v.legal) if following else discard(v.legal, trump)
+    if winning < 0 or ((best_seat & 1) == (v.seat & 1) and (position == 3 or not unseen_higher(v.unseen, best))):
         return lowest
     if position == 1 and following:
         # Second hand low, but cover an honour led with a higher honour.
@@ -534,14 +569,10 @@ cdef int follow(const State* st, uint64_t legal, int seat, uint64_t unseen) noex
     return winning
 
 
-cdef int heuristic_card(const State* st, uint64_t legal, int seat, int player, int declarer, uint64_t played,
-                        const Auction* a) noexcept nogil:
-    """HeuristicPlayer.choose_card: ``seat`` the hand to play, ``player`` the one choosing (declarer for dummy);
-    ``unseen`` is what the player's view does not show (neither played, nor his hand, nor dummy's)."""
-    cdef uint64_t unseen
-    if tc_popcount(legal) == 1:
-        return tc_ctz(legal)
-    unseen = (<uint64_t>0x1FFF1FFF1FFF1FFF) & ~(played | st.hands[player] | st.hands[(declarer + 2) % 4])
-    if st.n_in_trick == 0:
-        return lead(st, legal, player, declarer, unseen, a)
-    return follow(st, legal, seat, unseen)
+cdef inline int heuristic_card(const PlayView* v) noexcept nogil:
+    """The card player's card: the only legal card, else a lead or a card to the trick in progress."""
+    if tc_popcount(v.legal) == 1:
+        return tc_ctz(v.legal)
+    if v.n_current == 0:
+        return lead(v)
+    return follow(v)

@@ -1,11 +1,17 @@
 """Whole bridge boards played by random or heuristic agents in one compiled batch: deal, auction and play
 exactly as ``RandomAgent`` or ``HeuristicAgent`` (games/bridge/agents.py) play them through the game protocol,
-at kernel speed (the compiled loop: games/bridge/compiled/_boards.pyx, the heuristic rules in _heuristic.pxi).
+at kernel speed (the compiled loop: games/bridge/compiled/_boards.pyx, the heuristic rules in _heuristic.pxi,
+which HeuristicAgent calls too).
 
 ``random_boards(deals, dealers, agent_seeds, boards)`` and ``heuristic_boards(deals, dealers, boards)`` play every
 board and return a ``PlayedBoards`` batch: its arrays (calls, contracts, declarers, tricks, cards) for
 statistics, and ``record(i)``, the same Board record ``BridgeState.record()`` gives after the protocol's play of
 that board (tests/games/bridge/test_random_boards.py and test_heuristic_boards.py prove it).
+
+The loop runs the auction and the play over masks and call codes; the game's rules are BridgeState's. With the
+environment variable TRICKCORE_CHECK_BATCH=1 every batch is checked before it is returned (``check_boards``):
+each board's calls and cards are replayed through BridgeState, which refuses an illegal one and writes its own
+record, and that record must equal the batch's field for field; a difference raises BatchMismatch.
 """
 import array
 
@@ -13,15 +19,15 @@ import attrs
 
 from trickcore.cards import Card
 from trickcore.dealing import DealBatch
-from trickcore.errors import InputError
+from trickcore.errors import BatchMismatch, IllegalCall, IllegalPlay, InputError
 from trickcore.games.bridge.compiled import _boards
-from trickcore.games.bridge.auction import ALL_BIDS, DOUBLE, PASS, REDOUBLE
+from trickcore.games.bridge.compiled.constants import CALLS
 from trickcore.games.bridge.record import Board
+from trickcore.games.bridge.setup import BridgeSetup
 from trickcore.games.bridge.vocab import Contract, Seat, Strain, board_vulnerability
+from trickcore.games.simulation_hooks import checking_batches
 
-CALLS = ALL_BIDS + (PASS, DOUBLE, REDOUBLE)     # the compiled loop's call codes
 CALLS_PER_BOARD = _boards.CALLS_PER_BOARD
-AGENTS = ("random", "heuristic")      # the compiled loop's agent codes
 
 
 @attrs.frozen
@@ -91,7 +97,32 @@ def _play(batch, dealers, agent_seeds, boards, agents):
     out = PlayedBoards(batch, tuple(int(d) for d in dealers), tuple(boards),
                        array.array("B", bytes(CALLS_PER_BOARD * count)), array.array("H", bytes(2 * count)),
                        array.array("b", bytes(5 * count)), array.array("B", bytes(52 * count)))
-    _boards.play_boards(hands, stride, array.array("B", out.dealers), AGENTS.index(agents),
+    _boards.play_boards(hands, stride, array.array("B", out.dealers), agents == "heuristic",
                         array.array("Q", agent_seeds), array.array("Q", boards), out.calls, out.n_calls,
                         out.outcomes, out.cards)
+    if checking_batches():
+        check_boards(out)
     return out
+
+
+def check_boards(played):
+    """Replay every board of ``played`` through BridgeState, the game's own rules: BatchMismatch when the State
+    refuses a call or card of the batch, or when its record differs from the batch's in any field."""
+    # The game object is imported here: games.bridge.game imports this module (through the simulation hooks).
+    from trickcore.games.bridge.game import BRIDGE
+
+    for i in range(len(played)):
+        record = played.record(i)
+        state = BRIDGE.new_state(record.deal, BridgeSetup(dealer=record.dealer, board=record.number))
+        try:
+            for action in record.auction + (record.play or ()):
+                state.apply(action)
+        except (IllegalCall, IllegalPlay) as exc:
+            raise BatchMismatch(f"the compiled batch's board {record.number} (index {i}) breaks the rules: "
+                                f"{exc}") from exc
+        replayed = state.record()
+        for field in attrs.fields(Board):
+            ours, theirs = getattr(record, field.name), getattr(replayed, field.name)
+            if ours != theirs:
+                raise BatchMismatch(f"the compiled batch's board {record.number} (index {i}) differs from its "
+                                    f"replay through BridgeState in {field.name}: {ours!r}, not {theirs!r}")

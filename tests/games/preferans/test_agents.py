@@ -6,7 +6,8 @@ from trickcore.errors import PluginError
 from trickcore.games.base import Agent, make_agents
 from trickcore.games.preferans.game import PREFERANS
 from trickcore.games.preferans.agents import (DDAgent, HeuristicAgent, RandomAgent, defensive_tricks, evaluate,
-                                              max_bid, misere_danger, suit_winners)
+                                              max_bid, misere_danger)
+from trickcore.games.preferans.heuristic_figures import suit_winners
 from trickcore.games.registry import agent_names, get_agent
 
 

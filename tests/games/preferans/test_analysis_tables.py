@@ -10,9 +10,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from trickcore.dealing import parse_deal
+from trickcore.errors import InputError
 from trickcore.games.preferans import analysis
 from trickcore.games.preferans.game import PREFERANS
-from trickcore.errors import InputError
+from trickcore.games.simulate import Simulation, simulate
 
 # (deal index of PREFERANS.deal(777, i), per declarer (S, C, D, H, NT, misère),
 #  all-pass "suit_only", "dealer_owns", "none")
@@ -65,3 +67,14 @@ def test_bad_thread_count(threads):
     with pytest.raises(InputError, match="threads"):
         analysis.solve_preferans(PREFERANS.deal(777, 3), threads=threads)
 
+
+
+def test_simulate_analyse_solves_every_hand_of_a_played_deal():
+    """``tricks simulate --agents heuristic --analyse``: a played deal has no one declarer to analyse (all-pass, or
+    a hand that did not win the auction), so each line holds the whole table, every hand's row and all-pass."""
+    lines = simulate(Simulation("preferans", 3, 5, agents="heuristic", analyse=True))
+    for line in lines:
+        expected = analysis.solve_preferans(parse_deal(line["deal"])).to_dict()
+        expected.pop("deal")
+        assert line["analysis"] == expected
+        assert set(line["analysis"]["contracts"]) == {"hand1", "hand2", "hand3"}

@@ -1,16 +1,21 @@
 """The compiled heuristic deals (games.preferans.heuristic_deals) give exactly the records HeuristicAgent gives
-through the protocol (``play_deal``), in every variant the batch plays, and ``simulate`` writes the same lines
-with and without the batch."""
+through the protocol (``play_deal``), in every variant the batch plays, the State replaying their actions makes
+the same records (the check mode), and ``simulate`` writes the same lines with and without the batch."""
+import array
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from trickcore.errors import BatchMismatch
 from trickcore.games.base import play_deal
 from trickcore.games.preferans.agents import HeuristicAgent
 from trickcore.games.preferans.game import PREFERANS
-from trickcore.games.preferans.heuristic_deals import batch_playable, play_heuristic
+from trickcore.cards import hand_mask
+from trickcore.games.preferans.heuristic_deals import HeuristicBatch, batch_playable, check, heuristic_records
 from trickcore.games.preferans.setup import PreferansSetup
 from trickcore.games.preferans.variants import VARIANTS, play_settings
 from trickcore.games.simulate import Simulation, choose_deals, run_chunk
+from trickcore.games.simulation_hooks import CHECK_BATCH_VARIABLE
 
 
 def protocol_record(deal, index, dealer, variant):
@@ -18,16 +23,24 @@ def protocol_record(deal, index, dealer, variant):
     return play_deal(state, [HeuristicAgent(seat, 0) for seat in range(3)]).record()
 
 
+def masks_of(deals):
+    """The hand1, hand2, hand3 and talon masks of ``deals``, one after another."""
+    return array.array("Q", [hand_mask(cards) for deal in deals for cards in deal.hands + (deal.talon,)])
+
+
 def assert_same_records(numbers, seed, dealer, variant):
-    """The batch's record of each deal ``numbers`` of ``seed`` equals the protocol's; returns the records."""
+    """The batch's record of each deal ``numbers`` of ``seed`` equals the protocol's, and the State replaying the
+    batch's actions makes it too (the check mode); returns the records."""
     deals = [PREFERANS.deal(seed, n, dealer) for n in numbers]
-    played = play_heuristic([PREFERANS.new_state(deal, PreferansSetup(dealer=dealer, variant=variant)) for deal,
-                                                                      n in zip(deals, numbers)])
-    records = [state.record() for state in played]
-    for n, deal, record in zip(numbers, deals, records):
+    states = [PREFERANS.new_state(deal, PreferansSetup(dealer=dealer, variant=variant)) for deal in deals]
+    played = HeuristicBatch(masks_of(deals), states[0].settings)
+    records = heuristic_records(masks_of(deals), [dealer] * len(deals), states[0].settings, states[0].players,
+                                lambda i: states[i])
+    for i, (n, deal, record) in enumerate(zip(numbers, deals, records)):
         expected = protocol_record(deal, n, dealer, variant)
         assert record == expected, f"deal {n} of seed {seed}, dealer {dealer}, {variant}"
         assert PREFERANS.simulation.record_dict(record) == PREFERANS.simulation.record_dict(expected)
+        check(played, i, states[i], record)
     return records
 
 
@@ -121,4 +134,28 @@ def test_only_fresh_three_player_deals_are_batched():
     state = PREFERANS.new_state(deal)
     state.apply("pass")
     assert not batch_playable(state)
-    assert play_heuristic([state]) is None
+
+
+def test_the_check_mode_replays_every_record(monkeypatch):
+    """With TRICKCORE_CHECK_BATCH=1 the batch replays each deal into a new State; a record that differs from the
+    State's is a BatchMismatch naming the field."""
+    deals = [PREFERANS.deal(3, n) for n in range(40)]
+    made = []
+
+    def new_state(i):
+        made.append(i)
+        return PREFERANS.new_state(deals[i], PreferansSetup(dealer=0))
+
+    settings, players = new_state(0).settings, new_state(0).players
+    made.clear()
+    monkeypatch.setenv(CHECK_BATCH_VARIABLE, "1")
+    records = heuristic_records(masks_of(deals), [0] * 40, settings, players, new_state)
+    assert sorted(made) == list(range(40))
+    played = HeuristicBatch(masks_of(deals), settings)
+    i = next(i for i, record in enumerate(records) if record.tricks)
+    played.winners[10 * i] = (played.winners[10 * i] + 1) % 3      # another hand wins the first trick
+    with pytest.raises(BatchMismatch, match=f"deal {i} of the compiled heuristic preferans batch: its tricks"):
+        check(played, i, new_state(i), played.record(i, records[i].players, 0))
+    played.keys[0] = 5                              # hand1's first call a card (the seven of spades)
+    with pytest.raises(BatchMismatch, match="deal 0 of .* the State refuses its actions"):
+        check(played, 0, new_state(0), records[0])

@@ -1,6 +1,7 @@
 """The results page of a scored pairs session (rules/bridge.md §13.5): one self-contained HTML file (no scripts, no
 outside resources) with the ranking of each field, every board's traveller with its hand diagram, double-dummy
-table and par when the hand records are known, and every pair's score card, all linked to each other."""
+table and par when the hand records are known (and the costly cards of the play when they give it), and every
+pair's score card, all linked to each other."""
 import html
 import re
 
@@ -68,11 +69,26 @@ def _analysis(result):
     return f'<div>{table}<div class="meta">Par {par["score"]:+d} (N-S): {_e(contracts)}</div></div>'
 
 
-def render_html(session, analyses=None):
+def _play(result):
+    """The compact analysis of a board's play: a line on the play, then a row per costly card."""
+    side = "N-S" if result["declarer"] in "NS" else "E-W"
+    stop = "the play" if len(result["play"]) == 52 else f"card {len(result['play'])}"
+    line = (f'Play: {_e(result["contract"])} by {_e(result["declarer"])}, {_e(result["leader"])} leads; {side} take '
+            f'{result["tricks"][0]} tricks double dummy before the lead, {result["tricks"][-1]} after {stop}')
+    rows = [[_e(card["trick"]), _e(card["seat"]), _e(card["card"]), f'{card["before"]} → {card["after"]}',
+             _e(card["cost"])] for card in result["costly"]]
+    costly = (_table(["trick", "seat", "costly card", f"{side} tricks", "cost"], rows, left=(1, 2)) if rows
+              else '<div class="meta">no costly card</div>')
+    return f'<div class="play"><div class="meta">{line}</div>{costly}</div>'
+
+
+def render_html(session, analyses=None, plays=None):
     """The page of ``session``; ``analyses`` {board number: {"tricks": {declarer: {strain: n}}, "par": {"score",
-    "contracts"}}} (games.bridge.analysis) adds the double-dummy table and par beside each known deal."""
+    "contracts"}}} (games.bridge.analysis) adds the double-dummy table and par beside each known deal, ``plays``
+    {board number: a board's play analysed (games.bridge.play_analysis, its JSON form)} the costly cards of the
+    play the file gives."""
     data = session_to_dict(session, as_shown=True)
-    analyses = analyses or {}
+    analyses, plays = analyses or {}, plays or {}
     mp = session.method == "matchpoints"
     unit = "MP" if mp else "IMPs"
     title = session.event.name or "Pairs session"
@@ -102,7 +118,8 @@ def render_html(session, analyses=None):
         record = session.boards.get(number)
         if record is not None and record.deal is not None and record.deal.hand_size == 13:
             side = _analysis(analyses[number]) if number in analyses else ""
-            parts.append(f'<div class="board">{_diagram(record)}{side}</div>')
+            play = _play(plays[number]) if number in plays else ""
+            parts.append(f'<div class="board">{_diagram(record)}{side}{play}</div>')
         head = ["NS", "EW", "contract", "by", "result", "lead", "score", f"{unit} NS", f"{unit} EW"]
         rows = [[_link("pair", section, line["ns_pair"]), _link("pair", section, line["ew_pair"]),
                  _e(line["contract"]), _e(line["declarer"]), _e(line["result"]), _e(line["lead"]),
