@@ -1,8 +1,8 @@
 """Preferans's ``pimc`` agent: the heuristic bidder and whister, with the discard and the card play by
 perfect-information Monte Carlo (games.sampling).
 
-**Discard.** The contract is the heuristic agent's choice; the two cards to discard are chosen among the
-DISCARDS pairs the heuristic evaluation likes best for it (and the heuristic's own pair) by sampling the two
+**Discard.** The contract is the heuristic agent's choice; the two cards to discard are chosen among DISCARDS
+pairs, the heuristic agent's own and the others its evaluation likes best for the contract, by sampling the two
 other hands from the twenty unseen cards and solving each sample for each discard (hand1 leads).
 
 **Cards.** For each card it deals the hands it cannot see many times, consistently with its view: its own
@@ -26,7 +26,7 @@ from trickcore.games.sampling import Hidden, SamplingAgent, choose, choose_card,
 from trickcore.solver import Position, solve, solve_cards
 
 PIMC_SALT = 0x70696D70   # "pimp"
-DISCARDS = 6             # the heuristic evaluation's best discards that the samples decide between
+DISCARDS = 6             # the discards the samples decide between: the heuristic's own and the next best
 REST = "rest"            # the holder of unseen cards out of play: the declarer's discard, an unturned talon
 
 
