@@ -7,13 +7,16 @@ RATES = {}
 class Rates:
     """Records the benchmarks' rates (items per second) into RATES, keyed by benchmark name."""
 
-    def record(self, benchmark, name, items, **extra):
-        """Record ``items`` per the median round of ``benchmark`` (with ``extra`` facts in its report); nothing
-        when benchmarking is off (`pytest benchmarks` without --benchmark-enable only checks that each runs)."""
+    def record(self, benchmark, name, items, cpu_seconds=None, **extra):
+        """Record ``items`` per the median round of ``benchmark`` (with ``extra`` facts in its report), and per
+        ``cpu_seconds`` of processor time when given (as "NAME (processor time)"); nothing when benchmarking is
+        off (`pytest benchmarks` without --benchmark-enable only checks that each runs)."""
         if benchmark.stats is None:
             return
         median = benchmark.stats.stats.median
         RATES[name] = items / median
+        if cpu_seconds:
+            RATES[f"{name} (processor time)"] = items / cpu_seconds
         benchmark.extra_info.update(per_second=round(items / median), seconds=round(median, 3), **extra)
 
 
@@ -30,7 +33,7 @@ def pytest_terminal_summary(terminalreporter):
     write("")
     write("measured rates (median round, items per second):")
     for name, rate in sorted(RATES.items()):
-        write(f"  {name:40s} {rate:14,.0f}")
+        write(f"  {name:40s} {rate:14,.{0 if rate >= 100 else 2}f}")
     for kernel, baseline in (("bridge playouts kernel", "bridge playouts reference"),
                              ("preferans playouts kernel", "preferans playouts reference"),
                              ("dealing kernel", "dealing random.shuffle"),
@@ -74,8 +77,12 @@ def pytest_terminal_summary(terminalreporter):
         if rate and spiel and (game, agents) == ("bridge", "random"):
             write(f"  ratio simulate random bridge to {suffix} / OpenSpiel random bridge: {rate / spiel:,.1f}x")
     for game in ("bridge", "whist", "preferans"):
-        baseline = RATES.get(f"{game} reference playouts")
-        for agent in ("random", "heuristic"):
-            rate = RATES.get(f"{game} whole deals {agent}")
+        for rate_name, baseline_name in ((f"{game} whole deals random", "reference playouts"),
+                                         (f"{game} whole deals heuristic", "reference playouts"),
+                                         (f"{game} match deals pimc", "match deals dd"),
+                                         (f"{game} match deals pimc", "match deals heuristic")):
+            rate, baseline = RATES.get(rate_name), RATES.get(f"{game} {baseline_name}")
             if rate and baseline:
-                write(f"  ratio {game} whole deals {agent} / reference playouts: {rate / baseline:,.2f}x")
+                # pimc is a thousand times slower than the heuristic agent: its ratios need more digits.
+                digits = 2 if rate > baseline / 10 else 4
+                write(f"  ratio {rate_name} / {baseline_name}: {rate / baseline:,.{digits}f}x")

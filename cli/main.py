@@ -1,4 +1,6 @@
 """The ``tricks`` command group: games, deal, play, and the command groups that plug-ins install."""
+import itertools
+import sys
 import time
 
 import click
@@ -102,7 +104,8 @@ def deal(game_name, count, seed, dealer, where, predeal, tries, fmt, output):
 @click.option("--deal", "deal_text", default=None, metavar="DEAL",
               help='Play this deal instead of a seeded one: PBN "N:h h h h", or "h1 h2 h3 | talon" for 3 hands.')
 @click.option("--agents", default=None, help="Play a whole match with these agents: one name, or one per seat "
-              "separated by commas (e.g. heuristic or heuristic,random,dd).")
+              "separated by commas (e.g. heuristic or heuristic,random,dd); an agent's options follow its name "
+              "(e.g. \"pimc samples=16\").")
 @declared_flags("match_options", skip=("dealer", "trump"))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @output_option
@@ -114,7 +117,12 @@ def play(game_name, seed, dealer, trump, count, deal_text, agents, fmt, output, 
         if count is not None or deal_text is not None:
             raise InputError(f"{'--count' if count is not None else '--deal'} does not go with --agents: a match "
                              "deals its own hands (--hands sets how many)")
-        _write(game.play_match(name_list(agents), seed, {**options, "dealer": dealer, "trump": trump}), fmt, output)
+        # A bar of as many deals as --hands asks, or a count of the deals played when the score ends the match.
+        with click.progressbar(itertools.repeat(None), length=options.get("hands"), label="playing", file=sys.stderr,
+                               hidden=not sys.stderr.isatty(), show_pos=True) as bar:
+            played = game.play_match(name_list(agents), seed, {**options, "dealer": dealer, "trump": trump},
+                                     progress=lambda done: bar.update(1))
+        _write(played, fmt, output)
         return
     unused = [name for name, value in options.items() if value is not None]
     if unused:

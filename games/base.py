@@ -20,6 +20,7 @@ from trickcore.condition import compile_condition
 from trickcore.dealing import (Deal, DealBatch, DealingPlan, deal_batch, deal_one, deal_where, owner_sizes,
                                parse_predeal)
 from trickcore.errors import InputError, PluginError
+from trickcore.games.agent_spec import AgentSpec, agent_spec
 from trickcore.games.analysis import Analysis
 from trickcore.games.formats import Formats
 from trickcore.games.options import ANALYSIS_DEALER, Option, given_options
@@ -198,14 +199,16 @@ class Game:
         """The game's Match class."""
         raise InputError(f"{self.name} has no agents yet: play it without --agents")
 
-    def play_match(self, agents: str | Iterable[str], seed: int, options: Mapping[str, object]) -> MatchReport:
+    def play_match(self, agents: str | Iterable[str], seed: int, options: Mapping[str, object],
+                   progress: Callable[[int], None] | None = None) -> MatchReport:
         """Play a whole match with agents (``tricks play --agents``); returns a MatchReport.
 
         ``agents`` is one agent name per seat (a single name is repeated); ``options`` holds the other
-        ``tricks play`` options (the game's ``match_options``; None for one not given).
+        ``tricks play`` options (the game's ``match_options``; None for one not given). ``progress(n)`` is
+        called with the number of deals played after each deal.
         """
         match = self.new_match(seed, **options)
-        return match.report(run_match(match, agents, seed))
+        return match.report(run_match(match, agents, seed, progress))
 
 
 
@@ -337,16 +340,15 @@ class MatchResult:
 
 
 def agent_classes(game_name: str, names: str | Iterable[str],
-                  n_players: int) -> tuple[list[type[Agent]], tuple[str, ...]]:
-    """The agent class of each player from ``names`` (one name is repeated), and the names as used."""
-    from trickcore.games.registry import get_agent
-
-    names = tuple(name.lower() for name in name_list(names))
+                  n_players: int) -> tuple[list[AgentSpec], tuple[str, ...]]:
+    """The agent of each player from ``names`` (one name is repeated; each an agent's name and its options,
+    games.agent_spec), as an AgentSpec that builds it, and the names as used."""
+    names = tuple(" ".join(name.lower().split()) for name in name_list(names))
     if len(names) == 1:
         names = names * n_players
     if len(names) != n_players:
         raise InputError(f"{game_name} needs {n_players} agents here, got {len(names)}", field="agents")
-    return [get_agent(game_name, name) for name in names], names
+    return [agent_spec(game_name, name) for name in names], names
 
 
 def make_agents(game_name: str, names: str | Iterable[str], n_players: int,
@@ -368,8 +370,10 @@ def play_deal(state: State, agents: Sequence[Agent]) -> State:
     return state
 
 
-def run_match(match: Match, agent_names: str | Iterable[str], seed: int) -> MatchResult:
-    """Play ``match`` with the named agents: deal, play through the State protocol, score, rotate the dealer.
+def run_match(match: Match, agent_names: str | Iterable[str], seed: int,
+              progress: Callable[[int], None] | None = None) -> MatchResult:
+    """Play ``match`` with the named agents: deal, play through the State protocol, score, rotate the dealer;
+    ``progress(n)`` is called with the number of deals played after each deal.
 
     The same code for every game: the game's Match says who deals next and builds each deal's State; its
     scoring system's ledger says when the match is over.
@@ -382,6 +386,8 @@ def run_match(match: Match, agent_names: str | Iterable[str], seed: int) -> Matc
         state = play_deal(match.new_state(len(records), dealer), agents)
         record = state.record()
         records.append(record)
+        if progress is not None:
+            progress(len(records))
         if ledger is not None:
             ledger.add(record)
         if match.is_over(ledger, records):

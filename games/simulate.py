@@ -388,23 +388,33 @@ def run(simulation, numbers, start=0, jobs=1, dask=None, work=run_chunk):
     """``work(simulation, chunk)`` of each chunk of deals ``start`` onwards, in order (a lazy iterator; by
     default the chunk's result lines): on this process, on ``jobs`` worker processes, or on a Dask cluster (a
     ``dask.distributed.Client``)."""
-    chunks = _chunks(numbers, start, chunk_size(simulation, jobs))
+    size = chunk_size(simulation, jobs)
+    chunks = _chunks(numbers, start, size)
+    count = -(-(simulation.deals - start) // size)
     if dask is not None:
-        yield from _run_on_dask(dask, simulation, chunks, work)
+        yield from _run_on_dask(dask, simulation, chunks, work, count)
         return
-    yield from solve_batch(work, ((simulation, chunk) for chunk in chunks), jobs, chunksize=TASK_CHUNKS)
+    tasks = ((simulation, chunk) for chunk in chunks)
+    yield from solve_batch(work, tasks, jobs, chunksize=_per_task(count, jobs))
+
+
+def _per_task(chunks, workers):
+    """Chunks a task takes, of ``chunks`` in all: TASK_CHUNKS, or fewer when there are too few to give every worker
+    some (slow agents play a few hundred deals, not tens of thousands)."""
+    return max(1, min(TASK_CHUNKS, chunks // (2 * max(workers, 1))))
 
 
 def _work_on(work, simulation, chunks):
     return [work(simulation, chunk) for chunk in chunks]
 
 
-def _run_on_dask(client, simulation, chunks, work):
-    """The chunks' results in order from a Dask cluster, TASK_CHUNKS chunks a task, at most four tasks per
-    worker thread in flight (and at least 16)."""
-    window = max(16, 4 * sum(client.nthreads().values()))
+def _run_on_dask(client, simulation, chunks, work, count):
+    """The results of ``chunks`` (``count`` of them) in order from a Dask cluster, TASK_CHUNKS chunks a task
+    (fewer when they are few: _per_task), at most four tasks per worker thread in flight (and at least 16)."""
+    threads = sum(client.nthreads().values())
+    window, per_task = max(16, 4 * threads), _per_task(count, threads)
     pending = []
-    while task := list(itertools.islice(chunks, TASK_CHUNKS)):
+    while task := list(itertools.islice(chunks, per_task)):
         # The simulation is a few hundred bytes: sent with each task rather than scattered (a scattered copy
         # shared by successive runs of the same simulation could be released under the next run).
         pending.append(client.submit(_work_on, work, simulation, task, pure=False))
@@ -450,9 +460,35 @@ def header_line(simulation):
 def summary(simulation, outcomes):
     """The statistics of a simulation's deals from their ``outcomes`` (columns, one value per deal: None where a
     deal has none): per outcome key, shares, means with 95% intervals, distributions and frequencies
-    (trickcore.statistics.summarise_columns)."""
+    (trickcore.statistics.summarise_columns); a field's numbers also as each deal's difference between the first
+    table and each other (``table_differences``)."""
     deals = len(next(iter(outcomes.values()), ()))
+    if simulation.field:
+        outcomes = {**outcomes, **table_differences(outcomes, len(simulation.tables))}
     return {"simulation": simulation.to_dict(), "deals": deals, "outcomes": summarise_columns(outcomes)}
+
+
+def _number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def table_differences(outcomes, tables):
+    """The numbers of a field's ``outcomes`` (columns) at table 1 minus the same at each other table, keyed
+    "table 1 - t KEY" (None where either is not a number): the duplicate comparison of the first table's agents
+    with the others' on the same cards (a mean with its interval in the summary, e.g. tricks a deal gained by one
+    agent with the seats swapped at table 2)."""
+    found = {}
+    for t in range(2, tables + 1):
+        for key, values in outcomes.items():
+            if not key.startswith("table 1 "):
+                continue
+            others = outcomes.get(f"table {t} " + key[len("table 1 "):])
+            if others is None:
+                continue
+            differences = [a - b if _number(a) and _number(b) else None for a, b in zip(values, others)]
+            if any(d is not None for d in differences):
+                found[f"table 1 - {t} " + key[len("table 1 "):]] = differences
+    return found
 
 
 def simulate(simulation, jobs=1, dask=None):

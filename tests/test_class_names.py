@@ -6,7 +6,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 # The per-game parallels: each game has its own, by the protocol every game follows.
-PARALLELS = {"Auction", "AuctionOutcome", "Contract", "RandomAgent", "HeuristicAgent", "DoubleDummyAgent"}
+PARALLELS = {"Auction", "AuctionOutcome", "Contract", "RandomAgent", "HeuristicAgent", "DoubleDummyAgent",
+             "PimcAgent"}
 
 
 def _classes():

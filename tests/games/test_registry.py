@@ -12,7 +12,7 @@ def test_the_three_games_are_installed():
 
 @pytest.mark.parametrize("game", ["bridge", "preferans", "whist"])
 def test_every_game_has_random_heuristic_and_dd_agents_of_one_signature(game):
-    assert agent_names(game) == ["dd", "heuristic", "random"]
+    assert agent_names(game) == ["dd", "heuristic", "pimc", "random"]
     for name in agent_names(game):
         cls = get_agent(game, name)
         agent = cls(1, 7)
@@ -22,7 +22,7 @@ def test_every_game_has_random_heuristic_and_dd_agents_of_one_signature(game):
 
 
 def test_an_unknown_agent_names_the_installed_ones():
-    with pytest.raises(PluginError, match="installed: dd, heuristic, random"):
+    with pytest.raises(PluginError, match="installed: dd, heuristic, pimc, random"):
         get_agent("whist", "oracle")
 
 

@@ -68,6 +68,6 @@ def test_agents_are_registered_under_their_names(name, cls):
 
 
 def test_registry_lists_the_agents_and_names_the_installed_ones_for_an_unknown_one():
-    assert agent_names("preferans") == ["dd", "heuristic", "random"]
-    with pytest.raises(PluginError, match="unknown preferans agent 'wizard' .*dd, heuristic, random"):
+    assert agent_names("preferans") == ["dd", "heuristic", "pimc", "random"]
+    with pytest.raises(PluginError, match="unknown preferans agent 'wizard' .*dd, heuristic, pimc, random"):
         get_agent("preferans", "wizard")

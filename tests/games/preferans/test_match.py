@@ -82,7 +82,7 @@ def test_bad_input_is_an_input_error(opts, agents, words):
 
 @pytest.mark.parametrize("agents", [["ddd"], ["wizard"], ["heuristic", "random", "wizard"]])
 def test_unknown_agent_is_a_plugin_error_naming_the_installed_ones(agents):
-    with pytest.raises(PluginError, match="unknown preferans agent .* dd, heuristic, random"):
+    with pytest.raises(PluginError, match="unknown preferans agent .* dd, heuristic, pimc, random"):
         PREFERANS.play_match(agents, 1, options())
 
 

@@ -76,7 +76,7 @@ def test_random_agent_is_seeded_and_legal():
 
 
 def test_agents_are_registered_and_built_with_one_signature():
-    assert agent_names("whist") == ["dd", "heuristic", "random"]
+    assert agent_names("whist") == ["dd", "heuristic", "pimc", "random"]
     for name, cls in (("random", RandomAgent), ("heuristic", HeuristicAgent), ("dd", DoubleDummyAgent)):
         agent = get_agent("whist", name)(2, 9)
         assert type(agent) is cls and agent.seat == 2 and agent.seed == 9

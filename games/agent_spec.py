@@ -1,0 +1,75 @@
+"""An agent as the command line and the Python route name it: its registered name and its options, written
+``"pimc samples=32 rule=best"``, read once here for every game, command and simulation.
+
+An agent class declares the options it takes as data (``declared_options``: games.options.Option, with their
+types and defaults); a spec converts the given texts to those types and refuses any other option, naming the
+agent and the options it takes. Without options a spec is just the agent's name, as before.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from trickcore.errors import InputError
+from trickcore.games.options import Option
+
+
+def _converted(option: Option, text: str, agent: str) -> object:
+    """``text`` as the value of ``option`` of ``agent``; InputError naming both when it does not fit."""
+    kind = option.type
+    try:
+        if isinstance(kind, tuple):
+            if text.lower() not in kind:
+                raise ValueError
+            return text.lower()
+        if kind is int:
+            return int(text)
+        if kind is float:
+            return float(text)
+    except ValueError:
+        wanted = " or ".join(kind) if isinstance(kind, tuple) else getattr(kind, "__name__", str(kind))
+        raise InputError(f"the {agent} agent's option {option.name} takes {wanted}, not {text!r}",
+                         field="agents") from None
+    return text
+
+
+@attrs.frozen
+class AgentSpec:
+    """One player's agent: the agent class ``cls``, its ``options`` (name, value pairs) and the ``text`` that
+    named it. Calling the spec with a seat and a seed builds the agent."""
+
+    cls: Any
+    options: tuple[tuple[str, object], ...] = ()
+    text: str = ""
+
+    @property
+    def name(self) -> str:
+        """The agent's registered name, with its options when it has any (so a compiled batch that plays the
+        named agent is not taken for an agent with options)."""
+        return self.text if self.options else self.cls.name
+
+    def __call__(self, seat: int, seed: int = 0) -> Any:
+        """The agent of ``seat`` seeded with ``seed``."""
+        return self.cls(seat, seed, **dict(self.options))
+
+
+def agent_spec(game_name: str, text: str) -> AgentSpec:
+    """The AgentSpec of ``text``: an agent's name, then any ``key=value`` options it declares."""
+    from trickcore.games.registry import get_agent
+
+    words = text.split()
+    if not words:
+        raise InputError("an agent's name is missing", field="agents")
+    cls = get_agent(game_name, words[0].lower())
+    declared = {option.name: option for option in getattr(cls, "declared_options", ())}
+    options = {}
+    for word in words[1:]:
+        key, equals, value = word.partition("=")
+        key = key.lower().replace("-", "_")
+        if not equals or key not in declared:
+            known = ", ".join(declared) or "none"
+            raise InputError(f"{word!r} is not an option of the {game_name} agent {words[0]} (its options: {known}; "
+                             "write them as key=value)", field="agents")
+        options[key] = _converted(declared[key], value, words[0])
+    return AgentSpec(cls, tuple(options.items()), " ".join(words))

@@ -1,0 +1,95 @@
+"""Bridge's ``pimc`` agent: the heuristic bidder, and card play by perfect-information Monte Carlo
+(games.sampling), declarer and defenders alike.
+
+For each card it deals the hands it cannot see many times, consistently with its view: its own hand and, once
+the opening lead is faced, dummy's; the cards played; the suits each player has shown out of; and what the
+auction's calls promise (games.bridge.inference: the heuristic bidder's point and length ranges, held by
+each hidden hand with the cards it has played). It solves every sample for every legal card
+(trickcore.solver.solve_cards) and plays the card with the most tricks on average for its side (or, with
+``rule=best``, the card best in the most samples; with ``rule=contract``, the card that makes or sets the
+contract in the most samples). A single legal card, or legal cards that are all worth the
+same (touching once the cards between them have gone), are played without a search. The first trick is the
+heuristic card player's unless ``from_trick=1`` (games.sampling.FROM_TRICK: its searches solve whole deals).
+"""
+from trickcore.cards import DECK52, hand_mask
+from trickcore.games.bridge.agents import HeuristicBidder, HeuristicPlayer
+from trickcore.games.bridge.inference import hand_ranges
+from trickcore.games.bridge.vocab import Seat
+from trickcore.games.sampling import (FROM_TRICK, SAMPLING_OPTIONS, Hidden, SamplingAgent, choose_card,
+                                      equivalent_lowest, voids_shown)
+from trickcore.solver import Position, solve_cards
+
+PIMC_SALT = 0x70696D63   # "pimc"
+
+
+def _plays(view):
+    """Every trick so far as (leader, [(seat, card)...]), the one in progress last."""
+    done = [(t.leader, [(Seat((t.leader + k) % 4), c) for k, c in enumerate(t.cards)]) for t in view.tricks]
+    if view.current:
+        done.append((view.current[0][0], list(view.current)))
+    return done
+
+
+def hidden_hands(view):
+    """The Hidden of a bridge play view: the unseen cards, the hidden seats' sizes and voids, and the test that
+    each hidden seat's hand with the cards it has played fits the auction's ranges."""
+    plays = _plays(view)
+    played_by = {seat: [] for seat in Seat}
+    for _, cards in plays:
+        for seat, card in cards:
+            played_by[seat].append(card)
+    seen = hand_mask(view.played)
+    for hand in view.visible.values():
+        seen |= hand_mask(hand)
+    unseen = tuple(c for c in DECK52.cards if not seen & c.bit)
+    hidden = [seat for seat in Seat if seat not in view.visible]
+    sizes = {seat: 13 - len(played_by[seat]) for seat in hidden}
+    voids = voids_shown(view.rules, plays)
+    ranges = hand_ranges(view.dealer, view.calls)
+    tested = [seat for seat in hidden if not ranges[seat].is_open]
+
+    def accept(sample):
+        return all(ranges[seat].fits(sample[seat] + tuple(played_by[seat])) for seat in tested)
+
+    return Hidden(unseen, sizes, {seat: frozenset(voids.get(seat, ())) for seat in hidden},
+                  accept=accept if tested else None)
+
+
+def _target(view):
+    """The tricks the player's side still needs from here on for its contract (declarer's side: the contract;
+    the defenders: one more than declarer may lose)."""
+    needed = view.contract.tricks_needed if view.player.side == view.declarer.side else 14 - view.contract.tricks_needed
+    won = sum(1 for t in view.tricks if Seat(t.winner).side == view.player.side)
+    return needed - won
+
+
+class PimcAgent(SamplingAgent, HeuristicBidder):
+    """The heuristic bidder with sampled double-dummy card play (see the module docstring)."""
+
+    game = "bridge"
+    name = "pimc"
+    declared_options = SAMPLING_OPTIONS + (FROM_TRICK,)
+    salt = PIMC_SALT
+    first_tricks = HeuristicPlayer()
+
+    def act(self, view):
+        """The bidder's call in the auction, the sampled card in the play."""
+        return self.choose_call(view) if view.phase == "auction" else self.choose_card(view)
+
+    def choose_card(self, view):
+        """The legal card with the most tricks for its side over the samples (see the module docstring)."""
+        if len(view.tricks) + 1 < self.settings.from_trick:
+            return self.first_tricks.choose_card(view)
+        legal = view.legal_cards
+        plain = legal[0] if len(legal) == 1 else equivalent_lowest(legal, hand_mask(view.played))
+        if plain is not None:
+            return plain
+        leader = int(view.current[0][0]) if view.current else int(view.seat)
+        trick = tuple(c for _, c in view.current)
+        visible = {seat: tuple(cards) for seat, cards in view.visible.items()}
+
+        def value(sample):
+            hands = [visible[seat] if seat in visible else sample[seat] for seat in Seat]
+            return solve_cards(Position(view.rules, hands, leader, trick))
+
+        return choose_card(legal, hidden_hands(view), value, self.settings, self.stream, target=_target(view))

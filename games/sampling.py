@@ -1,0 +1,223 @@
+"""Perfect-information Monte Carlo, shared by every game's ``pimc`` agent: deal the cards a player cannot see
+many times, consistently with what he knows, solve each sample double dummy for every legal card, and play
+the card that does best across them (as GIB plays bridge).
+
+A game's agent says what its view knows as ``Hidden`` (the unseen cards, who holds how many of them, the suits
+each has shown out of, the cards known to lie in a hand, and a test the whole sample must pass, such as the
+auction's ranges) and how one sample is valued (``{card: tricks}``); ``choose_card`` does the rest. The
+sampler deals the unseen cards at random to the hands that may hold them, the most constrained cards first;
+a sample the test refuses is dealt again, and after ``TRIES`` refusals the sample keeps to the hard facts
+alone (cards, sizes, voids), so a test the cards cannot meet never stops the play.
+
+Every random choice comes from the agent's seeded ``trickcore.rng.Stream``: the same seed gives the same play.
+A time budget (``budget``) stops the sampling early, which makes the play depend on the machine's speed; the
+default has none.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
+
+import attrs
+
+from trickcore.cards import Card, Suit
+from trickcore.errors import InputError
+from trickcore.games.base import Agent
+from trickcore.games.options import Option
+from trickcore.rng import Stream
+from trickcore.rules import TrickRules
+
+T = TypeVar("T")
+RULES = ("mean", "best", "contract")
+DEFAULT_SAMPLES = 8
+TRIES = 50               # deals of one sample the test may refuse before the sample keeps to the hard facts
+
+# What every pimc agent takes (``--agents "pimc samples=32 rule=best"``).
+SAMPLING_OPTIONS = (
+    Option("samples", "Deals sampled for each decision.", int, DEFAULT_SAMPLES, owner="pimc"),
+    Option("budget", "Seconds a decision may take at most (stops sampling early; the play then depends on the "
+                     "machine's speed). Default: none.", float, None, owner="pimc"),
+    Option("rule", "How the card is chosen: the best mean of tricks (mean), the card best in most samples "
+                   "(best), or the card that reaches the side's contract in most samples, the mean breaking ties "
+                   "(contract; as mean where there is no contract).", RULES, "mean", owner="pimc"),
+)
+# The first trick's positions are whole deals, whose searches cost many times the rest of the deal's: the games of
+# 13 tricks leave the first trick to their heuristic player unless asked to sample from trick 1.
+FROM_TRICK = Option("from_trick", "The first trick whose cards are sampled; the heuristic player plays the tricks "
+                                  "before it (1: every card, at many times the work).", int, 2, owner="pimc")
+
+
+@attrs.frozen
+class SamplingSettings:
+    """The options of a pimc agent, checked: ``samples`` per decision, ``budget`` seconds (or None), ``rule``, and
+    the first trick sampled, ``from_trick`` (FROM_TRICK; for the games that declare it)."""
+
+    samples: int = DEFAULT_SAMPLES
+    budget: float | None = None
+    rule: str = "mean"
+    from_trick: int = 1
+
+    def __attrs_post_init__(self) -> None:
+        if isinstance(self.samples, bool) or not isinstance(self.samples, int) or self.samples < 1:
+            raise InputError(f"samples must be at least 1, not {self.samples!r}", field="agents")
+        if self.budget is not None and not self.budget > 0:
+            raise InputError(f"a time budget must be positive, not {self.budget!r}", field="agents")
+        if self.rule not in RULES:
+            raise InputError(f"rule must be one of {', '.join(RULES)}, not {self.rule!r}", field="agents")
+        if isinstance(self.from_trick, bool) or not isinstance(self.from_trick, int) or self.from_trick < 1:
+            raise InputError(f"from_trick must be a trick number from 1, not {self.from_trick!r}", field="agents")
+
+    @classmethod
+    def of(cls, options: Mapping[str, object], declared: Iterable[Option] = SAMPLING_OPTIONS) -> SamplingSettings:
+        """The settings of an agent's ``options``: the names of its ``declared`` options (others are an
+        InputError), their defaults for the rest."""
+        declared = tuple(declared)
+        unknown = sorted(set(options) - {option.name for option in declared})
+        if unknown:
+            raise InputError(f"{unknown[0]!r} is not an option of a pimc agent (its options: "
+                             f"{', '.join(sorted(option.name for option in declared))})", field="agents")
+        values = {option.name: option.default for option in declared}
+        values.update(options)
+        return cls(**{k: v for k, v in values.items() if v is not None})
+
+
+@attrs.frozen
+class Hidden:
+    """What a player knows of the cards he cannot see.
+
+    ``cards`` are the unseen cards; ``sizes`` how many of them each hidden holder (a seat, or a game's own
+    name for cards out of play, such as a discard) holds; ``voids`` the suits each holder has shown out of;
+    ``known`` cards known to lie with a holder (e.g. whist's turn-up), counted in its size and not in
+    ``cards``; ``barred`` a mask of cards each holder cannot hold (e.g. the talon a preferans declarer took
+    lies with him or in his discard); ``accept`` a test of a whole sample (holder -> cards), or None.
+    """
+
+    cards: tuple[Card, ...]
+    sizes: Mapping[Any, int]
+    voids: Mapping[Any, frozenset[Suit]] = attrs.Factory(dict)
+    known: Mapping[Any, tuple[Card, ...]] = attrs.Factory(dict)
+    barred: Mapping[Any, int] = attrs.Factory(dict)
+    accept: Callable[[Mapping[Any, tuple[Card, ...]]], bool] | None = None
+
+    def __attrs_post_init__(self) -> None:
+        wanted = sum(self.sizes.values()) - sum(len(cards) for cards in self.known.values())
+        if wanted != len(self.cards):
+            raise InputError(f"the hidden hands hold {wanted} unseen cards, but {len(self.cards)} are unseen")
+
+
+def voids_shown(rules: TrickRules, tricks: Iterable[tuple[Any, Sequence[tuple[Any, Card]]]]) -> dict[Any, set[Suit]]:
+    """The suits each player has shown out of in ``tricks`` (each a list of (player, card), the leader's
+    first): a player who did not follow the suit led holds none of it, and under the must-trump rule one who
+    neither followed nor trumped holds no trump either."""
+    voids: dict[Any, set[Suit]] = {}
+    for _, plays in tricks:
+        if not plays:
+            continue
+        led = plays[0][1].suit
+        for who, card in plays[1:]:
+            if card.suit != led:
+                voids.setdefault(who, set()).add(led)
+                if rules.must_trump and rules.trump is not None and card.suit != rules.trump:
+                    voids[who].add(rules.trump)
+    return voids
+
+
+def _deal_once(hidden: Hidden, stream: Stream) -> dict[Any, tuple[Card, ...]] | None:
+    """One random deal of the hidden cards honouring sizes and voids, or None when the draw ran into a dead end."""
+    holders = list(hidden.sizes)
+    room = {h: hidden.sizes[h] - len(hidden.known.get(h, ())) for h in holders}
+    eligible = {}
+    for card in hidden.cards:
+        eligible[card] = [h for h in holders if card.suit not in hidden.voids.get(h, ())
+                          and not hidden.barred.get(h, 0) & card.bit]
+    # The most constrained cards first (fewest possible holders), in random order among equals.
+    order = stream.shuffle(list(hidden.cards))
+    order.sort(key=lambda c: len(eligible[c]))
+    out: dict[Any, list[Card]] = {h: list(hidden.known.get(h, ())) for h in holders}
+    for card in order:
+        takers = [h for h in eligible[card] if room[h] > 0]
+        total = sum(room[h] for h in takers)
+        if total == 0:
+            return None
+        pick = stream.below(total)
+        for h in takers:
+            pick -= room[h]
+            if pick < 0:
+                break
+        out[h].append(card)
+        room[h] -= 1
+    return {h: tuple(cards) for h, cards in out.items()}
+
+
+def deal_hidden(hidden: Hidden, stream: Stream, tries: int = TRIES) -> dict[Any, tuple[Card, ...]]:
+    """A random deal of ``hidden`` (holder -> cards) consistent with it, the test refusing at most ``tries``
+    deals (see the module docstring)."""
+    for attempt in range(2 * tries):
+        sample = _deal_once(hidden, stream)
+        if sample is None:
+            continue
+        if hidden.accept is None or attempt >= tries or hidden.accept(sample):
+            return sample
+    raise InputError("no deal of the unseen cards fits the cards played and the voids shown")
+
+
+def equivalent_lowest(legal: Sequence[Card], gone: int) -> Card | None:
+    """The lowest legal card when every legal card is worth the same (one suit, and every card ranking between
+    them already played, in the bit mask ``gone``): no search is needed; else None."""
+    if len({c.suit for c in legal}) != 1:
+        return None
+    ours = 0
+    for card in legal:
+        ours |= card.bit
+    low, high = min(c.index for c in legal), max(c.index for c in legal)
+    between = ((1 << (high + 1)) - 1) & ~((1 << low) - 1)
+    return min(legal, key=lambda c: (c.rank, c.suit)) if between & ~(ours | gone) == 0 else None
+
+
+def choose(choices: Sequence[T], hidden: Hidden, value: Callable[[Mapping[Any, tuple[Card, ...]]], Mapping[T, int]],
+           settings: SamplingSettings, stream: Stream, minimise: bool = False, target: int | None = None) -> T:
+    """The choice (a card, or a game's own, such as a discard) that does best over samples of ``hidden``, each
+    valued by ``value`` ({choice: tricks}): the most tricks (the fewest with ``minimise``) on average, or (rule
+    "best") the choice best in the most samples, or (rule "contract") the choice worth at least ``target``
+    tricks (the side's contract; None: no contract, the mean decides) in the most samples, the mean breaking
+    those ties; the first of the best in the order of ``choices`` breaks the rest."""
+    sign = -1 if minimise else 1
+    totals = dict.fromkeys(choices, 0)
+    wins = dict.fromkeys(choices, 0)
+    reached = dict.fromkeys(choices, 0)
+    start = time.perf_counter()
+    for _ in range(settings.samples):
+        values = value(deal_hidden(hidden, stream))
+        best = max(sign * values[c] for c in choices)
+        for choice in choices:
+            totals[choice] += sign * values[choice]
+            wins[choice] += sign * values[choice] == best
+            reached[choice] += target is not None and values[choice] >= target
+        if settings.budget is not None and time.perf_counter() - start >= settings.budget:
+            break
+    counts = {"best": wins, "contract": reached}.get(settings.rule)
+    key = {c: (0 if counts is None else counts[c], totals[c]) for c in choices}
+    top = max(key.values())
+    return next(c for c in choices if key[c] == top)
+
+
+def choose_card(legal: Sequence[Card], hidden: Hidden, value: Callable[[Mapping[Any, tuple[Card, ...]]],
+                Mapping[Card, int]], settings: SamplingSettings, stream: Stream, minimise: bool = False,
+                target: int | None = None) -> Card:
+    """``choose`` among the legal cards, the lowest card of the best breaking ties."""
+    return choose(sorted(legal, key=lambda c: (c.rank, c.suit)), hidden, value, settings, stream, minimise, target)
+
+
+class SamplingAgent(Agent):
+    """What every game's pimc agent shares: its SamplingSettings from its ``declared_options`` and its seeded
+    stream (of the seed and the seat, under the game's ``salt``). A game's agent adds how it samples and values
+    a decision."""
+
+    declared_options: tuple[Option, ...] = SAMPLING_OPTIONS
+    salt = 0
+
+    def __init__(self, seat: int, seed: int = 0, **options: object) -> None:
+        super().__init__(seat, seed, **options)
+        self.settings = SamplingSettings.of(options, self.declared_options)
+        self.stream = Stream(seed, int(seat), self.salt)

@@ -1,0 +1,99 @@
+"""The bridge pimc agent: seeded and reproducible, legal through whole boards, its samples always consistent
+with the view (hand, dummy, cards played, voids, the auction's ranges), and the double-dummy best card when
+every sample is the real deal."""
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from trickcore.cards import DECK52
+from trickcore.games.base import make_agents, play_deal
+from trickcore.games.bridge import pimc
+from trickcore.games.bridge.agents import HeuristicAgent
+from trickcore.games.bridge.game import BRIDGE
+from trickcore.games.bridge.inference import hand_ranges
+from trickcore.games.bridge.setup import BridgeSetup
+from trickcore.games.bridge.vocab import Seat
+from trickcore.games.sampling import Hidden, deal_hidden
+from trickcore.rng import Stream
+from trickcore.solver import Position, solve_cards
+
+
+def _board(seed, names, index=0):
+    agents, _ = make_agents("bridge", names, 4, seed)
+    return play_deal(BRIDGE.new_state(BRIDGE.deal(seed, index), BridgeSetup(dealer=Seat(index % 4))), agents).record()
+
+
+def test_the_same_seed_gives_the_same_play():
+    first = _board(4, "pimc samples=2")
+    assert first.result is not None
+    assert _board(4, "pimc samples=2") == first
+
+
+@pytest.mark.parametrize("names", ["pimc samples=1 from_trick=1 rule=best,heuristic,pimc samples=1 rule=contract,"
+                                   "random"])
+def test_every_card_is_legal_through_whole_boards(names):
+    # The State refuses an illegal card: whole boards played to the end are the proof.
+    for index in range(3):
+        board = _board(7, names, index)
+        assert board.passed_out or len(board.play) == 52
+
+
+def _states_in_play(seed, index, cards):
+    """A board bid and played by the heuristic agents until ``cards`` cards are on the table."""
+    state = BRIDGE.new_state(BRIDGE.deal(seed, index), BridgeSetup(dealer=Seat(index % 4)))
+    agents = [HeuristicAgent(s) for s in range(4)]
+    while not state.is_terminal and not (state.phase == "play" and len(state.record().play) >= cards):
+        state.apply(agents[state.current_seat].act(state.view(state.current_seat)))
+    return state
+
+
+def _plays(view):
+    """(seat, card, led suit) of every card played so far."""
+    plays = [(Seat(t.seat_of(p, 4)), c, t.cards[0].suit) for t in view.tricks for p, c in enumerate(t.cards)]
+    return plays + [(seat, c, view.current[0][1].suit) for seat, c in view.current]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), index=st.integers(0, 100), cards=st.integers(0, 48))
+def test_every_sample_keeps_to_the_view(seed, index, cards):
+    state = _states_in_play(seed, index, cards)
+    if state.phase != "play":
+        return
+    view = state.view(state.current_seat)
+    sample = deal_hidden(pimc.hidden_hands(view), Stream(seed), tries=10**6)   # no fallback in the test
+    ranges = hand_ranges(view.dealer, view.calls)
+    plays = _plays(view)
+    seen = set().union(*view.visible.values())
+    for seat in Seat:
+        if seat in view.visible:
+            assert seat not in sample
+            continue
+        held = set(sample[seat])
+        mine = {c for s, c, _ in plays if s == seat}
+        assert len(held) == 13 - len(mine)
+        assert not held & view.played and not held & seen
+        assert ranges[seat].fits(held | mine)
+        void = {led for s, c, led in plays if s == seat and c.suit != led}
+        assert not any(c.suit in void for c in held)
+    assert set().union(*sample.values(), seen, view.played) == set(DECK52.cards)
+
+
+@pytest.mark.parametrize("seed, cards", [(1, 1), (2, 5), (3, 14), (5, 22), (8, 30)])
+def test_with_the_real_deal_as_every_sample_the_card_is_double_dummy_best(seed, cards, monkeypatch):
+    state = _states_in_play(seed, 0, cards)
+    assert state.phase == "play"
+    player = state.current_seat
+    view, open_view = state.view(player), state.open_view(player)
+    real = {seat: tuple(open_view.hands[seat]) for seat in Seat if seat not in view.visible}
+    monkeypatch.setattr(pimc, "hidden_hands", lambda v: Hidden((), {s: len(h) for s, h in real.items()}, known=real))
+    card = pimc.PimcAgent(player, 1, samples=3, from_trick=1).choose_card(view)
+    leader = view.current[0][0] if view.current else view.seat
+    values = solve_cards(Position(view.rules, open_view.hands, int(leader), tuple(c for _, c in view.current)))
+    assert values[card] == max(values.values())
+
+
+@pytest.mark.parametrize("cards", [0, 1, 2, 3])
+def test_the_first_trick_is_the_heuristic_players_by_default(cards):
+    state = _states_in_play(6, 0, cards)
+    view = state.view(state.current_seat)
+    assert pimc.PimcAgent(state.current_seat, 1, samples=1).choose_card(view) == \
+        HeuristicAgent(state.current_seat).choose_card(view)

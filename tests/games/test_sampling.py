@@ -1,0 +1,121 @@
+"""The shared sampler and chooser of the pimc agents (games.sampling) and agent options (games.agent_spec):
+every sample keeps to what the player knows, the choice follows its rule, options are read and checked."""
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from trickcore.cards import DECK52, Card, Rank, Suit
+from trickcore.errors import InputError
+from trickcore.games.agent_spec import agent_spec
+from trickcore.games.base import agent_classes
+from trickcore.games.sampling import (Hidden, SamplingSettings, choose, deal_hidden, equivalent_lowest,
+                                      voids_shown)
+from trickcore.rng import Stream
+from trickcore.rules import TrickRules
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32), sizes=st.lists(st.integers(0, 13), min_size=2, max_size=3),
+       void_seed=st.integers(0, 2**32))
+def test_every_sample_honours_sizes_voids_barred_and_known_cards(seed, sizes, void_seed):
+    stream = Stream(void_seed)
+    cards = stream.shuffle(list(DECK52.cards))[:sum(sizes)]
+    # Voids and bars taken from a real deal of these cards, so that a consistent sample exists.
+    real, k = {}, 0
+    for holder, size in enumerate(sizes):
+        real[holder] = cards[k:k + size]
+        k += size
+    voids = {h: frozenset(s for s in Suit if not any(c.suit == s for c in real[h]) and stream.below(2)) for h in real}
+    barred = {h: sum(c.bit for c in cards if c not in real[h] and stream.below(3) == 0) for h in real}
+    known = {0: tuple(real[0][:1])}
+    hidden = Hidden(tuple(c for c in cards if c not in known[0]), dict(enumerate(sizes)), voids, known, barred)
+    sample = deal_hidden(hidden, Stream(seed))
+    assert sorted(c for h in sample for c in sample[h]) == sorted(cards)
+    for holder, size in enumerate(sizes):
+        assert len(sample[holder]) == size
+        assert not any(c.suit in voids[holder] for c in sample[holder])
+        assert not any(c.bit & barred[holder] for c in sample[holder])
+    assert set(known[0]) <= set(sample[0])
+
+
+def test_a_test_the_cards_cannot_meet_falls_back_to_the_hard_facts():
+    cards = tuple(DECK52.cards[:10])
+    hidden = Hidden(cards, {"a": 5, "b": 5}, accept=lambda sample: False)
+    sample = deal_hidden(hidden, Stream(1))
+    assert len(sample["a"]) == len(sample["b"]) == 5
+
+
+def test_the_same_stream_gives_the_same_samples():
+    hidden = Hidden(tuple(DECK52.cards[:26]), {1: 13, 3: 13}, {1: frozenset({Suit.S})})
+    assert deal_hidden(hidden, Stream(5, 2)) == deal_hidden(hidden, Stream(5, 2))
+    assert deal_hidden(hidden, Stream(5, 2)) != deal_hidden(hidden, Stream(6, 2))
+
+
+def test_hidden_cards_must_match_the_sizes():
+    with pytest.raises(InputError, match="unseen"):
+        Hidden(tuple(DECK52.cards[:3]), {1: 2})
+
+
+def test_voids_shown_include_trumps_under_the_must_trump_rule():
+    spade, heart, club = Card(Suit.S, Rank.ACE), Card(Suit.H, Rank.TWO), Card(Suit.C, Rank.TWO)
+    tricks = [(0, [(0, spade), (1, heart), (2, club)])]
+    assert voids_shown(TrickRules(3, "H", True, True), tricks) == {1: {Suit.S}, 2: {Suit.S, Suit.H}}
+    assert voids_shown(TrickRules(3, "H"), tricks) == {1: {Suit.S}, 2: {Suit.S}}
+
+
+def test_equivalent_cards_need_no_search():
+    king, queen, jack = (Card(Suit.H, r) for r in (Rank.KING, Rank.QUEEN, Rank.JACK))
+    ten = Card(Suit.H, Rank.TEN)
+    assert equivalent_lowest([king, jack], queen.bit) == jack
+    assert equivalent_lowest([king, jack], 0) is None
+    assert equivalent_lowest([king, queen, jack, ten], 0) == ten
+    assert equivalent_lowest([king, Card(Suit.S, Rank.KING)], 0) is None
+
+
+def test_the_rules_choose_by_mean_or_by_most_often_best():
+    hidden = Hidden((), {})
+    rows = iter([{"a": 3, "b": 0}, {"a": 0, "b": 1}, {"a": 0, "b": 1}])
+    assert choose(["a", "b"], hidden, lambda s: next(rows), SamplingSettings(3), Stream(0)) == "a"
+    rows = iter([{"a": 3, "b": 0}, {"a": 0, "b": 1}, {"a": 0, "b": 1}])
+    assert choose(["a", "b"], hidden, lambda s: next(rows), SamplingSettings(3, rule="best"), Stream(0)) == "b"
+    rows = iter([{"a": 3, "b": 0}])
+    assert choose(["b", "a"], hidden, lambda s: next(rows), SamplingSettings(1), Stream(0), minimise=True) == "b"
+    assert choose(["b", "a"], hidden, lambda s: {"a": 1, "b": 1}, SamplingSettings(2), Stream(0)) == "b"
+    # The contract: "b" makes 7 tricks in every sample, "a" more on average but only once.
+    contract = SamplingSettings(3, rule="contract")
+    rows = iter([{"a": 12, "b": 7}, {"a": 5, "b": 7}, {"a": 6, "b": 7}])
+    assert choose(["a", "b"], hidden, lambda s: next(rows), contract, Stream(0), target=7) == "b"
+    rows = iter([{"a": 12, "b": 7}, {"a": 5, "b": 7}, {"a": 6, "b": 7}])
+    assert choose(["a", "b"], hidden, lambda s: next(rows), contract, Stream(0)) == "a"   # no contract: the mean
+
+
+def test_a_time_budget_stops_the_sampling_early():
+    calls = []
+    hidden = Hidden((), {})
+    choose(["a"], hidden, lambda s: calls.append(1) or {"a": 0}, SamplingSettings(50, budget=1e-9), Stream(0))
+    assert len(calls) == 1
+
+
+@pytest.mark.parametrize("options, message", [({"samples": 0}, "at least 1"), ({"budget": -1.0}, "positive"),
+                                              ({"rule": "vote"}, "rule"), ({"from_trick": 0}, "from_trick"),
+                                              ({"depth": 3}, "not an option")])
+def test_bad_settings_are_refused(options, message):
+    with pytest.raises(InputError, match=message):
+        SamplingSettings.of(options)
+
+
+def test_agent_options_are_read_once_for_every_game():
+    spec = agent_spec("bridge", "pimc samples=4 rule=BEST budget=0.5")
+    assert spec.name == "pimc samples=4 rule=BEST budget=0.5" and spec.cls.name == "pimc"
+    agent = spec(2, 9)
+    assert agent.settings == SamplingSettings(4, 0.5, "best", 2) and agent.seat == 2 and agent.seed == 9
+    assert agent_spec("whist", "heuristic").name == "heuristic"
+    specs, names = agent_classes("preferans", "pimc samples=2,heuristic,random", 3)
+    assert names == ("pimc samples=2", "heuristic", "random") and specs[0](0).settings.samples == 2
+
+
+@pytest.mark.parametrize("text, message", [("pimc samples=many", "takes int"), ("pimc depth=2", "not an option"),
+                                           ("pimc samples", "key=value"), ("heuristic samples=2", "none"),
+                                           ("pimc rule=vote", "mean or best")])
+def test_bad_agent_options_name_the_agent_and_its_options(text, message):
+    with pytest.raises(InputError, match=message):
+        agent_spec("bridge", text)
