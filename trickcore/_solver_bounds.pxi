@@ -207,7 +207,9 @@ cdef int trumps_under(uint64_t t, uint64_t theirs, int apart, int best, uint64_t
     """The larger of ``best`` and the tricks the trumps ``t`` (one seat's, or two partners' kept apart in
     ``apart`` tricks) surely win against the other side's trumps ``theirs``: for m = 0, 1, ..., the trumps
     of ``t`` only the m highest of ``theirs`` beat, at most ``apart`` of them, less m (see top_trumps).
-    ``win`` receives the trumps counted when the result beats ``best``."""
+    ``win`` receives the trumps counted when the result beats ``best``, none once m reaches all of
+    ``theirs``: then every trump of ``t`` counts whatever its rank, and the count (at most ``apart``, less
+    m) rests on hand lengths alone."""
     cdef int m = 0, c
     cdef uint64_t above
     while True:
@@ -215,7 +217,7 @@ cdef int trumps_under(uint64_t t, uint64_t theirs, int apart, int best, uint64_t
         c = tc_popcount(above)
         if (c if c < apart else apart) - m > best:
             best = (c if c < apart else apart) - m
-            win[0] = above
+            win[0] = above if theirs else 0
         if not theirs or apart - m - 1 <= best:
             return best
         theirs ^= (<uint64_t>1) << (63 - tc_clz(theirs))
