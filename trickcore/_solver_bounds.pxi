@@ -372,16 +372,25 @@ cdef int lone_bound(const Search* s, uint64_t* win, const Seating* g) noexcept n
 
 
 cdef bint last_trick(Search* s, int won, int target, uint64_t* win, const Seating* g) noexcept nogil:
-    """Every seat holds one card: the trick plays itself."""
+    """Every seat holds one card: the trick plays itself.
+
+    The winning card's rank decides only when it beats a card of its suit held by a seat counted apart from
+    the winner (C or not): no trick follows, so which of the seats counted alike takes this one changes
+    nothing, and the hand lengths alone tell that a seat counted like the winner holds the top card played
+    of that suit."""
     cdef State* st = &s.st
     cdef int cards[4]
     cdef int k, pos, w, n = seats(g)
     for k in range(n):
         cards[k] = tc_ctz(st.hands[seat_after(st.leader, k, n)])
     pos = winning_position(cards, n, st.rules.trump)
-    win[0] = won_by_rank(cards, n, pos)
-    s.nodes += 1
     w = seat_after(st.leader, pos, n)
+    win[0] = 0
+    for k in range(n):
+        if (k != pos and (cards[k] >> 4) == (cards[pos] >> 4)
+                and ((s.counted >> seat_after(st.leader, k, n)) & 1) != ((s.counted >> w) & 1)):
+            win[0] = (<uint64_t>1) << cards[pos]
+    s.nodes += 1
     return won + ((s.counted >> w) & 1) >= target
 
 
