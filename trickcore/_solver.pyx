@@ -20,9 +20,11 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   its lowest winning rank: any position agreeing on those gets the bound. It is about 100 MB read at
   random, so on Linux it sits on transparent huge pages (trickcore/_memory.h);
 * bounds: the last trick played out directly; quick tricks of the side on lead (the leader's top cards,
-  a partner's reached through an entry, or both in turn), cut to the suits needed; trump counts (the trumps
-  of one seat, or of two partners kept apart, that only the other side's m highest beat win all but m
-  tricks; see top_trumps);
+  a partner's reached through an entry, or both in turn), cut to the suits needed, relying only on the
+  cards that win by rank (no more of a suit's top cards than the longest other holding of it: the rest win
+  by length, which the stored hand lengths fix); trump counts (the trumps of one seat, or of two partners
+  kept apart, that only the other side's m highest beat win all but m tricks; see top_trumps; against a
+  side without trumps they rest on hand lengths alone);
   for misère and all-pass (no trump), the lone seat C surely takes no more tricks when every suit of his
   ducks theirs (his i-th lowest card under their i-th lowest; on lead he needs a suit that still ducks
   without his lowest card), every

@@ -11,10 +11,30 @@ cdef inline int follow_length(const Search* s, int seat, int su, const Seating* 
     return ln if ln > 0 else 0
 
 
+cdef inline int longest_other(const State* st, int seat, int su, int n) noexcept nogil:
+    """The most cards of suit ``su`` any seat but ``seat`` holds."""
+    cdef int k, ln, most = 0
+    for k in range(n):
+        if k != seat:
+            ln = tc_popcount(st.hands[k] & suit_mask(su))
+            if ln > most:
+                most = ln
+    return most
+
+
+cdef inline uint64_t rank_winners(const State* st, int seat, int su, int k) noexcept nogil:
+    """Of the top ``k`` cards ``seat`` cashes in suit ``su``, those whose rank decides: no more than the
+    longest other holding of the suit, since the others are void after that many rounds and his further
+    cards win by length (the hand lengths, part of every stored position, fix that)."""
+    cdef int most = longest_other(st, seat, su, 4)
+    return top_cards(st.hands[seat] & suit_mask(su), k if k < most else most)
+
+
 cdef int cash_tricks(const Search* s, int lead, int* ks, const Seating* g) noexcept nogil:
     """Tricks ``lead``, were he on lead now, surely wins by cashing his top cards (two-side objectives).
 
-    Per suit (``ks``), his cards above every other card in play; in a trump contract a side suit counts
+    Per suit (``ks``), his cards above every other card in play, or all his cards of the suit when those
+    outnumber every other seat's (the rest then win by length); in a trump contract a side suit counts
     only for as many rounds as every seat that could ruff still follows (opponents holding trumps, and with
     the must-trump rule partners too, since a forced ruff by a partner would take the lead away). Cashing
     trumps first keeps these lengths intact: a seat with trumps follows to them. The count relies on his
@@ -35,6 +55,8 @@ cdef int cash_tricks(const Search* s, int lead, int* ks, const Seating* g) noexc
             continue
         o = (others >> (16 * su)) & 0x1FFF
         k = tc_popcount(h >> (64 - tc_clz(o))) if o else tc_popcount(h)
+        if k < tc_popcount(h) and k >= longest_other(st, lead, su, n):
+            k = tc_popcount(h)
         if trump >= 0 and su != trump and k:
             for seat in range(n):
                 if seat == lead or ((side >> seat) & 1 and not st.rules.must_trump):
@@ -49,7 +71,7 @@ cdef int cash_tricks(const Search* s, int lead, int* ks, const Seating* g) noexc
 
 
 cdef inline uint64_t cashed_cards(const State* st, int lead, const int* ks, int need, int entry) noexcept nogil:
-    """The top cards of the fewest suits (``entry`` first, if any) whose cashed tricks reach ``need``."""
+    """The cards deciding the cashed tricks of the fewest suits (``entry`` first, if any) that reach ``need``."""
     cdef uint64_t w = 0
     cdef int got = 0, su, best
     cdef bint used[4]
@@ -58,7 +80,7 @@ cdef inline uint64_t cashed_cards(const State* st, int lead, const int* ks, int 
     if entry >= 0:
         used[entry] = True
         got = ks[entry]
-        w = top_cards(st.hands[lead] & suit_mask(entry), ks[entry])
+        w = rank_winners(st, lead, entry, ks[entry])
     while got < need:
         best = -1
         for su in range(4):
@@ -68,7 +90,7 @@ cdef inline uint64_t cashed_cards(const State* st, int lead, const int* ks, int 
             break
         used[best] = True
         got += ks[best]
-        w |= top_cards(st.hands[lead] & suit_mask(best), ks[best])
+        w |= rank_winners(st, lead, best, ks[best])
     return w
 
 
@@ -185,7 +207,9 @@ cdef int trumps_under(uint64_t t, uint64_t theirs, int apart, int best, uint64_t
     """The larger of ``best`` and the tricks the trumps ``t`` (one seat's, or two partners' kept apart in
     ``apart`` tricks) surely win against the other side's trumps ``theirs``: for m = 0, 1, ..., the trumps
     of ``t`` only the m highest of ``theirs`` beat, at most ``apart`` of them, less m (see top_trumps).
-    ``win`` receives the trumps counted when the result beats ``best``."""
+    ``win`` receives the trumps counted when the result beats ``best``, none once m reaches all of
+    ``theirs``: then every trump of ``t`` counts whatever its rank, and the count (at most ``apart``, less
+    m) rests on hand lengths alone."""
     cdef int m = 0, c
     cdef uint64_t above
     while True:
@@ -193,7 +217,7 @@ cdef int trumps_under(uint64_t t, uint64_t theirs, int apart, int best, uint64_t
         c = tc_popcount(above)
         if (c if c < apart else apart) - m > best:
             best = (c if c < apart else apart) - m
-            win[0] = above
+            win[0] = above if theirs else 0
         if not theirs or apart - m - 1 <= best:
             return best
         theirs ^= (<uint64_t>1) << (63 - tc_clz(theirs))
@@ -348,16 +372,25 @@ cdef int lone_bound(const Search* s, uint64_t* win, const Seating* g) noexcept n
 
 
 cdef bint last_trick(Search* s, int won, int target, uint64_t* win, const Seating* g) noexcept nogil:
-    """Every seat holds one card: the trick plays itself."""
+    """Every seat holds one card: the trick plays itself.
+
+    The winning card's rank decides only when it beats a card of its suit held by a seat counted apart from
+    the winner (C or not): no trick follows, so which of the seats counted alike takes this one changes
+    nothing, and the hand lengths alone tell that a seat counted like the winner holds the top card played
+    of that suit."""
     cdef State* st = &s.st
     cdef int cards[4]
     cdef int k, pos, w, n = seats(g)
     for k in range(n):
         cards[k] = tc_ctz(st.hands[seat_after(st.leader, k, n)])
     pos = winning_position(cards, n, st.rules.trump)
-    win[0] = won_by_rank(cards, n, pos)
-    s.nodes += 1
     w = seat_after(st.leader, pos, n)
+    win[0] = 0
+    for k in range(n):
+        if (k != pos and (cards[k] >> 4) == (cards[pos] >> 4)
+                and ((s.counted >> seat_after(st.leader, k, n)) & 1) != ((s.counted >> w) & 1)):
+            win[0] = (<uint64_t>1) << cards[pos]
+    s.nodes += 1
     return won + ((s.counted >> w) & 1) >= target
 
 

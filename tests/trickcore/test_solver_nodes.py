@@ -1,0 +1,41 @@
+"""Node-count regression: the positions the search visits on fixed deals, pinned.
+
+A change to the search that keeps every result (the DDS agreement and brute-force tests say so) may make it
+visit fewer positions, never more: a pinned count is only ever lowered, with the measured reason in the
+commit. Counts do not depend on the machine, the build or the load, unlike times.
+"""
+import pytest
+
+from trickcore import _solver
+from trickcore.cards import Suit, hand_mask
+from trickcore.games.bridge.game import BRIDGE
+from trickcore.games.preferans.game import PREFERANS
+from trickcore.rules import TrickRules
+
+# dd_table's strains in the public route's order (clubs, diamonds, hearts, spades, no trump).
+STRAINS = (3, 2, 1, 0, 4)
+
+# Deals 2024/0-7 and the slowest of 2024/0-199 (101): {deal index: nodes of its table}.
+BRIDGE_NODES = {0: 281_868, 1: 5_484_314, 2: 915_191, 3: 430_453, 4: 3_919_004, 5: 1_325_419, 6: 3_775_394,
+                7: 296_224, 101: 33_496_527}
+
+# Preferans deals 2024/0-9, hand1 declaring in spades after his best discard: the total.
+PREFERANS_CONTRACT_NODES = 45_617
+
+
+@pytest.mark.parametrize("index", sorted(BRIDGE_NODES))
+def test_bridge_table_nodes_do_not_grow(index):
+    engine = _solver.Solver(20)
+    engine.dd_table(BRIDGE.deal(2024, index).masks(), STRAINS)
+    assert engine.nodes <= BRIDGE_NODES[index]
+
+
+def test_preferans_contract_nodes_do_not_grow():
+    engine = _solver.Solver(17)
+    rules = TrickRules(3, Suit.S, True, True).kernel_tuple()
+    for index in range(10):
+        deal = PREFERANS.deal(2024, index)
+        masks = deal.masks()
+        masks[0] |= hand_mask(deal.talon)
+        engine.best_discard(rules, masks, 0, 0, False)
+    assert engine.nodes <= PREFERANS_CONTRACT_NODES
