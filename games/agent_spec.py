@@ -54,6 +54,18 @@ class AgentSpec:
         return self.cls(seat, seed, **dict(self.options))
 
 
+def style_index(option: Option, options: dict[str, object], agent: str) -> int:
+    """The index, among the choices of the playing-style ``option`` (its default without one), of the style that
+    an ``agent``'s ``options`` name; InputError listing the styles for any other name."""
+    styles = option.type
+    assert isinstance(styles, tuple)
+    name = options.get(option.name, option.default)
+    if name not in styles:
+        raise InputError(f"the {agent} agent has no style {name!r} (its styles: {', '.join(styles)})",
+                         field="agents")
+    return styles.index(name)
+
+
 def agent_spec(game_name: str, text: str) -> AgentSpec:
     """The AgentSpec of ``text``: an agent's name, then any ``key=value`` options it declares."""
     from trickcore.games.registry import get_agent
