@@ -54,6 +54,13 @@ class AgentSpec:
         return self.cls(seat, seed, **dict(self.options))
 
 
+def shared_agent(game_name: str, texts: list[str]) -> AgentSpec | None:
+    """The AgentSpec of every one of ``texts`` when they all name the same agent with the same options (as a
+    compiled batch that plays one agent at every seat needs), else None."""
+    specs = {(spec.cls, spec.options): spec for spec in (agent_spec(game_name, text) for text in texts)}
+    return next(iter(specs.values())) if len(specs) == 1 else None
+
+
 def style_index(option: Option, options: dict[str, object], agent: str) -> int:
     """The index, among the choices of the playing-style ``option`` (its default without one), of the style that
     an ``agent``'s ``options`` name; InputError listing the styles for any other name."""

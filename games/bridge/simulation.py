@@ -2,6 +2,7 @@
 boards of random or heuristic tables, a played board's table and par, its JSON and its outcome."""
 import attrs
 
+from trickcore.games.agent_spec import shared_agent
 from trickcore.games.bridge.match import board_score
 from trickcore.games.bridge.compiled.played_boards import heuristic_boards, random_boards
 from trickcore.games.bridge.record import board_to_dict
@@ -31,16 +32,16 @@ class BridgeSimulation(SimulationHooks):
     def batch_records(self, dealt, indices, dealers, variant, agent_names, agent_seeds):
         """Random or heuristic agents' boards at the standard table from the compiled batch
         (games.bridge.compiled.played_boards), the same boards as ``state``'s played by RandomAgent or
-        HeuristicAgent at every seat; None for any other agents or variant."""
-        names = set(agent_names)
-        if names not in ({"random"}, {"heuristic"}) or find_variant(variant) is not STANDARD:
+        HeuristicAgent (of one playing style) at every seat; None for any other agents or variant."""
+        spec = shared_agent("bridge", agent_names)
+        if spec is None or spec.cls.name not in ("random", "heuristic") or find_variant(variant) is not STANDARD:
             return None
         deals = [batch[0] for batch in dealt]
         numbers = [index + 1 for index in indices]
-        if names == {"random"}:
+        if spec.cls.name == "random":
             played = random_boards(deals, dealers, agent_seeds, numbers)
         else:
-            played = heuristic_boards(deals, dealers, numbers)
+            played = heuristic_boards(deals, dealers, numbers, dict(spec.options).get("style", "normal"))
         return [played.record(i) for i in range(len(played))]
 
     def record_dict(self, record):
