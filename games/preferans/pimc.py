@@ -22,7 +22,8 @@ from trickcore.cards import DECK32, hand_mask
 from trickcore.games.preferans.agents import STYLE, HeuristicAgent, evaluate, misere_danger
 from trickcore.games.preferans.game import PREFERANS
 from trickcore.games.preferans.vocab import MISERE, TALON, level, strain, trump_of
-from trickcore.games.sampling import SAMPLING_OPTIONS, Hidden, SamplingAgent, choose, choose_card, equivalent_lowest, voids_shown
+from trickcore.games.sampling import (SAMPLING_OPTIONS, Hidden, SamplingAgent, choose,
+                                     choose_card, equivalent_lowest, voids_shown)
 from trickcore.solver import Position, solve, solve_cards
 
 PIMC_SALT = 0x70696D70   # "pimp"

@@ -45,8 +45,9 @@ class PreferansSimulation(SimulationHooks):
 
     def batch_records(self, dealt, indices, dealers, variant, agent_names, agent_seeds):
         """Heuristic players' deals from the compiled batch (games.preferans.heuristic_deals): the records of the
-        deals ``dealt`` played by HeuristicAgent (of one playing style) through the protocol (it decides without chance, so its seeds
-        play no part); None for other agents and for the deals the batch does not play (Gusarik, the old game)."""
+        deals ``dealt`` played by HeuristicAgent (of one playing style) through the protocol (it decides without
+        chance, so its seeds play no part); None for other agents and for the deals the batch does not play
+        (Gusarik, the old game)."""
         spec = shared_agent("preferans", agent_names)
         if spec is None or spec.cls.name != "heuristic":
             return None
