@@ -61,6 +61,14 @@ def shared_agent(game_name: str, texts: list[str]) -> AgentSpec | None:
     return next(iter(specs.values())) if len(specs) == 1 else None
 
 
+def style_table(styles: dict[str, Any], capacity: int) -> list[dict[str, Any]]:
+    """The figures of each of the playing ``styles`` (name: an attrs value class of figures), in order, as dicts for a
+    compiled module's table of ``capacity`` styles; ImportError when there are more."""
+    if len(styles) > capacity:
+        raise ImportError(f"a compiled table holds at most {capacity} playing styles, not {len(styles)}")
+    return [attrs.asdict(figures) for figures in styles.values()]
+
+
 def style_index(option: Option, options: dict[str, object], agent: str) -> int:
     """The index, among the choices of the playing-style ``option`` (its default without one), of the style that
     an ``agent``'s ``options`` name; InputError listing the styles for any other name."""

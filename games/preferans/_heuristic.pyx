@@ -15,9 +15,8 @@ from libc.stdint cimport int8_t, int16_t, uint32_t, uint64_t
 
 from trickcore._kernel cimport Rules, legal_mask, suit_mask, tc_popcount, winning_position
 
-import attrs
-
 from trickcore.cards import DECK32, Suit, hand_mask
+from trickcore.games.agent_spec import style_table
 from trickcore.games.preferans import heuristic_figures as figures
 from trickcore.games.preferans.vocab import (HALF_WHIST, HOLD, LADDER, MISERE, OBLIGATION, OPEN, PASS, RETURN,
                                             STRAINS, TALON, WHIST, level, price, strain)
@@ -84,12 +83,10 @@ cdef enum:
 
 STYLES = tuple(figures.STYLES)
 """The playing styles' names; the functions below take a style as its index here."""
-if len(STYLES) > MAX_STYLES:
-    raise ImportError(f"the compiled player holds at most {MAX_STYLES} playing styles, not {len(STYLES)}")
 cdef Style STYLE_FIGURES[MAX_STYLES]
-for _k, _style in enumerate(figures.STYLES.values()):
-    STYLE_FIGURES[_k] = attrs.asdict(_style)
-del _k, _style
+for _k, _figures in enumerate(style_table(figures.STYLES, MAX_STYLES)):
+    STYLE_FIGURES[_k] = _figures
+del _k, _figures
 
 
 cdef const Style* style_of(int style) except NULL:

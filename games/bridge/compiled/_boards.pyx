@@ -12,9 +12,8 @@ from libc.stdint cimport uint64_t, uint32_t, uint16_t, uint8_t, int8_t
 from trickcore._kernel cimport Rng, Rules, State, below, state_init, state_legal, state_play, state_turn, stream, \
     suit_mask, tc_clz, tc_ctz, tc_popcount, winning_position
 
-import attrs
-
 from trickcore.cards import DECK52
+from trickcore.games.agent_spec import style_table
 from trickcore.games.bridge.compiled import constants
 from trickcore.games.bridge.vocab import Strain
 
@@ -38,12 +37,10 @@ cdef enum:
 
 STYLES = tuple(constants.STYLES)
 """The playing styles' names; the compiled functions take a style as its index here."""
-if len(STYLES) > MAX_STYLES:
-    raise ImportError(f"the compiled bidder holds at most {MAX_STYLES} playing styles, not {len(STYLES)}")
 cdef Figures FIGURES[MAX_STYLES]
-for _k, _style in enumerate(constants.STYLES.values()):
-    FIGURES[_k] = attrs.asdict(_style)
-del _k, _style
+for _k, _figures in enumerate(style_table(constants.STYLES, MAX_STYLES)):
+    FIGURES[_k] = _figures
+del _k, _figures
 
 # Strains C D H S NT are 0..4 (vocab.Strain); each strain's trump suit for the kernel (-1 at no-trump) and whether
 # it is a major, from the vocabulary.

@@ -12,7 +12,6 @@ from trickcore.games.bridge.compiled.played_boards import heuristic_boards
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.pimc import PimcAgent
 from trickcore.games.bridge.setup import BridgeSetup
-from trickcore.games.simulate import Simulation, choose_deals, run_chunk
 
 N = 400
 
@@ -38,23 +37,6 @@ def test_each_style_is_played_by_the_batch_as_through_the_protocol(style):
     played = heuristic_boards(deals, [k % 4 for k in range(60)], list(range(1, 61)), style)
     for i, deal in enumerate(deals):
         assert played.record(i) == protocol_board(deal, i % 4, i + 1, style), f"board {i + 1} in style {style}"
-
-
-@pytest.mark.parametrize("style", ["cautious", "aggressive"])
-def test_a_styled_simulation_gives_the_same_lines_with_or_without_the_batch(monkeypatch, style):
-    simulation = Simulation("bridge", 30, 5, agents=(f"heuristic style={style}",))
-    items = list(enumerate(choose_deals(simulation)))
-    batched = run_chunk(simulation, items)
-    monkeypatch.setattr(type(BRIDGE.simulation), "batch_records", lambda self, *args: None)
-    assert run_chunk(simulation, items) == batched
-
-
-def test_a_table_of_mixed_styles_is_left_to_the_protocol():
-    dealt = [BRIDGE.deal_batch(1, 1, 0, n) for n in range(2)]
-    names = ["heuristic style=aggressive", "heuristic"] * 2
-    assert BRIDGE.simulation.batch_records(dealt, [0, 1], [0, 1], None, names, [0, 0]) is None
-    assert BRIDGE.simulation.batch_records(dealt, [0, 1], [0, 1], None, ["heuristic style=aggressive"] * 4,
-                                           [0, 0]) is not None
 
 
 def test_normal_is_the_default_style():

@@ -16,7 +16,6 @@ from trickcore.games.preferans.heuristic_deals import HeuristicBatch, check
 from trickcore.games.preferans.heuristic_figures import STYLES
 from trickcore.games.preferans.pimc import PimcAgent
 from trickcore.games.preferans.setup import PreferansSetup
-from trickcore.games.simulate import Simulation, choose_deals, run_chunk
 
 N = 600
 
@@ -43,21 +42,6 @@ def test_each_style_is_played_by_the_batch_as_through_the_protocol(style, varian
     for deal, record in zip(deals, batch_records(deals, variant, style)):
         state = PREFERANS.new_state(deal, PreferansSetup(dealer=0, variant=variant))
         assert record == play_deal(state, [HeuristicAgent(seat, 0, style=style) for seat in range(3)]).record()
-
-
-@pytest.mark.parametrize("style", ["aggressive", "greedy"])
-def test_a_styled_simulation_gives_the_same_lines_with_or_without_the_batch(monkeypatch, style):
-    simulation = Simulation("preferans", 30, 5, agents=(f"heuristic style={style}",))
-    items = list(enumerate(choose_deals(simulation)))
-    batched = run_chunk(simulation, items)
-    monkeypatch.setattr(type(PREFERANS.simulation), "batch_records", lambda self, *args: None)
-    assert run_chunk(simulation, items) == batched
-
-
-def test_a_table_of_mixed_styles_is_left_to_the_protocol():
-    dealt = [PREFERANS.deal_batch(1, 1, 0, n) for n in range(2)]
-    names = ["heuristic style=greedy", "heuristic", "heuristic"]
-    assert PREFERANS.simulation.batch_records(dealt, [0, 1], [0, 1], None, names, [0, 0]) is None
 
 
 @pytest.fixture(scope="module")
