@@ -54,6 +54,33 @@ class AgentSpec:
         return self.cls(seat, seed, **dict(self.options))
 
 
+def shared_agent(game_name: str, texts: list[str]) -> AgentSpec | None:
+    """The AgentSpec of every one of ``texts`` when they all name the same agent with the same options (as a
+    compiled batch that plays one agent at every seat needs), else None."""
+    specs = {(spec.cls, spec.options): spec for spec in (agent_spec(game_name, text) for text in texts)}
+    return next(iter(specs.values())) if len(specs) == 1 else None
+
+
+def style_table(styles: dict[str, Any], capacity: int) -> list[dict[str, Any]]:
+    """The figures of each of the playing ``styles`` (name: an attrs value class of figures), in order, as dicts for a
+    compiled module's table of ``capacity`` styles; ImportError when there are more."""
+    if len(styles) > capacity:
+        raise ImportError(f"a compiled table holds at most {capacity} playing styles, not {len(styles)}")
+    return [attrs.asdict(figures) for figures in styles.values()]
+
+
+def style_index(option: Option, options: dict[str, object], agent: str) -> int:
+    """The index, among the choices of the playing-style ``option`` (its default without one), of the style that
+    an ``agent``'s ``options`` name; InputError listing the styles for any other name."""
+    styles = option.type
+    assert isinstance(styles, tuple)
+    name = options.get(option.name, option.default)
+    if name not in styles:
+        raise InputError(f"the {agent} agent has no style {name!r} (its styles: {', '.join(styles)})",
+                         field="agents")
+    return styles.index(name)
+
+
 def agent_spec(game_name: str, text: str) -> AgentSpec:
     """The AgentSpec of ``text``: an agent's name, then any ``key=value`` options it declares."""
     from trickcore.games.registry import get_agent

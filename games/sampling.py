@@ -71,7 +71,8 @@ class SamplingSettings:
     @classmethod
     def of(cls, options: Mapping[str, object], declared: Iterable[Option] = SAMPLING_OPTIONS) -> SamplingSettings:
         """The settings of an agent's ``options``: the names of its ``declared`` options (others are an
-        InputError), their defaults for the rest."""
+        InputError), their defaults for the rest; the declared options that are not sampling settings (a playing
+        style) are the agent's own."""
         declared = tuple(declared)
         unknown = sorted(set(options) - {option.name for option in declared})
         if unknown:
@@ -79,7 +80,8 @@ class SamplingSettings:
                              f"{', '.join(sorted(option.name for option in declared))})", field="agents")
         values = {option.name: option.default for option in declared}
         values.update(options)
-        return cls(**{k: v for k, v in values.items() if v is not None})
+        fields = attrs.fields_dict(cls)
+        return cls(**{k: v for k, v in values.items() if v is not None and k in fields})
 
 
 @attrs.frozen

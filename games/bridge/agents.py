@@ -37,6 +37,11 @@ the stream of (seed + n − 1, seat), so that every board of a match can be repl
   part-score is not pushed into a light game. No conventions (no Stayman, transfers or Blackwood), and no
   strong 2C: a hand of 22+ opens at the one level and may be passed out there.
 
+Playing styles (the agent option ``style``, e.g. ``--agents "heuristic style=aggressive"``): the thresholds
+above are those of the ``normal`` style; ``cautious`` asks a point more for invitations, games and slams and two
+more to overcall or double for penalty, ``aggressive`` a point less, and two less to double (one less to
+overcall). The figures of each style are named once in games/bridge/compiled/constants.py (``STYLES``).
+
 At the two- and three-player tables (rules/bridge-variants.md) a player sees his dummy, or calls in the three-player
 phases, so the bidder judges his side from the hands he sees instead (``HeuristicBidder._side_call``).
 
@@ -66,9 +71,11 @@ from trickcore.cards import DECK52, Card, hand_mask
 from trickcore.games.base import Agent
 from trickcore.games.bridge.auction import DOUBLE, PASS, REDOUBLE, Auction
 from trickcore.games.bridge.compiled._boards import choose_card, contract_level, decide_call, hand_facts
-from trickcore.games.bridge.compiled.constants import AGENT_SALT, CALLS, PENALTY_DOUBLE_POINTS, call_code
+from trickcore.games.agent_spec import style_index
+from trickcore.games.bridge.compiled.constants import AGENT_SALT, CALLS, STYLES, call_code
 from trickcore.games.bridge.vocab import Strain
 from trickcore.games.double_dummy import best_card
+from trickcore.games.options import Option
 from trickcore.rng import Stream
 from trickcore.solver import Position
 
@@ -120,8 +127,26 @@ def hcp(cards):
 
 # ---- the bidder ------------------------------------------------------------------------------------------
 
+STYLE = Option("style", "The heuristic bidder's playing style: the points it asks for invitations, games, slams, "
+                        "overcalls and penalty doubles (cautious asks more, aggressive less).", tuple(STYLES),
+               "normal", owner="heuristic")
+
+
 class HeuristicBidder:
-    """The natural system of the module docstring."""
+    """The natural system of the module docstring, in the playing style that the agent option ``style`` names
+    (constants.STYLES; normal by default)."""
+
+    declared_options = (STYLE,)
+    style = 0     # the style's index in STYLES
+
+    def __init__(self, seat, seed=0, **options):
+        super().__init__(seat, seed, **options)
+        self.style = style_index(STYLE, options, self.name)
+
+    @property
+    def figures(self):
+        """The thresholds of the bidder's style (a constants.BiddingStyle)."""
+        return STYLES[STYLE.type[self.style]]
 
     def choose_call(self, view):
         """A call for ``view`` (always legal: a wanted call that is not legal becomes Pass)."""
@@ -133,24 +158,23 @@ class HeuristicBidder:
         last = auction.last_bid
         code = decide_call(hand_mask(view.hand), view.dealer, bytes(map(call_code, view.calls)),
                            -1 if last is None else last.index, -1 if last is None else auction.last_bidder,
-                           auction.doubled)
+                           auction.doubled, self.style)
         call = None if code is None else CALLS[code]
         return call if call is not None and auction.is_legal(call) else PASS
 
-    @staticmethod
-    def _side_call(view):
+    def _side_call(self, view):
         """A call at the two- and three-player tables (rules/bridge-variants.md §2-§3), where a player sees his dummy or
         calls in the phases of rules/bridge-variants.md §3.2: judged from the hands he sees, an unseen partner counting
         for the average 10 points and 3.25 cards a suit. Bid the side's strain up to the level its points are worth (a
         player who sees both hands of his side bids that level at once); double an opposing contract when the side
-        holds 23+ points, redouble with 26+; otherwise pass."""
+        holds 23+ points (the style's penalty double), redouble with 26+; otherwise pass."""
         seen = HandShape.of(frozenset().union(*view.visible.values()))
         unseen = 2 - len(view.visible)
         points = seen.hcp + 10 * unseen
         fits = {s: seen.lens[s] + 3.25 * unseen for s in SUIT_STRAINS}
         best = max(fits, key=lambda s: (fits[s] >= 8 and s.is_major, fits[s], s))
         strain = best if fits[best] >= 8 else Strain.NT
-        target, game = contract_level(points, strain)
+        target, game = contract_level(points, strain, self.style)
         if not target:
             target = max(0, min(game - 1, (points - 17) // 3))
         legal = view.legal_calls
@@ -161,7 +185,7 @@ class HeuristicBidder:
             return bids[-1] if unseen == 0 else bids[0]
         if bids and ours and target >= game and bids[0].level < game:
             return next((b for b in bids if b.level == game), PASS)
-        if DOUBLE in legal and points >= PENALTY_DOUBLE_POINTS:
+        if DOUBLE in legal and points >= self.figures.penalty_double:
             return DOUBLE
         if REDOUBLE in legal and points >= 26:
             return REDOUBLE
@@ -190,7 +214,7 @@ class HeuristicPlayer:
             current[0][0] if current else view.seat, view.dealer, bytes(map(call_code, view.calls))))
 
 
-class HeuristicAgent(Agent, HeuristicBidder, HeuristicPlayer):
+class HeuristicAgent(HeuristicBidder, HeuristicPlayer, Agent):
     """The heuristic bidder and card player together."""
 
     game = "bridge"
@@ -201,7 +225,7 @@ class HeuristicAgent(Agent, HeuristicBidder, HeuristicPlayer):
         return self.choose_call(view) if view.phase == "auction" else self.choose_card(view)
 
 
-class DoubleDummyAgent(Agent, HeuristicBidder):
+class DoubleDummyAgent(HeuristicBidder, Agent):
     """The heuristic bidder with double-dummy card play (sees every hand: see the module docstring)."""
 
     game = "bridge"

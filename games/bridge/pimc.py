@@ -12,7 +12,7 @@ same (touching once the cards between them have gone), are played without a sear
 heuristic card player's unless ``from_trick=1`` (games.sampling.FROM_TRICK: its searches solve whole deals).
 """
 from trickcore.cards import DECK52, hand_mask
-from trickcore.games.bridge.agents import HeuristicBidder, HeuristicPlayer
+from trickcore.games.bridge.agents import STYLE, HeuristicBidder, HeuristicPlayer
 from trickcore.games.bridge.inference import hand_ranges
 from trickcore.games.bridge.vocab import Seat
 from trickcore.games.sampling import (FROM_TRICK, SAMPLING_OPTIONS, Hidden, SamplingAgent, choose_card,
@@ -63,12 +63,13 @@ def _target(view):
     return needed - won
 
 
-class PimcAgent(SamplingAgent, HeuristicBidder):
-    """The heuristic bidder with sampled double-dummy card play (see the module docstring)."""
+class PimcAgent(HeuristicBidder, SamplingAgent):
+    """The heuristic bidder (in its playing style, the option ``style``) with sampled double-dummy card play (see
+    the module docstring)."""
 
     game = "bridge"
     name = "pimc"
-    declared_options = SAMPLING_OPTIONS + (FROM_TRICK,)
+    declared_options = SAMPLING_OPTIONS + (FROM_TRICK, STYLE)
     salt = PIMC_SALT
     first_tricks = HeuristicPlayer()
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from trickcore.games.agent_spec import shared_agent
 from trickcore.games.bridge.compiled import _board_text
 from trickcore.games.bridge.compiled.constants import CALLS
 from trickcore.games.bridge.compiled.played_boards import CALLS_PER_BOARD, PlayedBoards, heuristic_boards, random_boards
@@ -154,16 +155,16 @@ class BridgeSimulation(SimulationHooks):
     def batch_records(self, dealt, indices, dealers, variant, agent_names, agent_seeds):
         """Random or heuristic agents' boards at the standard table from the compiled batch
         (games.bridge.compiled.played_boards), the same boards as ``state``'s played by RandomAgent or
-        HeuristicAgent at every seat (BoardRecords, made from its arrays when asked for); None for any other
-        agents or variant."""
-        names = set(agent_names)
-        if names not in ({"random"}, {"heuristic"}) or find_variant(variant) is not STANDARD:
+        HeuristicAgent (of one playing style) at every seat (BoardRecords, made from its arrays when asked for);
+        None for any other agents or variant."""
+        spec = shared_agent("bridge", agent_names)
+        if spec is None or spec.cls.name not in ("random", "heuristic") or find_variant(variant) is not STANDARD:
             return None
         deals = getattr(dealt, "batch", None) or [batch[0] for batch in dealt]
         numbers = [index + 1 for index in indices]
-        if names == {"random"}:
+        if spec.cls.name == "random":
             return BoardRecords(random_boards(deals, dealers, agent_seeds, numbers))
-        return BoardRecords(heuristic_boards(deals, dealers, numbers))
+        return BoardRecords(heuristic_boards(deals, dealers, numbers, dict(spec.options).get("style", "normal")))
 
     def record_dict(self, record):
         """A played board as a JSON board (games.bridge.record.board_to_dict)."""

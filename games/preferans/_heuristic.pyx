@@ -16,6 +16,7 @@ from libc.stdint cimport int8_t, int16_t, uint32_t, uint64_t
 from trickcore._kernel cimport Rules, legal_mask, suit_mask, tc_popcount, winning_position
 
 from trickcore.cards import DECK32, Suit, hand_mask
+from trickcore.games.agent_spec import style_table
 from trickcore.games.preferans import heuristic_figures as figures
 from trickcore.games.preferans.vocab import (HALF_WHIST, HOLD, LADDER, MISERE, OBLIGATION, OPEN, PASS, RETURN,
                                             STRAINS, TALON, WHIST, level, price, strain)
@@ -61,18 +62,40 @@ cdef int OBLIGATION_OF[11]             # vocab.OBLIGATION per level
 cdef int TRUMP[5]                      # each strain's trump suit (S=0 H=1 D=2 C=3; -1 no trump)
 cdef uint64_t DECK_MASK = hand_mask(DECK32.cards)   # the 32 cards, sevens to aces
 
-# The player's numbers, from heuristic_figures.
-cdef double BID_MARGIN = figures.BID_MARGIN
-cdef int MISERE_DANGER = figures.MISERE_DANGER
+# The player's numbers, from heuristic_figures: those every style shares, then those of each playing style
+# (heuristic_figures.Style's fields; a style is its index in STYLES).
 cdef double TALON_WEIGHT = figures.TALON_WEIGHT
 cdef double TALON_DISCOUNT = figures.TALON_DISCOUNT
 cdef double SHORTFALL_WEIGHT = figures.SHORTFALL_WEIGHT
-cdef double WHIST_FIRST = figures.WHIST_FIRST
-cdef double WHIST_ALONE = figures.WHIST_ALONE
-cdef double WHIST_SWITCH = figures.WHIST_SWITCH
-cdef double WHIST_SECOND_HIGH = figures.WHIST_SECOND_HIGH
-cdef double RETURN_SLACK = figures.RETURN_SLACK
 cdef int DEALER_WHIST_LEVEL = figures.DEALER_WHIST_LEVEL
+
+cdef struct Style:
+    double bid_margin
+    int misere_danger
+    double whist_first
+    double whist_alone
+    double whist_switch
+    double whist_second_high
+    double return_slack
+
+cdef enum:
+    MAX_STYLES = 8
+
+STYLES = tuple(figures.STYLES)
+"""The playing styles' names; the functions below take a style as its index here."""
+cdef Style STYLE_FIGURES[MAX_STYLES]
+for _k, _figures in enumerate(style_table(figures.STYLES, MAX_STYLES)):
+    STYLE_FIGURES[_k] = _figures
+del _k, _figures
+
+
+cdef const Style* style_of(int style) except NULL:
+    """The figures of the playing style of index ``style``."""
+    if not 0 <= style < len(STYLES):
+        raise ValueError(f"no playing style has the index {style} (styles: {', '.join(STYLES)})")
+    return &STYLE_FIGURES[style]
+
+
 cdef double OPTIMISM[5]
 cdef double TERMS[4 * 256]             # heuristic_figures.suit_terms per holding: full, beside, no-trump, short
 cdef double DEFENCE[3 * 256]           # heuristic_figures.defence_terms per holding: trump, no trump, side suit
@@ -162,11 +185,11 @@ cdef void bidding_estimates(uint64_t mask, double* out) noexcept nogil:
         out[st] = base + TALON_WEIGHT * gain - TALON_DISCOUNT
 
 
-cdef int max_bid(const double* estimates) noexcept nogil:
-    """The ladder index of the highest trick bid the estimates support, or -1."""
+cdef int max_bid(const double* estimates, const Style* f) noexcept nogil:
+    """The ladder index of the highest trick bid the estimates support in the style ``f``, or -1."""
     cdef int i, best = -1
     for i in range(N_LADDER):
-        if i != L_MISERE and LEVEL[i] <= estimates[STRAIN[i]] - BID_MARGIN:
+        if i != L_MISERE and LEVEL[i] <= estimates[STRAIN[i]] - f.bid_margin:
             best = i
     return best
 
@@ -199,38 +222,40 @@ cdef int bid_within(bint hold_legal, int high, int cheapest, int top) noexcept n
 
 
 cdef int auction_call(uint64_t hand, bint hold_legal, bint misere_legal, int cheapest, int high,
-                      int* top) noexcept nogil:
-    """The bid of the 10-card ``hand`` given what is legal: hold, misère, the cheapest trick bid (-1: none).
+                      int* top, const Style* f) noexcept nogil:
+    """The bid of the 10-card ``hand`` in the style ``f`` given what is legal: hold, misère, the cheapest trick
+    bid (-1: none).
     ``top`` is the hand's highest supported bid (``max_bid``) when known, else UNKNOWN and filled in here: a hand
     that calls again in the auction need not be estimated again."""
     cdef double estimates[5]
     if not hold_legal and not misere_legal and cheapest < 0:
         return A_PASS                                  # only pass is legal
-    if misere_legal and misere_danger(hand) <= MISERE_DANGER:
+    if misere_legal and misere_danger(hand) <= f.misere_danger:
         return A_LADDER + L_MISERE
     if top[0] == UNKNOWN:
         bidding_estimates(hand, estimates)
-        top[0] = max_bid(estimates)
+        top[0] = max_bid(estimates, f)
     if top[0] < 0:
         return A_PASS
     return bid_within(hold_legal, high, cheapest, top[0])
 
 
-cdef int defence_call(double est, int lv, int stage, bint half_legal) noexcept nogil:
-    """The defence call at ``stage`` (STAGE_*) of a defender expecting ``est`` tricks against a contract of level
-    ``lv`` (STAGE_RETURN: the returning hand's, or the seen defender's for the 4-player dealer)."""
+cdef int defence_call(double est, int lv, int stage, bint half_legal, const Style* f) noexcept nogil:
+    """The defence call in the style ``f`` at ``stage`` (STAGE_*) of a defender expecting ``est`` tricks against
+    a contract of level ``lv`` (STAGE_RETURN: the returning hand's, or the seen defender's for the 4-player
+    dealer)."""
     cdef int obl = OBLIGATION_OF[lv]
     if stage == STAGE_DEALER:
         return A_WHIST if lv >= DEALER_WHIST_LEVEL else A_PASS
     if stage == STAGE_RETURN:
-        return A_RETURN if est >= obl - RETURN_SLACK else A_PASS
+        return A_RETURN if est >= obl - f.return_slack else A_PASS
     if stage == STAGE_SWITCH:
-        return A_WHIST if est >= WHIST_SWITCH * obl else A_HALF_WHIST
+        return A_WHIST if est >= f.whist_switch * obl else A_HALF_WHIST
     if stage == STAGE_D1:
-        return A_WHIST if est >= WHIST_FIRST * obl else A_PASS
+        return A_WHIST if est >= f.whist_first * obl else A_PASS
     if stage == STAGE_D2_AFTER_WHIST:
-        return A_WHIST if est >= (WHIST_FIRST * obl if lv <= 7 else WHIST_SECOND_HIGH) else A_PASS
-    if est >= WHIST_ALONE * obl:
+        return A_WHIST if est >= (f.whist_first * obl if lv <= 7 else f.whist_second_high) else A_PASS
+    if est >= f.whist_alone * obl:
         return A_WHIST
     return A_HALF_WHIST if half_legal else A_PASS
 
@@ -263,9 +288,9 @@ cdef int misere_pair(uint64_t mask, int* pair) noexcept nogil:
     return best_d
 
 
-cdef int talon_choice(uint64_t mask, uint32_t allowed, int* pair) noexcept nogil:
+cdef int talon_choice(uint64_t mask, uint32_t allowed, int* pair, const Style* f) noexcept nogil:
     """The contract (a ladder index among the ``allowed`` bits) and the discard (``pair``) of the twelve cards
-    ``mask``."""
+    ``mask`` in the style ``f``."""
     cdef int cards[12]
     cdef int best_pair[5][2]
     cdef double best[5]
@@ -274,7 +299,7 @@ cdef int talon_choice(uint64_t mask, uint32_t allowed, int* pair) noexcept nogil
     cdef double est, utility, best_utility = 0.0
     if allowed >> L_MISERE & 1:
         # Misère when it is the only choice, or (Gusarik's forced player) a clean misère by the bidding screen.
-        if misere_pair(mask, pair) <= MISERE_DANGER or allowed == (<uint32_t>1) << L_MISERE:
+        if misere_pair(mask, pair) <= f.misere_danger or allowed == (<uint32_t>1) << L_MISERE:
             return L_MISERE
     n = twelve_in_order(mask, cards)
     for st in range(5):
@@ -578,13 +603,14 @@ def hand_bidding_estimates(uint64_t mask):
     return tuple(out)
 
 
-def highest_bid(estimates):
-    """``max_bid`` of five estimates (vocab.STRAINS order): a ladder index or -1."""
+def highest_bid(estimates, int style=0):
+    """``max_bid`` of five estimates (vocab.STRAINS order) in the style of index ``style``: a ladder index or
+    -1."""
     cdef double values[5]
     cdef int i
     for i in range(5):
         values[i] = estimates[i]
-    return max_bid(values)
+    return max_bid(values, style_of(style))
 
 
 def hand_defence(uint64_t mask, int trump):
@@ -597,21 +623,23 @@ def within(bint hold_legal, int high, int cheapest, int top):
     return bid_within(hold_legal, high, cheapest, top)
 
 
-def bid(uint64_t hand, bint hold_legal, bint misere_legal, int cheapest, int high):
-    """``auction_call``: the action code of the bid."""
+def bid(uint64_t hand, bint hold_legal, bint misere_legal, int cheapest, int high, int style=0):
+    """``auction_call`` in the style of index ``style``: the action code of the bid."""
     cdef int top = UNKNOWN
-    return auction_call(hand, hold_legal, misere_legal, cheapest, high, &top)
+    return auction_call(hand, hold_legal, misere_legal, cheapest, high, &top, style_of(style))
 
 
-def whist(double est, int lv, int stage, bint half_legal):
-    """``defence_call``: the action code of the defence call at ``stage`` (a DEFENCE_STAGES value)."""
-    return defence_call(est, lv, stage, half_legal)
+def whist(double est, int lv, int stage, bint half_legal, int style=0):
+    """``defence_call`` in the style of index ``style``: the action code of the defence call at ``stage`` (a
+    DEFENCE_STAGES value)."""
+    return defence_call(est, lv, stage, half_legal, style_of(style))
 
 
-def discard_and_contract(uint64_t mask, uint32_t allowed):
-    """``talon_choice``: (first discarded card's index, second's, the contract's ladder index)."""
+def discard_and_contract(uint64_t mask, uint32_t allowed, int style=0):
+    """``talon_choice`` in the style of index ``style``: (first discarded card's index, second's, the contract's
+    ladder index)."""
     cdef int pair[2]
-    cdef int contract = talon_choice(mask, allowed, pair)
+    cdef int contract = talon_choice(mask, allowed, pair, style_of(style))
     return pair[0], pair[1], contract
 
 

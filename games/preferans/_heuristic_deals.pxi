@@ -25,6 +25,7 @@ cdef struct Settings:
     bint ten_checked
     bint open_after_first_lead
     bint talon_leads           # all-pass: the talon cards lead tricks 1 and 2 (suit_only)
+    const Style* style         # the players' playing style
 
 
 # The deal as it stands: the hands left, the trick so far (``who``/``cards``), the cards played, the completed
@@ -146,7 +147,7 @@ cdef int auction(const Settings* cfg, const uint64_t* dealt, Out* out, int* high
             misere_legal = not called[turn] and high < L_MISERE
             cheapest = high + 1 if high + 1 != L_MISERE else high + 2
             call = auction_call(dealt[turn], hold_legal, misere_legal, cheapest if cheapest < N_LADDER else -1,
-                                high, &top[turn])
+                                high, &top[turn], cfg.style)
         put(out, turn, call)
         called[turn] = True
         if call == A_PASS:
@@ -171,23 +172,23 @@ cdef int defence(const Settings* cfg, Table* tb, int lv, bint spades, Out* out) 
     cdef bint mandatory = cfg.mandatory_whist_6s and lv == 6 and spades
     cdef bint half_allowed = cfg.half_whist and lv <= 7
     cdef double est1 = defensive_tricks(tb.left[d1], tb.trump), est2 = defensive_tricks(tb.left[d2], tb.trump)
-    d1_call = A_WHIST if mandatory else defence_call(est1, lv, STAGE_D1, False)
+    d1_call = A_WHIST if mandatory else defence_call(est1, lv, STAGE_D1, False, cfg.style)
     put(out, d1, d1_call)
     if mandatory:
         d2_call = A_WHIST
     else:
         d2_call = defence_call(est2, lv, STAGE_D2_AFTER_WHIST if d1_call == A_WHIST else STAGE_D2_AFTER_PASS,
-                               d1_call == A_PASS and half_allowed)
+                               d1_call == A_PASS and half_allowed, cfg.style)
     put(out, d2, d2_call)
     if d2_call == A_HALF_WHIST:
         half_by = d2
     elif d1_call == A_WHIST and d2_call == A_PASS and half_allowed and cfg.gentleman_switch:
-        d1_call = defence_call(est1, lv, STAGE_SWITCH, True)
+        d1_call = defence_call(est1, lv, STAGE_SWITCH, True, cfg.style)
         put(out, d1, d1_call)
         if d1_call == A_HALF_WHIST:
             half_by = d1
     if half_by >= 0:                                   # the other defender may return the half-whist
-        if defence_call(est1 if half_by == d2 else est2, lv, STAGE_RETURN, False) == A_RETURN:
+        if defence_call(est1 if half_by == d2 else est2, lv, STAGE_RETURN, False, cfg.style) == A_RETURN:
             put(out, d1 if half_by == d2 else d2, A_RETURN)
             return d1 if half_by == d2 else d2
         put(out, d1 if half_by == d2 else d2, A_PASS)
@@ -218,7 +219,7 @@ cdef void one_deal(const Settings* cfg, const uint64_t* dealt, Out* out) noexcep
     # the talon
     tb.declarer = declarer
     tb.talon = dealt[3]
-    contract = talon_choice(dealt[declarer] | dealt[3], allowed_after(high), pair)
+    contract = talon_choice(dealt[declarer] | dealt[3], allowed_after(high), pair, cfg.style)
     put(out, declarer, A_TALON)
     put(out, declarer, pair[0])
     put(out, declarer, pair[1])
@@ -257,10 +258,10 @@ cdef uint32_t allowed_after(int bid) noexcept nogil:
     return bits
 
 
-def heuristic_deals(const uint64_t[::1] dealt, settings, int16_t[::1] actions, int8_t[::1] winners,
+def heuristic_deals(const uint64_t[::1] dealt, settings, int style, int16_t[::1] actions, int8_t[::1] winners,
                     int16_t[::1] marks, int16_t[::1] counts):
     """Play every deal: deal ``i``'s hand1, hand2, hand3 and talon masks at ``dealt[4 * i:]``; ``settings`` the
-    flags of the variant (see Settings, in order). Writes MAX_ACTIONS actions (who x ACTION_KEYS + code), 10
+    flags of the variant (see Settings, in order), ``style`` the players' playing style (its index in STYLES). Writes MAX_ACTIONS actions (who x ACTION_KEYS + code), 10
     trick winners and 3 marks (see Out) per deal; ``counts`` the number of actions of each."""
     cdef Settings cfg
     cdef Out out
@@ -269,6 +270,7 @@ def heuristic_deals(const uint64_t[::1] dealt, settings, int16_t[::1] actions, i
         raise ValueError("the action codes outgrow ACTION_KEYS")
     (cfg.allow_hold, cfg.half_whist, cfg.gentleman_switch, cfg.mandatory_whist_6s, cfg.ten_checked,
      cfg.open_after_first_lead, cfg.talon_leads) = settings
+    cfg.style = style_of(style)
     with nogil:
         for i in range(count):
             out.actions, out.winners, out.marks, out.n = &actions[i * MAX_ACTIONS], &winners[10 * i], &marks[3 * i], 0

@@ -40,6 +40,13 @@ Heuristics of the ``heuristic`` agent:
   outstanding lower cards. Misère defenders lead low in a suit where the declarer's cards lie above theirs,
   and play under the declarer's winning card.
 
+- **Playing styles** (the agent option ``style``, e.g. ``--agents "heuristic style=greedy"``): the figures above
+  are those of the ``normal`` style. ``cautious`` bids with a margin of 1.3 and a misère danger of at most 2,
+  ``aggressive`` with 0.3 and 4; ``greedy`` whists on less (D1 with 35 % of the obligation, D2 alone with 45 %,
+  the switch keeps it with 60 %, a second whister on 8+ with 1 trick, a return with the obligation minus 2),
+  ``careful`` on more (65 %, 75 %, 90 %, 2 tricks, minus 1). Each style's figures are named once in
+  games.preferans.heuristic_figures (``STYLES``).
+
 These decisions are written once, compiled over hand masks in games/preferans/_heuristic.pyx, with the
 numbers above in games.preferans.heuristic_figures: ``HeuristicAgent`` turns its view into masks and codes and
 calls them, and simulations of three heuristic players (``tricks simulate --agents heuristic``) call the same
@@ -79,7 +86,9 @@ from trickcore.games.base import Agent
 from trickcore.games.double_dummy import best_card
 from trickcore.games.preferans.game import PREFERANS
 from trickcore.games.preferans import _heuristic
-from trickcore.games.preferans.heuristic_figures import BID_MARGIN
+from trickcore.games.agent_spec import style_index
+from trickcore.games.options import Option
+from trickcore.games.preferans.heuristic_figures import STYLES
 from trickcore.games.preferans.old import DECLINE, SUITS as OLD_SUITS, TAKE
 from trickcore.games.preferans.vocab import (CLOSED, DEALER, HALF_WHIST, HOLD, LADDER, LADDER_RANK, MISERE, OBLIGATION,
                                             OPEN, RETURN, STRAINS, TALON, TRICK_BIDS, WHIST, TalonChoice, level,
@@ -171,9 +180,10 @@ def bidding_estimates(hand):
     return dict(zip(STRAINS, _heuristic.hand_bidding_estimates(hand_mask(hand))))
 
 
-def max_bid(estimates):
-    """The highest trick bid the estimates (per strain) support, or None."""
-    top = _heuristic.highest_bid([estimates[st] for st in STRAINS])
+def max_bid(estimates, style=0):
+    """The highest trick bid the estimates (per strain) support in the playing style of index ``style``, or
+    None."""
+    top = _heuristic.highest_bid([estimates[st] for st in STRAINS], style)
     return None if top < 0 else LADDER[top]
 
 
@@ -200,11 +210,22 @@ def _played_mask(view):
     return hand_mask(c for t in view.done for _, c in t.plays) | hand_mask(c for _, c in view.trick)
 
 
+STYLE = Option("style", "The heuristic player's playing style: its bidding (cautious or aggressive) or its whisting "
+                        "(careful or greedy).", tuple(STYLES), "normal", owner="heuristic")
+
+
 class HeuristicAgent(PreferansAgent):
-    """The rule-based player documented in the module docstring: it turns its view into hand masks and codes for
+    """The rule-based player documented in the module docstring, in the playing style that the agent option
+    ``style`` names (heuristic_figures.STYLES; normal by default): it turns its view into hand masks and codes for
     the compiled player (games/preferans/_heuristic.pyx), which decides."""
 
     name = "heuristic"
+    declared_options = (STYLE,)
+
+    def __init__(self, seat, seed=0, **options):
+        super().__init__(seat, seed, **options)
+        self.style = style_index(STYLE, options, self.name)
+        self.figures = STYLES[STYLE.type[self.style]]
 
     # -- calls --
     def choose_call(self, view):
@@ -222,18 +243,18 @@ class HeuristicAgent(PreferansAgent):
     def _bid(self, view):
         legal = view.legal
         return _word(_heuristic.bid(hand_mask(view.hand), HOLD in legal, MISERE in legal, _cheapest(legal),
-                                    _high(view)))
+                                    _high(view), self.style))
 
     def _declare_suit(self, view):
         """The old game's phase A (rules/preferans-variants.md §3.2): the most valuable legal suit in which the hand
         alone is worth six tricks with the bidding margin, else pass."""
-        good = [s for s in view.legal if s in OLD_SUITS and evaluate(view.hand, s) - BID_MARGIN >= 6]
+        good = [s for s in view.legal if s in OLD_SUITS and evaluate(view.hand, s) - self.figures.bid_margin >= 6]
         return good[-1] if good else "pass"
 
     def _would_buy(self, view):
         """Buy the old game's talon when some suit reaches six tricks with the talon's expectation."""
         estimates = bidding_estimates(view.hand)
-        return max(estimates[s] for s in OLD_SUITS) - BID_MARGIN >= 6
+        return max(estimates[s] for s in OLD_SUITS) - self.figures.bid_margin >= 6
 
     def _defend(self, view):
         legal = view.legal
@@ -253,12 +274,13 @@ class HeuristicAgent(PreferansAgent):
             else:
                 stage = "d2 after whist" if view.defence[0][1] == WHIST else "d2 after pass"
         est = _heuristic.hand_defence(hand_mask(seen), _trump_index(trump_of(view.contract)))
-        return _word(_heuristic.whist(est, level(view.contract), _heuristic.DEFENCE_STAGES[stage], HALF_WHIST in legal))
+        stage_code = _heuristic.DEFENCE_STAGES[stage]
+        return _word(_heuristic.whist(est, level(view.contract), stage_code, HALF_WHIST in legal, self.style))
 
     def choose_discard(self, view):
         """The best discard and contract for the twelve cards (see the module docstring)."""
         allowed = sum(1 << LADDER_RANK[c] for c in view.legal)
-        first, second, contract = _heuristic.discard_and_contract(hand_mask(view.hand), allowed)
+        first, second, contract = _heuristic.discard_and_contract(hand_mask(view.hand), allowed, self.style)
         return (Card.from_index(first), Card.from_index(second)), LADDER[contract]
 
     # -- cards --
@@ -282,6 +304,7 @@ class DDAgent(HeuristicAgent):
 
     name = "dd"
     omniscient = True
+    declared_options = ()      # it decides from the solver, in no style
 
     def __init__(self, seat, seed=0, **options):
         super().__init__(seat, seed, **options)

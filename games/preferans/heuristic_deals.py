@@ -15,7 +15,9 @@ import attrs
 
 from trickcore.cards import Card, mask_cards
 from trickcore.errors import BatchMismatch, TrickcoreError
+from trickcore.games.agent_spec import style_index
 from trickcore.games.preferans import _heuristic
+from trickcore.games.preferans.agents import STYLE
 from trickcore.games.preferans.defence import DefenceCalls
 from trickcore.games.preferans.record import PlayedDeal, TrickRecord, protocol_entry
 from trickcore.games.preferans.table import PreferansState
@@ -41,12 +43,12 @@ def _flags(settings):
             settings.talon_mode(3) == "suit_only")
 
 
-def heuristic_records(dealt, dealers, settings, players, new_state):
+def heuristic_records(dealt, dealers, settings, players, new_state, style="normal"):
     """The records of the deals ``dealt`` (hand1, hand2, hand3 and talon masks per deal) dealt by ``dealers``
-    (indices among ``players``, their ids clockwise) as three HeuristicAgents play them under ``settings``: those
-    of a ``batch_playable`` State. In the check mode each deal is replayed into its fresh State, ``new_state(i)``.
-    """
-    played = HeuristicBatch(dealt, settings)
+    (indices among ``players``, their ids clockwise) as three HeuristicAgents of the playing ``style`` play them
+    under ``settings``: those of a ``batch_playable`` State. In the check mode each deal is replayed into its
+    fresh State, ``new_state(i)``."""
+    played = HeuristicBatch(dealt, settings, style)
     # The records hold no reference cycles: the cyclic collector, run every few hundred new objects, would only
     # walk the growing list of them again and again (a third of the time of a batch of thousands).
     collecting = gc.isenabled()
@@ -91,9 +93,10 @@ def _hand(mask):
 
 class HeuristicBatch:
     """The compiled loop's output for the deals ``dealt`` (hand1, hand2, hand3 and talon masks per deal) under
-    ``settings``: each deal's actions (who took them and their codes) and the tricks' winners."""
+    ``settings``, played in the playing ``style``: each deal's actions (who took them and their codes) and the
+    tricks' winners."""
 
-    def __init__(self, dealt, settings):
+    def __init__(self, dealt, settings, style="normal"):
         n = len(dealt) // 4
         self.dealt = dealt
         self.settings = settings
@@ -101,7 +104,8 @@ class HeuristicBatch:
         self.winners = array.array("b", bytes(10 * n))
         self.marks = array.array("h", bytes(6 * n))
         self.counts = array.array("h", bytes(2 * n))
-        _heuristic.heuristic_deals(dealt, _flags(settings), self.keys, self.winners, self.marks, self.counts)
+        _heuristic.heuristic_deals(dealt, _flags(settings), style_index(STYLE, {"style": style}, "heuristic"),
+                                   self.keys, self.winners, self.marks, self.counts)
         self._outcomes = {}
 
     def actions(self, i):

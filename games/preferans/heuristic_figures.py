@@ -1,5 +1,6 @@
-"""The heuristic preferans player's numbers, written once: its thresholds and, for every holding of one suit,
-the figures its hand evaluation adds up (winners, misère danger, defensive tricks).
+"""The heuristic preferans player's numbers, written once: its thresholds (a set of bidding and whisting figures
+for each playing style) and, for every holding of one suit, the figures its hand evaluation adds up (winners,
+misère danger, defensive tricks).
 
 games.preferans.agents documents what they mean (its docstring is the heuristic's spec). The compiled player,
 games/preferans/_heuristic.pyx, reads everything here once when it is imported: the thresholds into its
@@ -10,13 +11,44 @@ Sections (§) are those of docs/rules/preferans.md.
 """
 import functools
 
+import attrs
+
 RANKS32 = tuple(range(7, 15))
 
-# Bidding: the highest ladder bid L+strain with L <= estimate - BID_MARGIN; misère as a first call when the misère
-# danger is at most MISERE_DANGER; the talon's expectation is TALON_WEIGHT x the mean gain of one unseen card,
-# minus TALON_DISCOUNT.
-BID_MARGIN = 0.8
-MISERE_DANGER = 3
+@attrs.frozen
+class Style:
+    """A playing style of the heuristic player: its bidding and its whisting figures.
+
+    Bidding: the highest ladder bid L+strain with L <= estimate - ``bid_margin``; misère as a first call (and as
+    the contract of a won auction) when the misère danger is at most ``misere_danger``. Whisting, as shares of the
+    obligation (§5.4): D1 whists with ``whist_first``, D2 alone with ``whist_alone``, the gentleman switch keeps
+    the whist with ``whist_switch``; a second whister on 8+ needs ``whist_second_high`` tricks; a half-whist is
+    returned with the obligation minus ``return_slack``."""
+
+    bid_margin: float = 0.8
+    misere_danger: int = 3
+    whist_first: float = 0.5
+    whist_alone: float = 0.6
+    whist_switch: float = 0.75
+    whist_second_high: float = 1.5
+    return_slack: float = 1.5
+
+
+NORMAL = Style()
+STYLES = {
+    "normal": NORMAL,
+    # Bidding styles: half a trick more or less of margin under the estimate, a cleaner or a rougher misère.
+    "cautious": attrs.evolve(NORMAL, bid_margin=1.3, misere_danger=2),
+    "aggressive": attrs.evolve(NORMAL, bid_margin=0.3, misere_danger=4),
+    # Whisting styles: whist on less (greedy for the whists) or on more (careful of the whister's liability).
+    "greedy": attrs.evolve(NORMAL, whist_first=0.35, whist_alone=0.45, whist_switch=0.6, whist_second_high=1.0,
+                           return_slack=2.0),
+    "careful": attrs.evolve(NORMAL, whist_first=0.65, whist_alone=0.75, whist_switch=0.9, whist_second_high=2.0,
+                            return_slack=1.0),
+}
+"""The heuristic player's playing styles by name (the agent option ``style``); ``normal`` is the default."""
+
+# The talon's expectation is TALON_WEIGHT x the mean gain of one unseen card, minus TALON_DISCOUNT.
 TALON_WEIGHT = 2.0
 TALON_DISCOUNT = 0.25
 # The best of 66 discards x 5 strains overrates the hand; measured on seeded self-play (declarer's estimate
@@ -24,16 +56,8 @@ TALON_DISCOUNT = 0.25
 OPTIMISM = {"S": 1.3, "C": 1.3, "D": 1.3, "H": 1.3, "NT": 1.8}
 # A contract the estimate falls short of is worth -SHORTFALL_WEIGHT x P(L) x the shortfall.
 SHORTFALL_WEIGHT = 1.5
-# Whisting, as shares of the obligation (§5.4): D1 with WHIST_FIRST, D2 alone with WHIST_ALONE, the gentleman
-# switch keeps the whist with WHIST_SWITCH; a second whister on 8+ needs WHIST_SECOND_HIGH tricks; a half-whist is
-# returned with the obligation minus RETURN_SLACK; the 4-player dealer whists a passed-out DEALER_WHIST_LEVEL+.
-WHIST_FIRST = 0.5
-WHIST_ALONE = 0.6
-WHIST_SWITCH = 0.75
-WHIST_SECOND_HIGH = 1.5
-RETURN_SLACK = 1.5
+# The 4-player dealer whists a passed-out DEALER_WHIST_LEVEL+.
 DEALER_WHIST_LEVEL = 8
-
 
 @functools.lru_cache(maxsize=None)
 def suit_winners(ours):

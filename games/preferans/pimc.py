@@ -19,10 +19,11 @@ position cannot express, and Gusarik's two-hand play are left to the heuristic a
 import itertools
 
 from trickcore.cards import DECK32, hand_mask
-from trickcore.games.preferans.agents import HeuristicAgent, evaluate, misere_danger
+from trickcore.games.preferans.agents import STYLE, HeuristicAgent, evaluate, misere_danger
 from trickcore.games.preferans.game import PREFERANS
 from trickcore.games.preferans.vocab import MISERE, TALON, level, strain, trump_of
-from trickcore.games.sampling import Hidden, SamplingAgent, choose, choose_card, equivalent_lowest, voids_shown
+from trickcore.games.sampling import (SAMPLING_OPTIONS, Hidden, SamplingAgent, choose,
+                                     choose_card, equivalent_lowest, voids_shown)
 from trickcore.solver import Position, solve, solve_cards
 
 PIMC_SALT = 0x70696D70   # "pimp"
@@ -82,10 +83,12 @@ def _target(view):
 
 
 class PimcAgent(SamplingAgent, HeuristicAgent):
-    """The heuristic bidder and whister with sampled discards and card play (see the module docstring)."""
+    """The heuristic bidder and whister (in its playing style, the option ``style``) with sampled discards and
+    card play (see the module docstring)."""
 
     name = "pimc"
     salt = PIMC_SALT
+    declared_options = SAMPLING_OPTIONS + (STYLE,)
 
     def choose_card(self, view):
         """The legal card best for the deal's objective over the samples (see the module docstring)."""

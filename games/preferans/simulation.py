@@ -6,6 +6,7 @@ import json
 
 import attrs
 
+from trickcore.games.agent_spec import shared_agent
 from trickcore.games.preferans.analysis import solve_preferans
 from trickcore.games.preferans.variants import default_players, play_settings
 from trickcore.games.preferans.vocab import Contract
@@ -67,9 +68,11 @@ class PreferansSimulation(SimulationHooks):
 
     def batch_records(self, dealt, indices, dealers, variant, agent_names, agent_seeds):
         """Heuristic players' deals from the compiled batch (games.preferans.heuristic_deals): the records of the
-        deals ``dealt`` played by HeuristicAgent through the protocol (it decides without chance, so its seeds
-        play no part); None for other agents and for the deals the batch does not play (Gusarik, the old game)."""
-        if set(agent_names) != {"heuristic"}:
+        deals ``dealt`` played by HeuristicAgent (of one playing style) through the protocol (it decides without
+        chance, so its seeds play no part); None for other agents and for the deals the batch does not play
+        (Gusarik, the old game)."""
+        spec = shared_agent("preferans", agent_names)
+        if spec is None or spec.cls.name != "heuristic":
             return None
         scope = _batch_scope(self, variant)
         if scope is None:
@@ -80,7 +83,8 @@ class PreferansSimulation(SimulationHooks):
             masks.extend(one.masks)
         settings, players = scope
         return heuristic_records(masks, dealers, settings, players,
-                                 lambda i: self.state(dealt[i], indices[i], dealers[i], variant))
+                                 lambda i: self.state(dealt[i], indices[i], dealers[i], variant),
+                                 dict(spec.options).get("style", "normal"))
 
 
 @functools.lru_cache(maxsize=64)

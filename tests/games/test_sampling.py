@@ -114,7 +114,7 @@ def test_agent_options_are_read_once_for_every_game():
 
 
 @pytest.mark.parametrize("text, message", [("pimc samples=many", "takes int"), ("pimc depth=2", "not an option"),
-                                           ("pimc samples", "key=value"), ("heuristic samples=2", "none"),
+                                           ("pimc samples", "key=value"), ("heuristic samples=2", "its options: style"),
                                            ("pimc rule=vote", "mean or best")])
 def test_bad_agent_options_name_the_agent_and_its_options(text, message):
     with pytest.raises(InputError, match=message):

@@ -13,16 +13,34 @@ from trickcore._kernel cimport Rng, Rules, State, below, state_init, state_legal
     suit_mask, tc_clz, tc_ctz, tc_popcount, winning_position
 
 from trickcore.cards import DECK52
+from trickcore.games.agent_spec import style_table
 from trickcore.games.bridge.compiled import constants
 from trickcore.games.bridge.vocab import Strain
 
 # The numbers written once in constants.py, as C values for the loops: the call codes (bids 0..34 in rank order,
-# 1C 1D 1H 1S 1NT 2C ..., then pass, double, redouble), the random agents' salt and the bidder's thresholds.
+# 1C 1D 1H 1S 1NT 2C ..., then pass, double, redouble), the random agents' salt and the bidder's thresholds of
+# each playing style (constants.BiddingStyle's fields), a style being its index in STYLES.
 cdef int PASS = constants.PASS_CODE, DOUBLE = constants.DOUBLE_CODE, REDOUBLE = constants.REDOUBLE_CODE
 cdef uint64_t AGENT_SALT = constants.AGENT_SALT
-cdef int INVITATION_POINTS = constants.INVITATION_POINTS, GAME_POINTS = constants.GAME_POINTS, \
-    MINOR_GAME_POINTS = constants.MINOR_GAME_POINTS, SMALL_SLAM_POINTS = constants.SMALL_SLAM_POINTS, \
-    GRAND_SLAM_POINTS = constants.GRAND_SLAM_POINTS, PENALTY_DOUBLE_POINTS = constants.PENALTY_DOUBLE_POINTS
+
+cdef struct Figures:
+    int invitation
+    int game
+    int minor_game
+    int small_slam
+    int grand_slam
+    int penalty_double
+    int overcall
+
+cdef enum:
+    MAX_STYLES = 8
+
+STYLES = tuple(constants.STYLES)
+"""The playing styles' names; the compiled functions take a style as its index here."""
+cdef Figures FIGURES[MAX_STYLES]
+for _k, _figures in enumerate(style_table(constants.STYLES, MAX_STYLES)):
+    FIGURES[_k] = _figures
+del _k, _figures
 
 # Strains C D H S NT are 0..4 (vocab.Strain); each strain's trump suit for the kernel (-1 at no-trump) and whether
 # it is a major, from the vocabulary.
@@ -117,17 +135,18 @@ include "_heuristic.pxi"
 
 # ---- the heuristic agents' entry: HeuristicAgent (games.bridge.agents) turns its view into these arguments
 
-def decide_call(uint64_t hand, int dealer, const uint8_t[::1] calls, int last, int last_seat, int doubled):
+def decide_call(uint64_t hand, int dealer, const uint8_t[::1] calls, int last, int last_seat, int doubled,
+                int style=0):
     """The call code the bidder decides for the seat on turn after ``calls`` (codes) from ``dealer``, holding the
     mask ``hand``; ``last``, ``last_seat`` and ``doubled`` are the auction's last bid (code, -1 before any), its
-    seat and its double state, as games.bridge.auction.Auction gives them. None when the rules decide nothing
-    (the agent passes); the caller checks that the call is legal."""
+    seat and its double state, as games.bridge.auction.Auction gives them; ``style`` the playing style's index in
+    STYLES. None when the rules decide nothing (the agent passes); the caller checks that the call is legal."""
     cdef Auction a
     cdef Hand me = hand_shape(hand)
     cdef int call
     a.dealer, a.n, a.last, a.last_seat, a.doubled, a.passes = dealer, calls.shape[0], last, last_seat, doubled, 0
     a.calls = <uint8_t*>&calls[0] if a.n else NULL
-    call = decide(&a, &me)
+    call = decide(&a, &me, &FIGURES[style_index(style)])
     return None if call == NO_CALL else call
 
 
@@ -156,16 +175,24 @@ def hand_facts(uint64_t hand):
     return hand_shape(hand)
 
 
-def contract_level(double points, int strain):
-    """The level a side's combined ``points`` reach in ``strain`` (a slam, or game), 0 below game; and the game
-    level of the strain: a pair (level, game)."""
+def contract_level(double points, int strain, int style=0):
+    """The level a side's combined ``points`` reach in ``strain`` (a slam, or game) in the playing style of index
+    ``style``, 0 below game; and the game level of the strain: a pair (level, game)."""
     cdef int game = game_level(strain)
-    return level_for(points, strain, game), game
+    return level_for(points, strain, game, &FIGURES[style_index(style)]), game
 
 
-cdef int one_board(const uint64_t* hands, int dealer, bint heuristic, uint64_t agent_seed, uint64_t board,
-                   uint8_t* calls, int8_t* outcome, uint8_t* cards) noexcept nogil:
-    """The auction and play of one board by the random or the ``heuristic`` agents; returns the number of calls.
+cdef int style_index(int style) except -1:
+    """``style``, checked to be the index of a playing style."""
+    if not 0 <= style < len(STYLES):
+        raise ValueError(f"no playing style has the index {style} (styles: {', '.join(STYLES)})")
+    return style
+
+
+cdef int one_board(const uint64_t* hands, int dealer, bint heuristic, const Figures* style, uint64_t agent_seed,
+                   uint64_t board, uint8_t* calls, int8_t* outcome, uint8_t* cards) noexcept nogil:
+    """The auction and play of one board by the random or the ``heuristic`` agents (bidding in ``style``); returns
+    the number of calls.
     ``outcome``: level (0 passed out), strain, doubled, declarer, the declaring side's tricks."""
     cdef Rng rng[4]
     cdef Auction a
@@ -187,7 +214,7 @@ cdef int one_board(const uint64_t* hands, int dealer, bint heuristic, uint64_t a
     a.dealer, a.n, a.calls, a.last, a.last_seat, a.doubled, a.passes = dealer, 0, calls, -1, -1, 0, 0
     while not is_complete(&a):
         seat = (dealer + a.n) % 4
-        call = heuristic_call(&a, &shapes[seat]) if heuristic else random_call(&a, &rng[seat])
+        call = heuristic_call(&a, &shapes[seat], style) if heuristic else random_call(&a, &rng[seat])
         if call < PASS and first[seat & 1][call % 5] < 0:
             first[seat & 1][call % 5] = seat
         make_call(&a, call)
@@ -228,16 +255,18 @@ cdef int one_board(const uint64_t* hands, int dealer, bint heuristic, uint64_t a
     return a.n
 
 
-def play_boards(const uint64_t[::1] hands, int stride, const uint8_t[::1] dealers, bint heuristic,
+def play_boards(const uint64_t[::1] hands, int stride, const uint8_t[::1] dealers, bint heuristic, int style,
                 const uint64_t[::1] agent_seeds, const uint64_t[::1] boards, uint8_t[::1] calls,
                 uint16_t[::1] n_calls, int8_t[::1] outcomes, uint8_t[::1] cards):
     """Play every board: deal ``i``'s hands at ``hands[i * stride:]`` (N E S W), dealt by ``dealers[i]``, by the
-    random agents (seeded ``agent_seeds[i]`` on board number ``boards[i]``) or the ``heuristic`` ones. Writes
-    MAX_CALLS call codes, the number of calls, 5 outcome figures and 52 cards per board."""
+    random agents (seeded ``agent_seeds[i]`` on board number ``boards[i]``) or the ``heuristic`` ones bidding in
+    the playing style of index ``style``. Writes MAX_CALLS call codes, the number of calls, 5 outcome figures and
+    52 cards per board."""
     cdef Py_ssize_t i, count = dealers.shape[0]
+    cdef const Figures* figures = &FIGURES[style_index(style)]
     with nogil:
         for i in range(count):
-            n_calls[i] = one_board(&hands[i * stride], dealers[i], heuristic, agent_seeds[i], boards[i],
+            n_calls[i] = one_board(&hands[i * stride], dealers[i], heuristic, figures, agent_seeds[i], boards[i],
                                    &calls[i * MAX_CALLS], &outcomes[i * 5], &cards[i * 52])
 
 

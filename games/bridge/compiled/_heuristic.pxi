@@ -75,14 +75,15 @@ cdef inline int game_level(int strain) noexcept nogil:
     return 3 if strain == NT else 4 if is_major(strain) else 5
 
 
-cdef inline int level_for(double points, int strain, int game) noexcept nogil:
-    """The level a side's combined ``points`` reach in ``strain``: 7 or 6 for the slams, ``game`` from game points
-    (more in a minor); 0 below game, where each bidder has its own part-score rule."""
-    if points >= GRAND_SLAM_POINTS:
+cdef inline int level_for(double points, int strain, int game, const Figures* f) noexcept nogil:
+    """The level a side's combined ``points`` reach in ``strain`` by the style's figures ``f``: 7 or 6 for the
+    slams, ``game`` from game points (more in a minor); 0 below game, where each bidder has its own part-score
+    rule."""
+    if points >= f.grand_slam:
         return 7
-    if points >= SMALL_SLAM_POINTS:
+    if points >= f.small_slam:
         return 6
-    if points >= (MINOR_GAME_POINTS if is_minor(strain) else GAME_POINTS):
+    if points >= (f.minor_game if is_minor(strain) else f.game):
         return game
     return 0
 
@@ -275,7 +276,7 @@ cdef int their_strains(const Auction* a, int seat) noexcept nogil:
     return theirs
 
 
-cdef int overcall(const Auction* a, int seat, const Hand* me) noexcept nogil:
+cdef int overcall(const Auction* a, int seat, const Hand* me, const Figures* f) noexcept nogil:
     """The first call over the opponents' opening: 1NT, a takeout double, a suit overcall or Pass."""
     cdef int theirs = their_strains(a, seat), s, suits = 0, bid, need
     cdef bint short = True, others = True
@@ -292,7 +293,7 @@ cdef int overcall(const Auction* a, int seat, const Hand* me) noexcept nogil:
         return DOUBLE
     if suits:
         bid = cheapest(a.last, longest(me, suits))
-        need = 99 if bid == NO_CALL else 8 if level_of(bid) == 1 else 11 if level_of(bid) == 2 else 14
+        need = 99 if bid == NO_CALL else f.overcall + 3 * (level_of(bid) - 1)
         if need <= me.hcp <= 16 and (level_of(bid) < 3 or me.lens[bid % 5] >= 6):
             return bid
     return PASS
@@ -357,7 +358,7 @@ cdef int choose_strain(const Hand* me, const int* fits, int theirs, bint picture
     return NT
 
 
-cdef int place(const Auction* a, int seat, const Hand* me) noexcept nogil:
+cdef int place(const Auction* a, int seat, const Hand* me, const Figures* f) noexcept nogil:
     """The call that places the contract: the side's strain and a level by its combined points, Pass once the
     contract is high enough, a penalty double when the opponents outbid a strong side."""
     cdef int plens[4], fits[4], theirs = their_strains(a, seat), s, strain, fit, game, target, bid
@@ -371,16 +372,16 @@ cdef int place(const Auction* a, int seat, const Hand* me) noexcept nogil:
     else:
         total = (me.suit_points if strain != NT else me.hcp) + points
     game = game_level(strain)
-    if is_minor(strain) and total < MINOR_GAME_POINTS and me.balanced:
+    if is_minor(strain) and total < f.minor_game and me.balanced:
         strain, game = NT, 3
-    target = level_for(total, strain, game)
+    target = level_for(total, strain, game, f)
     if target == 0:
-        target = game - 1 if total >= INVITATION_POINTS else (3 if fit >= 9 else 2)
+        target = game - 1 if total >= f.invitation else (3 if fit >= 9 else 2)
     ours_last = (a.last_seat & 1) == (seat & 1)
     reached = ours_last and (
         (level_of(a.last) >= game_level(a.last % 5) and target < 6)
         or (level_of(a.last) >= target and target < game)
-        or (total < INVITATION_POINTS and (a.last % 5 == strain or fit < 8)))
+        or (total < f.invitation and (a.last % 5 == strain or fit < 8)))
     if reached:
         if forcing(a, seat):
             bid = cheapest(a.last, strain)
@@ -391,14 +392,15 @@ cdef int place(const Auction* a, int seat, const Hand* me) noexcept nogil:
         bid = bid_code(max(level_of(bid), target if target > game else game), strain)
     if bid != NO_CALL and level_of(bid) <= target:
         return bid
-    if not ours_last and not a.doubled and total >= PENALTY_DOUBLE_POINTS and level_of(a.last) >= 2:
+    if not ours_last and not a.doubled and total >= f.penalty_double and level_of(a.last) >= 2:
         return DOUBLE
     return PASS
 
 
-cdef inline int decide(const Auction* a, const Hand* me) noexcept nogil:
-    """The bidder's call for the seat on turn holding ``me`` (NO_CALL: none, the agent passes): an opening, a
-    response, an overcall, an advance of a double, or a call that places the contract."""
+cdef inline int decide(const Auction* a, const Hand* me, const Figures* f) noexcept nogil:
+    """The bidder's call for the seat on turn holding ``me``, in the playing style of the figures ``f`` (NO_CALL:
+    none, the agent passes): an opening, a response, an overcall, an advance of a double, or a call that places
+    the contract."""
     cdef int seat = (a.dealer + a.n) % 4, partner = (seat + 2) % 4, k, opener = -1, opening_bid = NO_CALL
     cdef int n_ours = 0, first_ours = -1, call
     cdef bint i_acted = False
@@ -416,17 +418,17 @@ cdef inline int decide(const Auction* a, const Hand* me) noexcept nogil:
         return NO_CALL
     if not i_acted and opener == partner and n_ours == 1:
         call = response(a, opening_bid, me)
-        return call if call != NO_CALL else place(a, seat, me)
+        return call if call != NO_CALL else place(a, seat, me, f)
     if n_ours == 0:
-        return overcall(a, seat, me)
+        return overcall(a, seat, me, f)
     if not i_acted and n_ours == 1 and a.calls[first_ours] == DOUBLE and a.calls[a.n - 1] == PASS:
         return advance_double(a, seat, me)
-    return place(a, seat, me)
+    return place(a, seat, me, f)
 
 
-cdef int heuristic_call(const Auction* a, const Hand* me) noexcept nogil:
+cdef int heuristic_call(const Auction* a, const Hand* me, const Figures* f) noexcept nogil:
     """The batch's call: the decided call when legal, else Pass."""
-    cdef int call = decide(a, me)
+    cdef int call = decide(a, me, f)
     return call if call != NO_CALL and is_legal(a, call) else PASS
 
 

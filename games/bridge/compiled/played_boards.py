@@ -68,13 +68,14 @@ def random_boards(batch, dealers, agent_seeds, boards):
     return _play(batch, dealers, agent_seeds, boards, "random")
 
 
-def heuristic_boards(batch, dealers, boards):
+def heuristic_boards(batch, dealers, boards, style="normal"):
     """Play each deal of ``batch`` (as ``random_boards``) dealt by ``dealers[i]`` as board number ``boards[i]``
-    with heuristic agents at every seat (they draw no random numbers: no seed); a PlayedBoards batch."""
-    return _play(batch, dealers, [0] * len(dealers), boards, "heuristic")
+    with heuristic agents at every seat, bidding in the playing ``style`` (constants.STYLES; they draw no random
+    numbers: no seed); a PlayedBoards batch."""
+    return _play(batch, dealers, [0] * len(dealers), boards, "heuristic", style)
 
 
-def _play(batch, dealers, agent_seeds, boards, agents):
+def _play(batch, dealers, agent_seeds, boards, agents, style="normal"):
     if isinstance(batch, DealBatch):
         hands, stride = batch.masks, batch.plan.n_owners
         if batch.plan.n_seats != 4 or len(batch.plan.deck) != 52 or stride != 5:
@@ -97,7 +98,11 @@ def _play(batch, dealers, agent_seeds, boards, agents):
     out = PlayedBoards(batch, tuple(int(d) for d in dealers), tuple(boards),
                        array.array("B", bytes(CALLS_PER_BOARD * count)), array.array("H", bytes(2 * count)),
                        array.array("b", bytes(5 * count)), array.array("B", bytes(52 * count)))
+    if style not in _boards.STYLES:
+        raise InputError(f"the heuristic bidder has no style {style!r} (its styles: {', '.join(_boards.STYLES)})",
+                         field="agents")
     _boards.play_boards(hands, stride, array.array("B", out.dealers), agents == "heuristic",
+                        _boards.STYLES.index(style),
                         array.array("Q", agent_seeds), array.array("Q", boards), out.calls, out.n_calls,
                         out.outcomes, out.cards)
     if checking_batches():
