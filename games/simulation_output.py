@@ -13,6 +13,8 @@ from trickcore.games.simulation_hooks import columns_of
 from trickcore.games.simulation_table import check_fragments, finish, fragment_path, fragments, write_fragment
 from trickcore.scoring.base import parquet_modules
 
+SPOOLED = ".chunk"    # a fragment a worker wrote, until the main process renames it in deal order
+
 
 def read_output(path, simulation):
     """The lines already in a simulation's unfinished output file (its last line dropped when cut short);
@@ -178,9 +180,18 @@ def _simulate_to_table(simulation, path, jobs, dask, resume, progress, tables):
         if progress:
             progress(count)
         pending = []
+        # Worker processes write a single file's fragments themselves, a chunk each, which the main process
+        # renames in order: the tables do not pass through it.
+        by_workers = jobs > 1 and dask is None and not dataset and tables is None
         try:
-            work = functools.partial(output_chunk, ("table",))
-            for _, table, chunk in run(simulation, numbers, done, jobs, dask, work=work):
+            work = functools.partial(fragment_chunk, part) if by_workers else functools.partial(output_chunk, ("table",))
+            for fragment, table, chunk in run(simulation, numbers, done, jobs, dask, work=work):
+                if by_workers:
+                    os.replace(fragment + SPOOLED, fragment)
+                    count = done = _add_outcomes(outcomes, count, chunk)
+                    if progress:
+                        progress(count)
+                    continue
                 pending.append((table, chunk))
                 count = _add_outcomes(outcomes, count, chunk)
                 if tables is not None:
@@ -195,6 +206,18 @@ def _simulate_to_table(simulation, path, jobs, dask, resume, progress, tables):
     except OSError as exc:
         raise InputError(f"cannot write here: {exc.strerror}", source=part) from None
     return outcomes
+
+
+def fragment_chunk(part, simulation, items):
+    """The table of the deals ``items`` written as a fragment of ``part``, under its name with SPOOLED added (the
+    main process renames it when every fragment before it is finished), its outcomes beside it: (the fragment's
+    path, None, the outcomes)."""
+    _, table, outcomes = output_chunk(("table",), simulation, items)
+    path = fragment_path(part, items[0][0], items[-1][0] + 1, dataset=False)
+    with open(os.path.splitext(path)[0] + ".outcomes.json", "w", encoding="utf-8") as out:
+        out.write(json.dumps(outcomes))
+    write_fragment(path + SPOOLED, [table])
+    return path, None, outcomes
 
 
 def _write_pending(part, simulation, done, pending, dataset):
