@@ -183,8 +183,9 @@ def _simulate_to_table(simulation, path, jobs, dask, resume, progress, tables):
         # Worker processes write a single file's fragments themselves, a chunk each, which the main process
         # renames in order: the tables do not pass through it.
         by_workers = jobs > 1 and dask is None and not dataset and tables is None
+        work = (functools.partial(fragment_chunk, part) if by_workers
+                else functools.partial(output_chunk, ("table",)))
         try:
-            work = functools.partial(fragment_chunk, part) if by_workers else functools.partial(output_chunk, ("table",))
             for fragment, table, chunk in run(simulation, numbers, done, jobs, dask, work=work):
                 if by_workers:
                     os.replace(fragment + SPOOLED, fragment)
