@@ -19,6 +19,11 @@ class Rates:
             RATES[f"{name} (processor time)"] = items / cpu_seconds
         benchmark.extra_info.update(per_second=round(items / median), seconds=round(median, 3), **extra)
 
+    def record_processor_time(self, benchmark, name, items, cpu_seconds):
+        """Record ``items`` per ``cpu_seconds`` of processor time as ``name`` (when benchmarking is on)."""
+        if benchmark.stats is not None:
+            RATES[name] = items / cpu_seconds
+
 
 @pytest.fixture
 def rates():
@@ -61,11 +66,9 @@ def pytest_terminal_summary(terminalreporter):
     session, loop = RATES.get("session scored (sessions)"), RATES.get("session plain matchpoint loop (sessions)")
     if session and loop:
         write(f"  session scored in {1 / session:.3f} s; ratio plain matchpoint loop / session: {loop / session:,.1f}x")
-    for game in ("bridge", "preferans"):
-        one, two = RATES.get(f"simulate heuristic {game}, jobs 1"), RATES.get(f"simulate heuristic {game}, jobs 2")
-        if one and two:
-            write(f"  ratio simulate heuristic {game} jobs 2 / jobs 1: {two / one:,.2f}x")
-    two, dask = RATES.get("simulate heuristic bridge, jobs 2"), RATES.get("simulate heuristic bridge, dask local:2")
+    _jobs_ratios(write)
+    two = RATES.get("simulate heuristic bridge to jsonl, jobs 2")
+    dask = RATES.get("simulate heuristic bridge, dask local:2")
     if two and dask:
         write(f"  ratio simulate dask local:2 / jobs 2: {dask / two:,.2f}x")
     for game, agents, suffix in (("bridge", "random", "parquet"), ("bridge", "heuristic", "parquet"),
@@ -86,3 +89,20 @@ def pytest_terminal_summary(terminalreporter):
                 # pimc is a thousand times slower than the heuristic agent: its ratios need more digits.
                 digits = 2 if rate > baseline / 10 else 4
                 write(f"  ratio {rate_name} / {baseline_name}: {rate / baseline:,.{digits}f}x")
+
+
+def _jobs_ratios(write):
+    """Jobs 2 against jobs 1: by the wall clock, and from processor times what two idle cores give, the workers'
+    and the main process's time shared by two cores, or the main process's alone when it is the longer."""
+    for game, agents, suffix in (("bridge", "random", "jsonl"), ("bridge", "random", "parquet"),
+                                 ("bridge", "heuristic", "jsonl"), ("preferans", "heuristic", "jsonl")):
+        name = f"simulate {agents} {game} to {suffix}, jobs"
+        one, two = RATES.get(f"{name} 1"), RATES.get(f"{name} 2")
+        if one and two:
+            write(f"  ratio {name} 2 / jobs 1 (wall clock): {two / one:,.2f}x")
+        one, two = RATES.get(f"{name} 1 (processor time)"), RATES.get(f"{name} 2 (processor time)")
+        main = RATES.get(f"{name} 2 (main process's processor time)")
+        if one and two and main:
+            # rates: deals per second; two cores share the processes' time, but the main process uses one
+            write(f"  ratio {name} 2 / jobs 1 (processor time, two idle cores): {min(2 * two, main) / one:,.2f}x; "
+                  f"the main process {1e6 / main:,.2f} us a deal")

@@ -13,6 +13,8 @@ from trickcore.games.simulation_hooks import columns_of
 from trickcore.games.simulation_table import check_fragments, finish, fragment_path, fragments, write_fragment
 from trickcore.scoring.base import parquet_modules
 
+SPOOLED = ".chunk"    # a fragment a worker wrote, until the main process renames it in deal order
+
 
 def read_output(path, simulation):
     """The lines already in a simulation's unfinished output file (its last line dropped when cut short);
@@ -71,7 +73,8 @@ def _add_outcomes(outcomes, done, chunk):
     lacks a key."""
     count = len(next(iter(chunk.values()), ()))
     for key in chunk:
-        outcomes.setdefault(key, [None] * done)
+        if key not in outcomes:
+            outcomes[key] = [None] * done     # made only for a new key: a list of every deal so far is no small thing
     for key, values in outcomes.items():
         values.extend(chunk.get(key, [None] * count))
     return done + count
@@ -89,17 +92,25 @@ def simulate_to_file(simulation, path, jobs=1, dask=None, resume=False, progress
 
 
 def _simulate_to_lines(simulation, path, jobs, dask, resume, progress, tables):
-    """simulate_to_file of JSON lines."""
+    """simulate_to_file of JSON lines. Worker processes write their chunks' lines to files of a spool directory
+    beside the output, which the main process appends in order in the kernel: the lines do not pass through it."""
     part = partial_path(path)
     done = read_output(part, simulation) if resume and os.path.exists(part) else []
     if resume and not done and not os.path.exists(part):
         raise InputError("nothing to resume: no unfinished output", source=part)
     numbers = choose_deals(simulation)
     work = functools.partial(output_chunk, ("lines",) if tables is None else ("lines", "table"))
+    spool = part + ".spool" if jobs > 1 and dask is None else None
     try:
         if done:
             _cut_to_whole_lines(part)
-        with open(part, "ab" if done else "wb") as out:
+        if spool:
+            shutil.rmtree(spool, ignore_errors=True)
+            os.makedirs(spool)
+            work = functools.partial(spooled, work, spool)
+        # Not opened for appending: the kernel's copy (os.copy_file_range) refuses a file opened so.
+        with open(part, "r+b" if done else "wb") as out:
+            out.seek(0, os.SEEK_END)
             if not done:
                 out.write(header_line(simulation).encode())
             outcomes = columns_of([line["outcome"] for line in done])
@@ -107,8 +118,11 @@ def _simulate_to_lines(simulation, path, jobs, dask, resume, progress, tables):
             if progress:
                 progress(count)
             for text, table, chunk in run(simulation, numbers, len(done), jobs, dask, work=work):
-                out.write(text)
-                out.flush()
+                if spool:
+                    _append_file(out, text)
+                else:
+                    out.write(text)
+                    out.flush()
                 count = _add_outcomes(outcomes, count, chunk)
                 if tables is not None:
                     tables.append(table)
@@ -116,8 +130,34 @@ def _simulate_to_lines(simulation, path, jobs, dask, resume, progress, tables):
                     progress(count)
     except OSError as exc:
         raise InputError(f"cannot write here: {exc.strerror}", source=part) from None
+    finally:
+        if spool:
+            shutil.rmtree(spool, ignore_errors=True)
     os.replace(part, path)
     return outcomes
+
+
+def spooled(work, spool, simulation, items):
+    """``work(simulation, items)`` (output_chunk's text, table, outcomes) with its text written to a file of the
+    directory ``spool`` (named by the chunk's first deal), whose path it gives instead of the text."""
+    text, table, outcomes = work(simulation, items)
+    path = os.path.join(spool, f"{items[0][0]:012d}.jsonl")
+    with open(path, "wb") as out:
+        out.write(text)
+    return path, table, outcomes
+
+
+def _append_file(out, path):
+    """Append the file ``path`` to ``out`` (a binary file, not opened for appending) and remove it: copied by the
+    kernel where it can (Linux), without reading it into this process."""
+    out.flush()
+    with open(path, "rb") as source:
+        if hasattr(os, "copy_file_range"):
+            while os.copy_file_range(source.fileno(), out.fileno(), 1 << 30):
+                pass
+        else:
+            shutil.copyfileobj(source, out)
+    os.remove(path)
 
 
 def _simulate_to_table(simulation, path, jobs, dask, resume, progress, tables):
@@ -140,9 +180,19 @@ def _simulate_to_table(simulation, path, jobs, dask, resume, progress, tables):
         if progress:
             progress(count)
         pending = []
+        # Worker processes write a single file's fragments themselves, a chunk each, which the main process
+        # renames in order: the tables do not pass through it.
+        by_workers = jobs > 1 and dask is None and not dataset and tables is None
+        work = (functools.partial(fragment_chunk, part) if by_workers
+                else functools.partial(output_chunk, ("table",)))
         try:
-            work = functools.partial(output_chunk, ("table",))
-            for _, table, chunk in run(simulation, numbers, done, jobs, dask, work=work):
+            for fragment, table, chunk in run(simulation, numbers, done, jobs, dask, work=work):
+                if by_workers:
+                    os.replace(fragment + SPOOLED, fragment)
+                    count = done = _add_outcomes(outcomes, count, chunk)
+                    if progress:
+                        progress(count)
+                    continue
                 pending.append((table, chunk))
                 count = _add_outcomes(outcomes, count, chunk)
                 if tables is not None:
@@ -157,6 +207,18 @@ def _simulate_to_table(simulation, path, jobs, dask, resume, progress, tables):
     except OSError as exc:
         raise InputError(f"cannot write here: {exc.strerror}", source=part) from None
     return outcomes
+
+
+def fragment_chunk(part, simulation, items):
+    """The table of the deals ``items`` written as a fragment of ``part``, under its name with SPOOLED added (the
+    main process renames it when every fragment before it is finished), its outcomes beside it: (the fragment's
+    path, None, the outcomes)."""
+    _, table, outcomes = output_chunk(("table",), simulation, items)
+    path = fragment_path(part, items[0][0], items[-1][0] + 1, dataset=False)
+    with open(os.path.splitext(path)[0] + ".outcomes.json", "w", encoding="utf-8") as out:
+        out.write(json.dumps(outcomes))
+    write_fragment(path + SPOOLED, [table])
+    return path, None, outcomes
 
 
 def _write_pending(part, simulation, done, pending, dataset):

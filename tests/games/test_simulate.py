@@ -59,7 +59,7 @@ def test_an_interrupted_run_resumed_gives_the_uninterrupted_output(tmp_path, cut
     simulate_to_file(PLAYED, str(resumed), jobs=2, resume=True, progress=seen.append)
     assert resumed.read_bytes() == data
     assert seen[0] > 0 and seen[-1] == PLAYED.deals
-    assert not os.path.exists(partial_path(str(resumed)))
+    assert not os.path.exists(partial_path(str(resumed))) and not os.path.exists(partial_path(str(resumed)) + ".spool")
 
 
 def test_resuming_another_simulation_is_refused(tmp_path):
@@ -214,6 +214,7 @@ def test_a_killed_worker_stops_the_run_with_the_finished_lines_kept_for_resume(t
     # the header and the deals finished in order before the lost one, whole lines as the whole run has them
     assert 1 <= len(lines) <= 21 and [line["index"] for line in lines[1:]] == list(range(len(lines) - 1))
     assert whole.read_bytes().startswith(kept) and not out.exists()
+    assert not os.path.exists(partial_path(str(out)) + ".spool")     # the workers' unfinished chunks are gone
     monkeypatch.undo()
     simulate_to_file(PLAYED, str(out), jobs=2, resume=True)
     assert out.read_bytes() == whole.read_bytes()

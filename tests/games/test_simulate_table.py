@@ -159,8 +159,11 @@ def test_jobs_and_an_interrupted_run_give_the_same_table(tmp_path, cut):
     _write_pending(part, simulation, 0, pending, False)
     with open(os.path.join(part, "deals-000000000999-000000001000.arrow.tmp"), "wb") as f:
         f.write(b"ARROW1")
+    # and a chunk a worker wrote, which the main process had not renamed yet
+    with open(os.path.join(part, "deals-000000000500-000000000600.arrow.chunk"), "wb") as f:
+        f.write(b"ARROW1")
     seen = []
-    found = simulate_to_file(simulation, resumed, resume=True, progress=seen.append)
+    found = simulate_to_file(simulation, resumed, jobs=cut, resume=True, progress=seen.append)
     assert seen[0] == cut * size and pq.read_table(resumed).equals(pq.read_table(whole))
     assert summary(simulation, found) == summary(simulation, simulate_to_file(simulation, whole))
     assert not os.path.exists(part)
