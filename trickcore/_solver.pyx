@@ -72,7 +72,7 @@ still inlines across them (scikit-learn's ``_binary_tree.pxi`` practice):
 This file keeps the Solver class, the Python-facing API. Nothing here validates its input: the public API
 is trickcore.solver.
 """
-from libc.stdint cimport uint64_t, uint32_t, int8_t, int32_t, int64_t
+from libc.stdint cimport uint64_t, uint32_t, uint8_t, int8_t, int32_t, int64_t
 
 cdef extern from "_memory.h":
     void* tc_table_alloc(size_t bytes) nogil

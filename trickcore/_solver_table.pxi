@@ -5,11 +5,12 @@
 
 cdef struct Entry:
     uint32_t pat[4]     # per suit: owners (2 bits each) of the top cards that decided the bound, left-aligned
-    uint32_t msk[4]     # per suit: the bits of ``pat`` that must match (the top 2k bits of 26)
+    uint8_t low[4]      # per suit: the bits of ``pat`` below those owners, 26 - 2k for the top k cards fixed
     int32_t next        # the next entry of the same bucket (-1: none)
     int8_t lo           # bounds on the tricks C still takes from this trick start
     int8_t hi
     int8_t move         # the lead that last decided this position, tried first
+    uint8_t pad[5]      # 32 bytes: an entry never straddles two cache lines of the (aligned) arena
 
 
 cdef struct Bucket:
@@ -76,19 +77,20 @@ cdef inline void add_key(Search* s, int seat, int c) noexcept nogil:
     s.dist += (<uint64_t>1) << (4 * (4 * seat + (c >> 4)))
 
 
-cdef inline uint64_t pattern_cards(const State* st, const uint32_t* msk) noexcept nogil:
+cdef inline uint64_t pattern_cards(const State* st, const uint8_t* low) noexcept nogil:
     """The cards of the position whose owners a stored pattern fixes."""
     cdef uint64_t w = 0, p = all_hands(st)
     cdef int su
     for su in range(4):
-        if msk[su]:
-            w |= top_cards(p & suit_mask(su), tc_popcount(msk[su]) // 2)
+        if low[su] < 26:
+            w |= top_cards(p & suit_mask(su), (26 - low[su]) // 2)
     return w
 
 
 cdef inline bint entry_matches(const Entry* e, const uint32_t* code) noexcept nogil:
-    return ((code[0] & e.msk[0]) == e.pat[0] and (code[1] & e.msk[1]) == e.pat[1]
-            and (code[2] & e.msk[2]) == e.pat[2] and (code[3] & e.msk[3]) == e.pat[3])
+    # A code has 26 bits: shifted by 26, a suit fixing no card always matches.
+    return (((code[0] ^ e.pat[0]) >> e.low[0]) == 0 and ((code[1] ^ e.pat[1]) >> e.low[1]) == 0
+            and ((code[2] ^ e.pat[2]) >> e.low[2]) == 0 and ((code[3] ^ e.pat[3]) >> e.low[3]) == 0)
 
 
 cdef inline uint32_t narrow_tag(int leader, const uint32_t* code, int suits) noexcept nogil:
@@ -157,7 +159,7 @@ cdef void tt_store(Search* s, uint64_t dist, int leader, const uint32_t* code,
     to the lowest card of ``win`` in each suit (partition search)."""
     cdef const State* st = &s.st
     cdef uint64_t p = all_hands(st), ws
-    cdef uint32_t msk[4]
+    cdef uint8_t low[4]
     cdef uint32_t pat[4]
     cdef int su, k
     cdef int32_t i
@@ -169,17 +171,17 @@ cdef void tt_store(Search* s, uint64_t dist, int leader, const uint32_t* code,
         ws = win & suit_mask(su)
         if ws:
             k = tc_popcount((p & suit_mask(su)) >> tc_ctz(ws))
-            msk[su] = ((1u << (2 * k)) - 1) << (26 - 2 * k)
         else:
-            msk[su] = 0
-        pat[su] = code[su] & msk[su]
+            k = 0
+        low[su] = 26 - 2 * k
+        pat[su] = (code[su] >> low[su]) << low[su]
     if 2 * s.n_buckets > <int64_t>s.bucket_mask and s.bucket_mask < s.max_mask:
         grow_buckets(s)
     if s.arena_used >= s.arena_size or 2 * s.n_buckets > <int64_t>s.bucket_mask:
         new_generation(s)
     suits = 0
     for su in range(4):
-        if msk[su]:
+        if low[su] < 26:
             suits |= 1 << su
     b = find_bucket(s, dist, <uint32_t>leader, False)
     if b == NULL:
@@ -198,7 +200,7 @@ cdef void tt_store(Search* s, uint64_t dist, int leader, const uint32_t* code,
     i = b.head
     while i >= 0:
         e = &s.arena[i]
-        if (e.msk[0] == msk[0] and e.msk[1] == msk[1] and e.msk[2] == msk[2] and e.msk[3] == msk[3]
+        if (e.low[0] == low[0] and e.low[1] == low[1] and e.low[2] == low[2] and e.low[3] == low[3]
                 and e.pat[0] == pat[0] and e.pat[1] == pat[1] and e.pat[2] == pat[2] and e.pat[3] == pat[3]):
             break
         i = e.next
@@ -209,7 +211,7 @@ cdef void tt_store(Search* s, uint64_t dist, int leader, const uint32_t* code,
         e.lo, e.hi, e.move, e.next = 0, rem, -1, b.head
         b.head = i
         for su in range(4):
-            e.msk[su] = msk[su]
+            e.low[su] = low[su]
             e.pat[su] = pat[su]
     if move >= 0:
         e.move = move
@@ -241,10 +243,10 @@ cdef inline int tt_probe(Search* s, uint64_t dist, const uint32_t* code, int nee
             ei = e.next
             if entry_matches(e, code):
                 if e.lo >= need:
-                    win[0] = pattern_cards(&s.st, e.msk)
+                    win[0] = pattern_cards(&s.st, e.low)
                     return 1
                 if e.hi < need:
-                    win[0] = pattern_cards(&s.st, e.msk)
+                    win[0] = pattern_cards(&s.st, e.low)
                     return 0
                 if e.move >= 0 and move[0] < 0:
                     move[0] = e.move
