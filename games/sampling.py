@@ -133,14 +133,18 @@ def voids_shown(rules: TrickRules, tricks: Iterable[tuple[Any, Sequence[tuple[An
     return voids
 
 
-def _deal_once(hidden: Hidden, stream: Stream) -> dict[Any, tuple[Card, ...]] | None:
-    """One random deal of the hidden cards honouring sizes and voids, or None when the draw ran into a dead end."""
+def _eligible(hidden: Hidden) -> dict[Card, list[Any]]:
+    """{card: the holders that may hold it} of the hidden cards (their voids and barred cards allowing)."""
+    return {card: [h for h in hidden.sizes if card.suit not in hidden.voids.get(h, ())
+                   and not hidden.barred.get(h, 0) & card.bit] for card in hidden.cards}
+
+
+def _deal_once(hidden: Hidden, eligible: Mapping[Card, list[Any]],
+               stream: Stream) -> dict[Any, tuple[Card, ...]] | None:
+    """One random deal of the hidden cards to their ``eligible`` holders honouring sizes, or None when the draw
+    ran into a dead end."""
     holders = list(hidden.sizes)
     room = {h: hidden.sizes[h] - len(hidden.known.get(h, ())) for h in holders}
-    eligible = {}
-    for card in hidden.cards:
-        eligible[card] = [h for h in holders if card.suit not in hidden.voids.get(h, ())
-                          and not hidden.barred.get(h, 0) & card.bit]
     # The most constrained cards first (fewest possible holders), in random order among equals.
     order = stream.shuffle(list(hidden.cards))
     order.sort(key=lambda c: len(eligible[c]))
@@ -169,8 +173,9 @@ def _deal_once(hidden: Hidden, stream: Stream) -> dict[Any, tuple[Card, ...]] | 
 def deal_hidden(hidden: Hidden, stream: Stream, tries: int = TRIES) -> dict[Any, tuple[Card, ...]]:
     """A random deal of ``hidden`` (holder -> cards) consistent with it, the test refusing at most ``tries``
     deals (see the module docstring)."""
+    eligible = _eligible(hidden)
     for attempt in range(2 * tries):
-        sample = _deal_once(hidden, stream)
+        sample = _deal_once(hidden, eligible, stream)
         if sample is None:
             continue
         if hidden.accept is None or attempt >= tries or hidden.accept(sample):
