@@ -46,17 +46,25 @@ SAMPLING_OPTIONS = (
 # 13 tricks leave the first trick to their heuristic player unless asked to sample from trick 1.
 FROM_TRICK = Option("from_trick", "The first trick whose cards are sampled; the heuristic player plays the tricks "
                                   "before it (1: every card, at many times the work).", int, 2, owner="pimc")
+LEADS = ("suit", "heuristic")
+# Bridge's opening lead, where a player who cannot see loses most to one who can: the suit is sampled (the card in
+# it is the heuristic player's), unless from_trick=1 samples every card.
+OPENING_LEAD = Option("lead", "The opening lead when from_trick is above 1: the suit sampled, the card in it the "
+                              "heuristic player's (suit), or the heuristic player's lead (heuristic).", LEADS, "suit",
+                      owner="pimc")
 
 
 @attrs.frozen
 class SamplingSettings:
-    """The options of a pimc agent, checked: ``samples`` per decision, ``budget`` seconds (or None), ``rule``, and
-    the first trick sampled, ``from_trick`` (FROM_TRICK; for the games that declare it)."""
+    """The options of a pimc agent, checked: ``samples`` per decision, ``budget`` seconds (or None), ``rule``, the
+    first trick sampled, ``from_trick`` (FROM_TRICK), and how bridge's opening lead is chosen, ``lead``
+    (OPENING_LEAD; each for the games that declare it)."""
 
     samples: int = DEFAULT_SAMPLES
     budget: float | None = None
     rule: str = "mean"
     from_trick: int = 1
+    lead: str = "heuristic"
 
     def __attrs_post_init__(self) -> None:
         if isinstance(self.samples, bool) or not isinstance(self.samples, int) or self.samples < 1:
@@ -67,6 +75,8 @@ class SamplingSettings:
             raise InputError(f"rule must be one of {', '.join(RULES)}, not {self.rule!r}", field="agents")
         if isinstance(self.from_trick, bool) or not isinstance(self.from_trick, int) or self.from_trick < 1:
             raise InputError(f"from_trick must be a trick number from 1, not {self.from_trick!r}", field="agents")
+        if self.lead not in LEADS:
+            raise InputError(f"lead must be one of {', '.join(LEADS)}, not {self.lead!r}", field="agents")
 
     @classmethod
     def of(cls, options: Mapping[str, object], declared: Iterable[Option] = SAMPLING_OPTIONS) -> SamplingSettings:
@@ -125,19 +135,24 @@ def voids_shown(rules: TrickRules, tricks: Iterable[tuple[Any, Sequence[tuple[An
     return voids
 
 
-def _deal_once(hidden: Hidden, stream: Stream) -> dict[Any, tuple[Card, ...]] | None:
-    """One random deal of the hidden cards honouring sizes and voids, or None when the draw ran into a dead end."""
+def _eligible(hidden: Hidden) -> dict[Card, list[Any]]:
+    """{card: the holders that may hold it} of the hidden cards (their voids and barred cards allowing)."""
+    return {card: [h for h in hidden.sizes if card.suit not in hidden.voids.get(h, ())
+                   and not hidden.barred.get(h, 0) & card.bit] for card in hidden.cards}
+
+
+def _deal_once(hidden: Hidden, eligible: Mapping[Card, list[Any]],
+               stream: Stream) -> dict[Any, tuple[Card, ...]] | None:
+    """One random deal of the hidden cards to their ``eligible`` holders honouring sizes, or None when the draw
+    ran into a dead end."""
     holders = list(hidden.sizes)
     room = {h: hidden.sizes[h] - len(hidden.known.get(h, ())) for h in holders}
-    eligible = {}
-    for card in hidden.cards:
-        eligible[card] = [h for h in holders if card.suit not in hidden.voids.get(h, ())
-                          and not hidden.barred.get(h, 0) & card.bit]
     # The most constrained cards first (fewest possible holders), in random order among equals.
     order = stream.shuffle(list(hidden.cards))
     order.sort(key=lambda c: len(eligible[c]))
     out: dict[Any, list[Card]] = {h: list(hidden.known.get(h, ())) for h in holders}
-    for card in order:
+    free = next((k for k, card in enumerate(order) if len(eligible[card]) == len(holders)), len(order))
+    for card in order[:free]:
         takers = [h for h in eligible[card] if room[h] > 0]
         total = sum(room[h] for h in takers)
         if total == 0:
@@ -149,14 +164,20 @@ def _deal_once(hidden: Hidden, stream: Stream) -> dict[Any, tuple[Card, ...]] | 
                 break
         out[h].append(card)
         room[h] -= 1
+    # The cards any holder may take come last in a random order: cutting them into the rooms left deals them
+    # as uniformly as drawing a holder for each.
+    for h in holders:
+        out[h].extend(order[free:free + room[h]])
+        free += room[h]
     return {h: tuple(cards) for h, cards in out.items()}
 
 
 def deal_hidden(hidden: Hidden, stream: Stream, tries: int = TRIES) -> dict[Any, tuple[Card, ...]]:
     """A random deal of ``hidden`` (holder -> cards) consistent with it, the test refusing at most ``tries``
     deals (see the module docstring)."""
+    eligible = _eligible(hidden)
     for attempt in range(2 * tries):
-        sample = _deal_once(hidden, stream)
+        sample = _deal_once(hidden, eligible, stream)
         if sample is None:
             continue
         if hidden.accept is None or attempt >= tries or hidden.accept(sample):

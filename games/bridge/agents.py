@@ -197,9 +197,9 @@ class HeuristicBidder:
 class HeuristicPlayer:
     """The card-play rules of the module docstring."""
 
-    def choose_card(self, view):
-        """A legal card for ``view``."""
-        legal = view.legal_cards
+    def choose_card(self, view, legal=None):
+        """A legal card for ``view``: one of ``legal`` when given (some of the legal cards, e.g. one suit)."""
+        legal = view.legal_cards if legal is None else legal
         if len(legal) == 1:
             return legal[0]      # no choice: no view to encode
         seen = hand_mask(view.played)

@@ -9,15 +9,17 @@ each hidden hand with the cards it has played). It solves every sample for every
 ``rule=best``, the card best in the most samples; with ``rule=contract``, the card that makes or sets the
 contract in the most samples). A single legal card, or legal cards that are all worth the
 same (touching once the cards between them have gone), are played without a search. The first trick is the
-heuristic card player's unless ``from_trick=1`` (games.sampling.FROM_TRICK: its searches solve whole deals).
+heuristic card player's unless ``from_trick=1`` (games.sampling.FROM_TRICK: its searches solve whole deals), but
+for the opening lead's suit (games.sampling.OPENING_LEAD): the samples are solved for the heuristic player's card
+in each suit only, a search a suit rather than one a distinct card.
 """
 from trickcore.cards import DECK52, hand_mask
 from trickcore.games.bridge.agents import STYLE, HeuristicBidder, HeuristicPlayer
 from trickcore.games.bridge.inference import hand_ranges
 from trickcore.games.bridge.vocab import Seat
-from trickcore.games.sampling import (FROM_TRICK, SAMPLING_OPTIONS, Hidden, SamplingAgent, choose_card,
-                                      equivalent_lowest, voids_shown)
-from trickcore.solver import Position, solve_cards
+from trickcore.games.sampling import (FROM_TRICK, OPENING_LEAD, SAMPLING_OPTIONS, Hidden, SamplingAgent, choose,
+                                      choose_card, equivalent_lowest, voids_shown)
+from trickcore.solver import Position, solve, solve_cards
 
 PIMC_SALT = 0x70696D63   # "pimc"
 
@@ -69,7 +71,7 @@ class PimcAgent(HeuristicBidder, SamplingAgent):
 
     game = "bridge"
     name = "pimc"
-    declared_options = SAMPLING_OPTIONS + (FROM_TRICK, STYLE)
+    declared_options = SAMPLING_OPTIONS + (FROM_TRICK, OPENING_LEAD, STYLE)
     salt = PIMC_SALT
     first_tricks = HeuristicPlayer()
 
@@ -80,7 +82,9 @@ class PimcAgent(HeuristicBidder, SamplingAgent):
     def choose_card(self, view):
         """The legal card with the most tricks for its side over the samples (see the module docstring)."""
         if len(view.tricks) + 1 < self.settings.from_trick:
-            return self.first_tricks.choose_card(view)
+            opening = not view.tricks and not view.current
+            return self.opening_lead(view) if opening and self.settings.lead == "suit" else \
+                self.first_tricks.choose_card(view)
         legal = view.legal_cards
         plain = legal[0] if len(legal) == 1 else equivalent_lowest(legal, hand_mask(view.played))
         if plain is not None:
@@ -94,3 +98,22 @@ class PimcAgent(HeuristicBidder, SamplingAgent):
             return solve_cards(Position(view.rules, hands, leader, trick))
 
         return choose_card(legal, hidden_hands(view), value, self.settings, self.stream, target=_target(view))
+
+    def opening_lead(self, view):
+        """The heuristic player's card in the suit whose lead takes the most tricks for the defence over the
+        samples (see OPENING_LEAD)."""
+        suits = {}
+        for card in view.legal_cards:
+            suits.setdefault(card.suit, []).append(card)
+        leads = sorted((self.first_tricks.choose_card(view, cards) for cards in suits.values()),
+                       key=lambda c: (c.rank, c.suit))
+        if len(leads) == 1:
+            return leads[0]
+        leader = int(view.seat)
+
+        def value(sample):
+            hands = [view.hand if seat == view.seat else sample[seat] for seat in Seat]
+            return {card: solve(Position(view.rules, [tuple(c for c in hand if c != card) for hand in hands],
+                                         leader, (card,), seat=leader)) for card in leads}
+
+        return choose(leads, hidden_hands(view), value, self.settings, self.stream, target=_target(view))

@@ -7,8 +7,8 @@ from trickcore.cards import DECK52, Card, Rank, Suit
 from trickcore.errors import InputError
 from trickcore.games.agent_spec import agent_spec
 from trickcore.games.base import agent_classes
-from trickcore.games.sampling import (Hidden, SamplingSettings, choose, deal_hidden, equivalent_lowest,
-                                      voids_shown)
+from trickcore.games.sampling import (FROM_TRICK, OPENING_LEAD, SAMPLING_OPTIONS, Hidden, SamplingSettings, choose,
+                                      deal_hidden, equivalent_lowest, voids_shown)
 from trickcore.rng import Stream
 from trickcore.rules import TrickRules
 
@@ -97,17 +97,18 @@ def test_a_time_budget_stops_the_sampling_early():
 
 @pytest.mark.parametrize("options, message", [({"samples": 0}, "at least 1"), ({"budget": -1.0}, "positive"),
                                               ({"rule": "vote"}, "rule"), ({"from_trick": 0}, "from_trick"),
+                                              ({"lead": "best"}, "lead"),
                                               ({"depth": 3}, "not an option")])
 def test_bad_settings_are_refused(options, message):
     with pytest.raises(InputError, match=message):
-        SamplingSettings.of(options)
+        SamplingSettings.of(options, SAMPLING_OPTIONS + (FROM_TRICK, OPENING_LEAD))
 
 
 def test_agent_options_are_read_once_for_every_game():
     spec = agent_spec("bridge", "pimc samples=4 rule=BEST budget=0.5")
     assert spec.name == "pimc samples=4 rule=BEST budget=0.5" and spec.cls.name == "pimc"
     agent = spec(2, 9)
-    assert agent.settings == SamplingSettings(4, 0.5, "best", 2) and agent.seat == 2 and agent.seed == 9
+    assert agent.settings == SamplingSettings(4, 0.5, "best", 2, "suit") and agent.seat == 2 and agent.seed == 9
     assert agent_spec("whist", "heuristic").name == "heuristic"
     specs, names = agent_classes("preferans", "pimc samples=2,heuristic,random", 3)
     assert names == ("pimc samples=2", "heuristic", "random") and specs[0](0).settings.samples == 2

@@ -91,9 +91,26 @@ def test_with_the_real_deal_as_every_sample_the_card_is_double_dummy_best(seed, 
     assert values[card] == max(values.values())
 
 
-@pytest.mark.parametrize("cards", [0, 1, 2, 3])
-def test_the_first_trick_is_the_heuristic_players_by_default(cards):
+@pytest.mark.parametrize("cards, options", [(0, {"lead": "heuristic"}), (1, {}), (2, {}), (3, {})])
+def test_the_first_trick_is_the_heuristic_players_by_default(cards, options):
     state = _states_in_play(6, 0, cards)
     view = state.view(state.current_seat)
-    assert pimc.PimcAgent(state.current_seat, 1, samples=1).choose_card(view) == \
+    assert pimc.PimcAgent(state.current_seat, 1, samples=1, **options).choose_card(view) == \
         HeuristicAgent(state.current_seat).choose_card(view)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 6])
+def test_with_the_real_deal_as_every_sample_the_opening_lead_is_the_best_suits_heuristic_card(seed, monkeypatch):
+    state = _states_in_play(seed, 0, 0)
+    assert state.phase == "play"
+    player = state.current_seat
+    view, open_view = state.view(player), state.open_view(player)
+    real = {seat: tuple(open_view.hands[seat]) for seat in Seat if seat != player}
+    monkeypatch.setattr(pimc, "hidden_hands", lambda v: Hidden((), {s: len(h) for s, h in real.items()}, known=real))
+    card = pimc.PimcAgent(player, 1, samples=2).choose_card(view)
+    heuristic = HeuristicAgent(player)
+    leads = {heuristic.choose_card(view, [c for c in view.legal_cards if c.suit == suit])
+             for suit in {c.suit for c in view.legal_cards}}
+    values = solve_cards(Position(view.rules, open_view.hands, int(player)))
+    assert card in leads
+    assert values[card] == max(values[lead] for lead in leads)
