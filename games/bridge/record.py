@@ -284,6 +284,10 @@ def board_from_dict(data, source=None, log=None):
     try:
         contract = data.get("contract")
         tables = _rows(data, "tables", (str, str, list))
+        annotations = _rows(data, "annotations", (str, int, str))
+        if any(position < 0 for _, position, _ in annotations):
+            # A position counts the calls or cards before the annotation: the writers place it after that many.
+            raise InvalidRecord("an annotation's position is a whole number from 0", field="annotations")
         if not all(isinstance(line, str) for _, _, rows in tables for line in rows):
             raise InvalidRecord("the rows of a table must be text", field="tables")
         return check_board(Board(
@@ -302,7 +306,7 @@ def board_from_dict(data, source=None, log=None):
             notes=_rows(data, "notes", (str, str)),
             commentary=_rows(data, "commentary", str),
             tables=tuple((n, s, tuple(r)) for n, s, r in tables),
-            annotations=_rows(data, "annotations", (str, int, str)),
+            annotations=annotations,
             remarks=_rows(data, "remarks", (str, str)),
             play_notes=_rows(data, "play_notes", (str, str))), log, source)
     except TrickcoreError as exc:

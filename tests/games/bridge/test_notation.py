@@ -147,3 +147,13 @@ def test_bridge_game_played_boards_round_trip():
     for a, b in zip(read_lin(write_lin(boards)), boards):
         assert (a.deal, a.auction, a.play, a.contract, a.declarer, a.result) == \
                (b.deal, b.auction, b.play, b.contract, b.declarer, b.result)
+
+
+def test_a_json_board_with_a_negative_annotation_position_is_refused():
+    # Found by the readers' fuzz test: a huge negative position reached the writers as an index.
+    data = {"board": 1, "auction": ["1NT", "Pass", "Pass", "Pass"],
+            "annotations": [["auction", -10**30, "!"]]}
+    with pytest.raises(InvalidRecord, match="annotation's position"):
+        board_from_dict(data)
+    data["annotations"] = [["auction", 1, "!"]]
+    assert board_from_dict(data).annotations == (("auction", 1, "!"),)
