@@ -93,7 +93,7 @@ class PimcAgent(HeuristicBidder, SamplingAgent):
         trick = tuple(c for _, c in view.current)
         visible = {seat: tuple(cards) for seat, cards in view.visible.items()}
 
-        def value(sample):
+        def value(sample, _cards):
             hands = [visible[seat] if seat in visible else sample[seat] for seat in Seat]
             return solve_cards(Position(view.rules, hands, leader, trick))
 
@@ -111,9 +111,9 @@ class PimcAgent(HeuristicBidder, SamplingAgent):
             return leads[0]
         leader = int(view.seat)
 
-        def value(sample):
+        def value(sample, alive):
             hands = [view.hand if seat == view.seat else sample[seat] for seat in Seat]
             return {card: solve(Position(view.rules, [tuple(c for c in hand if c != card) for hand in hands],
-                                         leader, (card,), seat=leader)) for card in leads}
+                                         leader, (card,), seat=leader)) for card in alive}
 
         return choose(leads, hidden_hands(view), value, self.settings, self.stream, target=_target(view))
