@@ -123,8 +123,10 @@ class PimcAgent(HeuristicBidder, SamplingAgent):
 
         def value(sample, alive):
             hands = [view.hand if seat == view.seat else sample[seat] for seat in Seat]
-            return _for_side(view, {card: solve(Position(view.rules, [tuple(c for c in hand if c != card) for hand in
-                                                                      hands], leader, (card,), seat=Seat.N))
-                                    for card in alive})
+            north_south = {}
+            for card in alive:
+                rest = [tuple(c for c in hand if c != card) for hand in hands]
+                north_south[card] = solve(Position(view.rules, rest, leader, (card,), seat=Seat.N))
+            return _for_side(view, north_south)
 
         return choose(leads, hidden_hands(view), value, self.settings, self.stream, target=_target(view))
