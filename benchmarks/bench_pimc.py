@@ -14,7 +14,7 @@ import pytest
 from trickcore.games.base import run_match
 from trickcore.games.registry import get_game
 
-DEALS = {"pimc": 4, "dd": 8, "heuristic": 40}
+DEALS = {"pimc": 12, "dd": 12, "heuristic": 40}   # pimc's rate varies from deal to deal: a dozen deals
 
 
 @pytest.mark.parametrize("agent", sorted(DEALS))

@@ -9,6 +9,10 @@ sampler deals the unseen cards at random to the hands that may hold them, the mo
 a sample the test refuses is dealt again, and after ``TRIES`` refusals the sample keeps to the hard facts
 alone (cards, sizes, voids), so a test the cards cannot meet never stops the play.
 
+From the ``SETTLE``-th sample of a decision on, a choice that did worse than another in every sample so far
+leaves the contention (it is no longer valued, and cannot be chosen), and the decision ends when one choice is
+left: the samples go to the choices still in doubt.
+
 Every random choice comes from the agent's seeded ``trickcore.rng.Stream``: the same seed gives the same play.
 A time budget (``budget``) stops the sampling early, which makes the play depend on the machine's speed; the
 default has none.
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any, TypeVar
 
 import attrs
@@ -31,6 +36,9 @@ from trickcore.rules import TrickRules
 T = TypeVar("T")
 RULES = ("mean", "best", "contract")
 DEFAULT_SAMPLES = 8
+# The samples after which a choice that did worse than another in every one leaves the contention: most
+# decisions have one card best in every sample (cashing a winner, following low), so their sampling stops early.
+SETTLE = 4
 TRIES = 50               # deals of one sample the test may refuse before the sample keeps to the hard facts
 
 # What every pimc agent takes (``--agents "pimc samples=32 rule=best"``).
@@ -135,25 +143,32 @@ def voids_shown(rules: TrickRules, tricks: Iterable[tuple[Any, Sequence[tuple[An
     return voids
 
 
-def _eligible(hidden: Hidden) -> dict[Card, list[Any]]:
-    """{card: the holders that may hold it} of the hidden cards (their voids and barred cards allowing)."""
-    return {card: [h for h in hidden.sizes if card.suit not in hidden.voids.get(h, ())
-                   and not hidden.barred.get(h, 0) & card.bit] for card in hidden.cards}
+Eligible = list[tuple[int, Card, list[Any]]]
 
 
-def _deal_once(hidden: Hidden, eligible: Mapping[Card, list[Any]],
-               stream: Stream) -> dict[Any, tuple[Card, ...]] | None:
+def _eligible(hidden: Hidden) -> Eligible:
+    """(how many, the card, the holders that may hold it) for each hidden card in order, their voids and barred
+    cards allowing."""
+    found = []
+    for card in hidden.cards:
+        holders = [h for h in hidden.sizes if card.suit not in hidden.voids.get(h, ())
+                   and not hidden.barred.get(h, 0) & card.bit]
+        found.append((len(holders), card, holders))
+    return found
+
+
+def _deal_once(hidden: Hidden, eligible: Eligible, stream: Stream) -> dict[Any, tuple[Card, ...]] | None:
     """One random deal of the hidden cards to their ``eligible`` holders honouring sizes, or None when the draw
     ran into a dead end."""
     holders = list(hidden.sizes)
     room = {h: hidden.sizes[h] - len(hidden.known.get(h, ())) for h in holders}
     # The most constrained cards first (fewest possible holders), in random order among equals.
-    order = stream.shuffle(list(hidden.cards))
-    order.sort(key=lambda c: len(eligible[c]))
+    order = stream.shuffle(list(eligible))
+    order.sort(key=itemgetter(0))
     out: dict[Any, list[Card]] = {h: list(hidden.known.get(h, ())) for h in holders}
-    free = next((k for k, card in enumerate(order) if len(eligible[card]) == len(holders)), len(order))
-    for card in order[:free]:
-        takers = [h for h in eligible[card] if room[h] > 0]
+    free = next((k for k, (count, _, _) in enumerate(order) if count == len(holders)), len(order))
+    for _, card, takers in order[:free]:
+        takers = [h for h in takers if room[h] > 0]
         total = sum(room[h] for h in takers)
         if total == 0:
             return None
@@ -167,7 +182,7 @@ def _deal_once(hidden: Hidden, eligible: Mapping[Card, list[Any]],
     # The cards any holder may take come last in a random order: cutting them into the rooms left deals them
     # as uniformly as drawing a holder for each.
     for h in holders:
-        out[h].extend(order[free:free + room[h]])
+        out[h].extend(card for _, card, _ in order[free:free + room[h]])
         free += room[h]
     return {h: tuple(cards) for h, cards in out.items()}
 
@@ -198,36 +213,48 @@ def equivalent_lowest(legal: Sequence[Card], gone: int) -> Card | None:
     return min(legal, key=lambda c: (c.rank, c.suit)) if between & ~(ours | gone) == 0 else None
 
 
-def choose(choices: Sequence[T], hidden: Hidden, value: Callable[[Mapping[Any, tuple[Card, ...]]], Mapping[T, int]],
+def choose(choices: Sequence[T], hidden: Hidden,
+           value: Callable[[Mapping[Any, tuple[Card, ...]], Sequence[T]], Mapping[T, int]],
            settings: SamplingSettings, stream: Stream, minimise: bool = False, target: int | None = None) -> T:
     """The choice (a card, or a game's own, such as a discard) that does best over samples of ``hidden``, each
-    valued by ``value`` ({choice: tricks}): the most tricks (the fewest with ``minimise``) on average, or (rule
-    "best") the choice best in the most samples, or (rule "contract") the choice worth at least ``target``
-    tricks (the side's contract; None: no contract, the mean decides) in the most samples, the mean breaking
-    those ties; the first of the best in the order of ``choices`` breaks the rest."""
+    valued by ``value`` (sample, the choices still in contention -> {choice: tricks} of at least those): the most
+    tricks (the fewest with ``minimise``) on average, or (rule "best") the choice best in the most samples, or
+    (rule "contract") the choice worth at least ``target`` tricks (the side's contract; None: no contract, the
+    mean decides) in the most samples, the mean breaking those ties; the first of the best in the order of
+    ``choices`` breaks the rest. From the SETTLE-th sample on, a choice that did worse than another in every
+    sample so far leaves the contention, and the sampling stops when one choice is left."""
     sign = -1 if minimise else 1
     totals = dict.fromkeys(choices, 0)
     wins = dict.fromkeys(choices, 0)
     reached = dict.fromkeys(choices, 0)
+    alive = list(choices)
+    beaten = {c: set(choices) - {c} for c in choices}   # the choices that did better than c in every sample
     start = time.perf_counter()
-    for _ in range(settings.samples):
-        values = value(deal_hidden(hidden, stream))
-        best = max(sign * values[c] for c in choices)
-        for choice in choices:
-            totals[choice] += sign * values[choice]
-            wins[choice] += sign * values[choice] == best
+    for n in range(1, settings.samples + 1):
+        values = value(deal_hidden(hidden, stream), alive)
+        mine = {c: sign * values[c] for c in alive}
+        best = max(mine.values())
+        for choice in alive:
+            totals[choice] += mine[choice]
+            wins[choice] += mine[choice] == best
             reached[choice] += target is not None and values[choice] >= target
+            beaten[choice] = {c for c in beaten[choice] if c in mine and mine[c] > mine[choice]}
         if settings.budget is not None and time.perf_counter() - start >= settings.budget:
             break
+        if n >= SETTLE:
+            # Strict dominance orders the choices partially: its best are never beaten, so one always stays.
+            alive = [c for c in alive if not beaten[c]]
+            if len(alive) == 1:
+                break
     counts = {"best": wins, "contract": reached}.get(settings.rule)
-    key = {c: (0 if counts is None else counts[c], totals[c]) for c in choices}
+    key = {c: (0 if counts is None else counts[c], totals[c]) for c in alive}
     top = max(key.values())
-    return next(c for c in choices if key[c] == top)
+    return next(c for c in alive if key[c] == top)
 
 
-def choose_card(legal: Sequence[Card], hidden: Hidden, value: Callable[[Mapping[Any, tuple[Card, ...]]],
-                Mapping[Card, int]], settings: SamplingSettings, stream: Stream, minimise: bool = False,
-                target: int | None = None) -> Card:
+def choose_card(legal: Sequence[Card], hidden: Hidden,
+                value: Callable[[Mapping[Any, tuple[Card, ...]], Sequence[Card]], Mapping[Card, int]],
+                settings: SamplingSettings, stream: Stream, minimise: bool = False, target: int | None = None) -> Card:
     """``choose`` among the legal cards, the lowest card of the best breaking ties."""
     return choose(sorted(legal, key=lambda c: (c.rank, c.suit)), hidden, value, settings, stream, minimise, target)
 

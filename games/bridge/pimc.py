@@ -65,6 +65,16 @@ def _target(view):
     return needed - won
 
 
+def _for_side(view, north_south):
+    """The tricks for the player's side of the rest of the board, from ``north_south`` ({choice: North-South's
+    tricks}). Every search counts North-South's tricks, whoever plays: the solver keeps its stored bounds
+    between searches of one objective, so the four players' decisions share them."""
+    if view.player.side == Seat.N.side:
+        return north_south
+    left = 13 - len(view.tricks)
+    return {choice: left - tricks for choice, tricks in north_south.items()}
+
+
 class PimcAgent(HeuristicBidder, SamplingAgent):
     """The heuristic bidder (in its playing style, the option ``style``) with sampled double-dummy card play (see
     the module docstring)."""
@@ -93,9 +103,9 @@ class PimcAgent(HeuristicBidder, SamplingAgent):
         trick = tuple(c for _, c in view.current)
         visible = {seat: tuple(cards) for seat, cards in view.visible.items()}
 
-        def value(sample):
+        def value(sample, _cards):
             hands = [visible[seat] if seat in visible else sample[seat] for seat in Seat]
-            return solve_cards(Position(view.rules, hands, leader, trick))
+            return _for_side(view, solve_cards(Position(view.rules, hands, leader, trick, seat=Seat.N)))
 
         return choose_card(legal, hidden_hands(view), value, self.settings, self.stream, target=_target(view))
 
@@ -111,9 +121,12 @@ class PimcAgent(HeuristicBidder, SamplingAgent):
             return leads[0]
         leader = int(view.seat)
 
-        def value(sample):
+        def value(sample, alive):
             hands = [view.hand if seat == view.seat else sample[seat] for seat in Seat]
-            return {card: solve(Position(view.rules, [tuple(c for c in hand if c != card) for hand in hands],
-                                         leader, (card,), seat=leader)) for card in leads}
+            north_south = {}
+            for card in alive:
+                rest = [tuple(c for c in hand if c != card) for hand in hands]
+                north_south[card] = solve(Position(view.rules, rest, leader, (card,), seat=Seat.N))
+            return _for_side(view, north_south)
 
         return choose(leads, hidden_hands(view), value, self.settings, self.stream, target=_target(view))

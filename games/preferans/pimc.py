@@ -105,7 +105,7 @@ class PimcAgent(SamplingAgent, HeuristicAgent):
         known = {hand: tuple(cards) for hand, cards in view.visible.items()}
         known[view.seat] = tuple(view.hand)
 
-        def value(sample):
+        def value(sample, _cards):
             hands = [known[h] if h in known else sample[h] for h in range(3)]
             return solve_cards(_position(view, hands, leader, trick))
 
@@ -130,9 +130,9 @@ class PimcAgent(SamplingAgent, HeuristicAgent):
         hidden = Hidden(tuple(c for c in DECK32.cards if not mask & c.bit), {hand: 10 for hand in others})
         rules = PREFERANS.trick_rules(None if misere else trump_of(contract))
 
-        def value(sample):
+        def value(sample, alive):
             found = {}
-            for p in candidates:
+            for p in alive:
                 hands = [tuple(c for c in twelve if c not in p) if h == decl else sample[h] for h in range(3)]
                 found[p] = solve(Position(rules, hands, 0, (), "misere" if misere else "tricks", decl, decl))
             return found

@@ -60,7 +60,7 @@ class PimcAgent(SamplingAgent):
             return plain
         hand = tuple(view.hand)
 
-        def value(sample):
+        def value(sample, _cards):
             hands = [hand if seat == view.seat else sample[seat] for seat in range(4)]
             return solve_cards(Position(view.rules, hands, view.leader, view.trick))
 

@@ -7,8 +7,8 @@ from trickcore.cards import DECK52, Card, Rank, Suit
 from trickcore.errors import InputError
 from trickcore.games.agent_spec import agent_spec
 from trickcore.games.base import agent_classes
-from trickcore.games.sampling import (FROM_TRICK, OPENING_LEAD, SAMPLING_OPTIONS, Hidden, SamplingSettings, choose,
-                                      deal_hidden, equivalent_lowest, voids_shown)
+from trickcore.games.sampling import (FROM_TRICK, OPENING_LEAD, SAMPLING_OPTIONS, SETTLE, Hidden, SamplingSettings,
+                                      choose, deal_hidden, equivalent_lowest, voids_shown)
 from trickcore.rng import Stream
 from trickcore.rules import TrickRules
 
@@ -74,24 +74,46 @@ def test_equivalent_cards_need_no_search():
 def test_the_rules_choose_by_mean_or_by_most_often_best():
     hidden = Hidden((), {})
     rows = iter([{"a": 3, "b": 0}, {"a": 0, "b": 1}, {"a": 0, "b": 1}])
-    assert choose(["a", "b"], hidden, lambda s: next(rows), SamplingSettings(3), Stream(0)) == "a"
+    assert choose(["a", "b"], hidden, lambda s, alive: next(rows), SamplingSettings(3), Stream(0)) == "a"
     rows = iter([{"a": 3, "b": 0}, {"a": 0, "b": 1}, {"a": 0, "b": 1}])
-    assert choose(["a", "b"], hidden, lambda s: next(rows), SamplingSettings(3, rule="best"), Stream(0)) == "b"
+    assert choose(["a", "b"], hidden, lambda s, alive: next(rows), SamplingSettings(3, rule="best"), Stream(0)) == "b"
     rows = iter([{"a": 3, "b": 0}])
-    assert choose(["b", "a"], hidden, lambda s: next(rows), SamplingSettings(1), Stream(0), minimise=True) == "b"
-    assert choose(["b", "a"], hidden, lambda s: {"a": 1, "b": 1}, SamplingSettings(2), Stream(0)) == "b"
+    assert choose(["b", "a"], hidden, lambda s, alive: next(rows), SamplingSettings(1), Stream(0), minimise=True) == "b"
+    assert choose(["b", "a"], hidden, lambda s, alive: {"a": 1, "b": 1}, SamplingSettings(2), Stream(0)) == "b"
     # The contract: "b" makes 7 tricks in every sample, "a" more on average but only once.
     contract = SamplingSettings(3, rule="contract")
     rows = iter([{"a": 12, "b": 7}, {"a": 5, "b": 7}, {"a": 6, "b": 7}])
-    assert choose(["a", "b"], hidden, lambda s: next(rows), contract, Stream(0), target=7) == "b"
+    assert choose(["a", "b"], hidden, lambda s, alive: next(rows), contract, Stream(0), target=7) == "b"
     rows = iter([{"a": 12, "b": 7}, {"a": 5, "b": 7}, {"a": 6, "b": 7}])
-    assert choose(["a", "b"], hidden, lambda s: next(rows), contract, Stream(0)) == "a"   # no contract: the mean
+    assert choose(["a", "b"], hidden, lambda s, alive: next(rows), contract, Stream(0)) == "a"   # no contract: the mean
+
+
+def test_a_choice_worse_than_another_in_every_sample_leaves_the_contention():
+    hidden = Hidden((), {})
+    seen = []
+
+    def value(sample, alive):
+        seen.append(tuple(alive))
+        return {"a": 5, "b": 4, "c": 5 if len(seen) % 2 else 6}
+
+    # "b" is worse than "a" in every sample: from the SETTLE-th on it is no longer valued; "a" and "c" stay.
+    assert choose(["a", "b", "c"], hidden, value, SamplingSettings(8), Stream(0)) == "c"
+    assert seen == [("a", "b", "c")] * SETTLE + [("a", "c")] * (8 - SETTLE)
+    # One choice better than every other in every sample: the sampling stops at the SETTLE-th.
+    seen.clear()
+    assert choose(["a", "b"], hidden, lambda s, alive: seen.append(alive) or {"a": 1, "b": 2},
+                  SamplingSettings(8), Stream(0)) == "b"
+    assert len(seen) == SETTLE
+    # Equal choices never leave: all eight samples are dealt.
+    seen.clear()
+    choose(["a", "b"], hidden, lambda s, alive: seen.append(alive) or {"a": 1, "b": 1}, SamplingSettings(8), Stream(0))
+    assert len(seen) == 8
 
 
 def test_a_time_budget_stops_the_sampling_early():
     calls = []
     hidden = Hidden((), {})
-    choose(["a"], hidden, lambda s: calls.append(1) or {"a": 0}, SamplingSettings(50, budget=1e-9), Stream(0))
+    choose(["a"], hidden, lambda s, alive: calls.append(1) or {"a": 0}, SamplingSettings(50, budget=1e-9), Stream(0))
     assert len(calls) == 1
 
 
