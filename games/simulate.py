@@ -29,7 +29,7 @@ from trickcore.names import name_list, text_list
 from trickcore.rng import M64, mix64
 from trickcore.scoring.base import SIMULATION_FORMAT
 from trickcore.solver import solve_batch
-from trickcore.statistics import summarise_columns
+from trickcore.statistics import Tally
 
 CHUNK = 16                # deals of a chunk solved double dummy, and the fewest of any chunk
 MAX_CHUNK = 1024          # the most deals of a chunk played: a compiled batch's worth
@@ -364,10 +364,19 @@ def piece_outcomes(piece):
     return {f"table {t} {key}": values for t, columns in enumerate(outcomes, 1) for key, values in columns.items()}
 
 
+def outcome_tally(simulation, outcomes):
+    """The Tally of deals' ``outcomes`` (columns) that the simulation's summary merges: a field's with each deal's
+    differences between its tables (``table_differences``), which only the deal's own outcomes give."""
+    if simulation.field:
+        outcomes = {**outcomes, **table_differences(outcomes, len(simulation.tables))}
+    return Tally.of(outcomes)
+
+
 def output_chunk(kinds, simulation, items):
     """The deals ``items`` as each of ``kinds`` asks ("lines": their JSON text, encoded; "table": an Arrow table),
-    with their outcomes as columns: (text or None, table or None, outcomes). A worker sends the main process this
-    much cheaper load than the lines as objects, and as bytes, which the main process writes as they come."""
+    with their outcomes' Tally: (text or None, table or None, tally). A worker sends the main process this much
+    cheaper load than the lines as objects, as bytes, which the main process writes as they come, and the
+    outcomes' partial statistics, which it merges, instead of a value per deal."""
     fast = simulation.solve is None and not simulation.field and not simulation.analyse
     columns = "table" in kinds or fast
     piece = Piece.of(simulation, items, columns=columns)
@@ -375,13 +384,13 @@ def output_chunk(kinds, simulation, items):
         # A solved, analysed or field simulation's lines alone: their outcomes from the lines themselves.
         lines = piece_lines(piece)
         text = "".join(json.dumps(line) + "\n" for line in lines).encode()
-        return text, None, columns_of([line["outcome"] for line in lines])
+        return text, None, outcome_tally(simulation, columns_of([line["outcome"] for line in lines]))
     text = table = None
     if "lines" in kinds:
         text = (piece_text(piece) if fast else "".join(json.dumps(line) + "\n" for line in piece_lines(piece))).encode()
     if "table" in kinds:
         table = table_of(piece_columns(piece), head(simulation))
-    return text, table, piece_outcomes(piece)
+    return text, table, outcome_tally(simulation, piece_outcomes(piece))
 
 
 def run(simulation, numbers, start=0, jobs=1, dask=None, work=run_chunk):
@@ -457,15 +466,12 @@ def header_line(simulation):
     return json.dumps(head(simulation)) + "\n"
 
 
-def summary(simulation, outcomes):
-    """The statistics of a simulation's deals from their ``outcomes`` (columns, one value per deal: None where a
-    deal has none): per outcome key, shares, means with 95% intervals, distributions and frequencies
-    (trickcore.statistics.summarise_columns); a field's numbers also as each deal's difference between the first
-    table and each other (``table_differences``)."""
-    deals = len(next(iter(outcomes.values()), ()))
-    if simulation.field:
-        outcomes = {**outcomes, **table_differences(outcomes, len(simulation.tables))}
-    return {"simulation": simulation.to_dict(), "deals": deals, "outcomes": summarise_columns(outcomes)}
+def summary(simulation, tally):
+    """The statistics of a simulation's deals from their outcomes' ``tally`` (outcome_tally's, merged over every
+    chunk): per outcome key, shares, means with 95% intervals, distributions and frequencies
+    (trickcore.statistics.Tally.summary); a field's numbers also as each deal's difference between the first table
+    and each other (``table_differences``)."""
+    return {"simulation": simulation.to_dict(), "deals": tally.rows, "outcomes": tally.summary()}
 
 
 def _number(value):

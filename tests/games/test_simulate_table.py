@@ -152,11 +152,12 @@ def test_jobs_and_an_interrupted_run_give_the_same_table(tmp_path, cut):
     os.makedirs(part)
     from trickcore.games.simulate import chunk_size, output_chunk
     from trickcore.games.simulation_output import _write_pending
+    from trickcore.games.simulation_table import StreamedTable
 
     size = chunk_size(simulation)
     items = list(enumerate(range(600)))
     pending = [output_chunk(("table",), simulation, items[k:k + size])[1:] for k in range(0, cut * size, size)]
-    _write_pending(part, simulation, 0, pending, False)
+    _write_pending(part, simulation, 0, pending, StreamedTable(part))
     with open(os.path.join(part, "deals-000000000999-000000001000.arrow.tmp"), "wb") as f:
         f.write(b"ARROW1")
     # and a chunk a worker wrote, which the main process had not renamed yet
