@@ -3,6 +3,7 @@ distributions of small whole numbers and frequencies of names, for simulations a
 tallies of pieces of the results, which merge into the summary of the whole (``Tally``)."""
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -151,11 +152,17 @@ class Tally:
         firsts, counts = {}, {}
         for key, values in columns.items():
             firsts[key] = next((row for row, value in enumerate(values) if value is not None), None)
-            found: Counter[Value] = Counter()
+            kinds = set(map(type, values)) - {type(None)}
+            if len(kinds) == 1 and next(iter(kinds)) in KINDS:
+                # One kind of value (as a column mostly is): counted as they are, none equal to another kind's.
+                found: Counter[Any] = Counter(values)
+                found.pop(None, None)
+                counts[key] = Counter(dict(zip(zip(itertools.repeat(KINDS[kinds.pop()]), found), found.values())))
+                continue
+            counts[key] = Counter()
             for (kind, value), count in Counter(zip(map(type, values), values)).items():
                 if value is not None:
-                    found[_value(kind, value)] += count
-            counts[key] = found
+                    counts[key][_value(kind, value)] += count
         return cls(len(next(iter(columns.values()), ())), firsts, counts)
 
     def __add__(self, later: Tally) -> Tally:
