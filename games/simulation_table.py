@@ -116,7 +116,8 @@ def dictionary_columns(table):
     pa, _ = parquet_modules()
     sample = table.slice(0, SAMPLE)
     few = max(64, sample.num_rows // 16)
-    return [field.name for field in sample.schema if not pa.types.is_nested(field.type)
+    return [field.name for field in sample.schema
+            if not pa.types.is_nested(field.type) and not pa.types.is_null(field.type)
             and pa.compute.count_distinct(sample.column(field.name)).as_py() <= few]
 
 
@@ -129,6 +130,8 @@ def _common_schema(schemas):
 def _conformed(table, schema):
     """``table`` with ``schema``'s columns, in its order, a missing one all null."""
     pa, _ = parquet_modules()
+    if table.schema.remove_metadata() == schema:
+        return table        # as a fragment mostly is: nothing to cast
     columns = [table.column(field.name).cast(field.type) if field.name in table.column_names
                else pa.nulls(len(table), field.type) for field in schema]
     return pa.table(columns, schema=schema.with_metadata(table.schema.metadata))

@@ -19,6 +19,7 @@ Objectives (``Position.objective``):
 The games put these in their own terms (``trickcore.games.<game>.analysis``): this module knows seats,
 trumps and tricks, never a game.
 """
+import gc
 import itertools
 import multiprocessing
 import os
@@ -349,9 +350,14 @@ def solve_batch(func: Callable[..., T], arg_tuples: Iterable[Iterable[Any]], job
             yield func(*args)
         return
     work = ((func, tuple(args)) for args in arg_tuples)
-    # Forked, as the workers before: they start at once and inherit the parent's imports and plug-ins.
+    # Forked, as the workers before: they start at once and inherit the parent's imports and plug-ins. The
+    # objects they inherit are frozen for the garbage collector, whose rounds would otherwise go through them in
+    # every worker, and copy the pages they share, for nothing (and through them in this process, as busy).
     context = multiprocessing.get_context("fork")
     before = set(multiprocessing.active_children())
+    frozen = gc.get_freeze_count() == 0
+    if frozen:
+        gc.freeze()
     pool = ProcessPoolExecutor(jobs, mp_context=context)
     pending: deque[Future[list[T]]] = deque()
     try:
@@ -370,6 +376,8 @@ def solve_batch(func: Callable[..., T], arg_tuples: Iterable[Iterable[Any]], job
             yield from _results(pending.popleft(), pool, workers)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+        if frozen:
+            gc.unfreeze()
 
 
 def _batches(items: Iterator[T], size: int) -> Iterator[list[T]]:
