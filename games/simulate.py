@@ -397,14 +397,28 @@ def run(simulation, numbers, start=0, jobs=1, dask=None, work=run_chunk):
     """``work(simulation, chunk)`` of each chunk of deals ``start`` onwards, in order (a lazy iterator; by
     default the chunk's result lines): on this process, on ``jobs`` worker processes, or on a Dask cluster (a
     ``dask.distributed.Client``)."""
-    size = chunk_size(simulation, jobs)
-    chunks = _chunks(numbers, start, size)
-    count = -(-(simulation.deals - start) // size)
+    chunks, count = _chunks_of(simulation, numbers, start, jobs)
     if dask is not None:
         yield from _run_on_dask(dask, simulation, chunks, work, count)
         return
     tasks = ((simulation, chunk) for chunk in chunks)
     yield from solve_batch(work, tasks, jobs, chunksize=_per_task(count, jobs))
+
+
+def run_tasks(simulation, numbers, start, jobs, work):
+    """``work(simulation, chunks)`` of each worker's task (the chunks ``run`` gives a task) of the deals ``start``
+    onwards, in order, on ``jobs`` worker processes: one result a task, for work done once a task (a file of its
+    deals)."""
+    chunks, count = _chunks_of(simulation, numbers, start, jobs)
+    per_task = _per_task(count, jobs)
+    tasks = ((simulation, task) for task in iter(lambda: list(itertools.islice(chunks, per_task)), []))
+    yield from solve_batch(work, tasks, jobs)
+
+
+def _chunks_of(simulation, numbers, start, jobs):
+    """The chunks of the deals ``start`` onwards (a lazy iterator, chunk_size's for ``jobs``) and their count."""
+    size = chunk_size(simulation, jobs)
+    return _chunks(numbers, start, size), -(-(simulation.deals - start) // size)
 
 
 def _per_task(chunks, workers):

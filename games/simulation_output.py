@@ -9,7 +9,7 @@ import shutil
 from trickcore.errors import InputError
 from trickcore.files import read_text
 from trickcore.games.simulate import (FORMAT, TASK_CHUNKS, choose_deals, head, header_line, outcome_tally,
-                                      output_chunk, run)
+                                      output_chunk, run, run_tasks)
 from trickcore.games.simulation_hooks import columns_of
 from trickcore.games.simulation_table import (StreamedTable, check_fragments, finish, fragment_path, fragments,
                                               read_fragment, write_fragment)
@@ -184,24 +184,26 @@ def _play_to_table(simulation, part, jobs, dask, start, progress, tables, stream
     """The deals of a table from ``start`` (the deals done and their Tally) written as fragments of ``part`` (and
     into ``streamed``, the single file, when there is one): the Tally of every deal's outcome."""
     done, tally = start
-    pending = []
-    # Worker processes write a single file's fragments themselves, a chunk each, which the main process renames
-    # in order and adds to the file: the tables do not pass through the pool's pipe.
-    by_workers = jobs > 1 and dask is None and streamed is not None and tables is None
-    work = (functools.partial(fragment_chunk, part) if by_workers
-            else functools.partial(output_chunk, ("table",)))
-    try:
-        for fragment, table, chunk in run(simulation, choose_deals(simulation), done, jobs, dask, work=work):
+    numbers = choose_deals(simulation)
+    if jobs > 1 and dask is None and streamed is not None and tables is None:
+        # Worker processes write a single file's fragments themselves, a task's chunks each, which the main
+        # process renames in order and adds to the file: the tables do not pass through the pool's pipe.
+        for fragment, chunk in run_tasks(simulation, numbers, done, jobs, functools.partial(fragment_task, part)):
             tally += chunk
-            if by_workers:
-                os.replace(fragment + SPOOLED, fragment)
-                streamed.add(read_fragment(fragment))
-            else:
-                pending.append((table, chunk))
-                if tables is not None:
-                    tables.append(table)
-                if len(pending) == TASK_CHUNKS:
-                    done = _write_pending(part, simulation, done, pending, streamed)
+            os.replace(fragment + SPOOLED, fragment)
+            streamed.add(read_fragment(fragment))
+            if progress:
+                progress(tally.rows)
+        return tally
+    pending, work = [], functools.partial(output_chunk, ("table",))
+    try:
+        for _, table, chunk in run(simulation, numbers, done, jobs, dask, work=work):
+            tally += chunk
+            pending.append((table, chunk))
+            if tables is not None:
+                tables.append(table)
+            if len(pending) == TASK_CHUNKS:
+                done = _write_pending(part, simulation, done, pending, streamed)
             if progress:
                 progress(tally.rows)
     finally:
@@ -209,15 +211,19 @@ def _play_to_table(simulation, part, jobs, dask, start, progress, tables, stream
     return tally
 
 
-def fragment_chunk(part, simulation, items):
-    """The table of the deals ``items`` written as a fragment of ``part``, under its name with SPOOLED added (the
-    main process renames it when every fragment before it is finished), its tally beside it: (the fragment's
-    path, None, the tally)."""
-    _, table, tally = output_chunk(("table",), simulation, items)
-    path = fragment_path(part, items[0][0], items[-1][0] + 1, dataset=False)
+def fragment_task(part, simulation, chunks):
+    """The table of the deals of ``chunks`` (a worker's task) written as one fragment of ``part``, under its name
+    with SPOOLED added (the main process renames it when every fragment before it is finished), its tally beside
+    it: (the fragment's path, the tally)."""
+    tables, tally = [], Tally()
+    for items in chunks:
+        _, table, found = output_chunk(("table",), simulation, items)
+        tables.append(table)
+        tally += found
+    path = fragment_path(part, chunks[0][0][0], chunks[-1][-1][0] + 1, dataset=False)
     _write_json(os.path.splitext(path)[0] + TALLY, tally.to_dict())
-    write_fragment(path + SPOOLED, [table])
-    return path, None, tally
+    write_fragment(path + SPOOLED, tables)
+    return path, tally
 
 
 def _write_pending(part, simulation, done, pending, streamed):
