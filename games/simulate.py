@@ -77,8 +77,8 @@ class Simulation:
         if isinstance(self.deals, bool) or not isinstance(self.deals, int) or self.deals < 1:
             raise InputError(f"the number of deals must be at least 1, not {self.deals!r}", field="deals")
         if self.deals > MAX_DEALS:
-            # Every deal's outcome stays in memory for the summary: beyond this, run several seeds.
-            raise InputError(f"a simulation plays at most {MAX_DEALS:,} deals (their outcomes are summarised in "
+            # The deals chosen under a condition are listed in memory: beyond this, run several seeds.
+            raise InputError(f"a simulation plays at most {MAX_DEALS:,} deals (the deals chosen are listed in "
                              f"memory), not {self.deals:,}: run several with different seeds", field="deals")
 
     def to_dict(self):
