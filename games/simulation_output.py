@@ -152,9 +152,9 @@ def _append_file(out, path):
 
 
 def _simulate_to_table(simulation, path, jobs, dask, resume, progress, tables):
-    """simulate_to_file of a Parquet table or dataset: each TASK_CHUNKS chunks (a Dask task's; a worker's chunk)
-    become one fragment file of the .part directory, with its tally beside it; a single file is written from the
-    fragments as they finish (StreamedTable), a dataset's fragments are its files."""
+    """simulate_to_file of a Parquet table or dataset: each TASK_CHUNKS chunks (a Dask task's, a worker process's
+    task) become one fragment file of the .part directory, with its tally beside it; a single file is written from
+    the fragments as they finish (StreamedTable), a dataset's fragments are its files."""
     target, dataset = path.rstrip("/" + os.sep), output_kind(path) == "dataset"
     part = partial_path(path)
     if resume and not os.path.isdir(part):
