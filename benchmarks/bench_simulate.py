@@ -7,13 +7,15 @@ The baselines are measured in the same run: the protocol path (the same agents t
 ``play_deal``, deal by deal, as any agent without a compiled batch plays) and, when ``pyspiel`` is installed,
 OpenSpiel's full bridge game (random auction and play, Python loop over its C++ state). The ratios print at the end:
 each path against its protocol (and OpenSpiel), jobs 2 against jobs 1 (the goal is at least 1.8 on two idle cores:
-by the wall clock, and from the processor times, the main process's and its workers', what two idle cores give)
-and the Dask cluster against two local processes (its overhead).
+by the wall clock, run in turn round by round, and from the processor times, the main process's and its workers',
+what two idle cores give) and the Dask cluster against two local processes (its overhead).
 
-Run: ``pytest benchmarks/bench_simulate.py --benchmark-enable``.
+Run: ``pytest benchmarks/bench_simulate.py --benchmark-enable`` (``-k jobs``: jobs 2 against jobs 1 alone).
 """
 import os
 import random
+import statistics
+import time
 
 import pytest
 
@@ -27,8 +29,9 @@ PATHS = {("bridge", "random", "parquet"): 100_000, ("bridge", "heuristic", "parq
          ("bridge", "random", "jsonl"): 50_000, ("preferans", "heuristic", "parquet"): 10_000}
 PROTOCOL_DEALS = {"bridge": 300, "preferans": 300}
 # Enough deals that starting the workers does not decide the ratio of jobs 2 to jobs 1.
-JOBS_DEALS = {("bridge", "random", "jsonl"): 200_000, ("bridge", "random", "parquet"): 200_000,
+JOBS_DEALS = {("bridge", "random", "jsonl"): 400_000, ("bridge", "random", "parquet"): 400_000,
               ("bridge", "heuristic", "jsonl"): 200_000, ("preferans", "heuristic", "jsonl"): 10_000}
+JOBS_ROUNDS = 5
 
 
 @pytest.mark.parametrize("game, agents, suffix", sorted(PATHS))
@@ -85,31 +88,38 @@ def test_openspiel_random_bridge(benchmark, rates):
     rates.record(benchmark, "openspiel random bridge", deals)
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
 @pytest.mark.parametrize("game, agents, suffix", sorted(JOBS_DEALS))
-def test_simulate_jobs(benchmark, rates, tmp_path, game, agents, suffix, jobs):
-    """Each round a new seed (see test_simulate_user_path). Besides the wall clock, the processor time of the main
-    process and of the workers (the children's, counted once the pool has ended): on a loaded machine the wall
-    clock of two processes says little, their processor time what two idle cores would give."""
+def test_simulate_jobs(benchmark, rates, tmp_path, game, agents, suffix):
+    """Jobs 1 and jobs 2 in turn, each round a new seed (see test_simulate_user_path): a shared machine's load
+    changes from one minute to the next, so each round's two runs are compared. Besides the wall clock, the
+    processor time of the main process and of the workers (the children's, counted once the pool has ended): on a
+    loaded machine the wall clock of two processes says little, their processor time what two idle cores would
+    give. Measured inside this process: the interpreter's start-up is not in it, the workers' is."""
     out, deals = str(tmp_path / f"deals.{suffix}"), JOBS_DEALS[game, agents, suffix]
-    seeds, spent = iter(range(100, 200)), []
+    seeds, spent = iter(range(100, 200)), {1: [], 2: []}
     simulate_to_file(Simulation(game, 200, 1, agents=(agents,)), out)    # imports and tables made once
 
     def run(simulation):
-        before = os.times()
-        simulate_to_file(simulation, out, jobs)
-        after = os.times()
-        spent.append((after.user + after.system - before.user - before.system,
-                      after.children_user + after.children_system - before.children_user - before.children_system))
+        for jobs in (1, 2):
+            before, start = os.times(), time.perf_counter()
+            simulate_to_file(simulation, out, jobs)
+            wall, after = time.perf_counter() - start, os.times()
+            spent[jobs].append((wall, after.user + after.system - before.user - before.system,
+                                after.children_user + after.children_system - before.children_user
+                                - before.children_system))
 
     def setup():
         return (Simulation(game, deals, next(seeds), agents=(agents,)),), {}
 
-    benchmark.pedantic(run, setup=setup, rounds=3)
-    main, workers = min(spent, key=sum)
-    name = f"simulate {agents} {game} to {suffix}, jobs {jobs}"
-    rates.record(benchmark, name, deals, main + workers, main_cpu=round(main, 3), workers_cpu=round(workers, 3))
-    rates.record_processor_time(benchmark, f"{name} (main process's processor time)", deals, main)
+    benchmark.pedantic(run, setup=setup, rounds=JOBS_ROUNDS)
+    name = f"simulate {agents} {game} to {suffix}, jobs"
+    for jobs, rounds in spent.items():
+        main, workers = min(((main, workers) for _, main, workers in rounds), key=sum)
+        rates.record_seconds(benchmark, f"{name} {jobs}", deals, statistics.median(wall for wall, _, _ in rounds),
+                             main + workers)
+        rates.record_processor_time(benchmark, f"{name} {jobs} (main process's processor time)", deals, main)
+    rates.record_ratios(benchmark, f"{name} 2 / jobs 1 (wall clock, each round)",
+                        [one[0] / two[0] for one, two in zip(spent[1], spent[2])])
 
 
 def test_simulate_dask_local_cluster(benchmark, rates, tmp_path):

@@ -1,7 +1,11 @@
 """Collects the rates measured by the benchmarks and prints them, with their ratios, after the run."""
+import os
+import statistics
+
 import pytest
 
 RATES = {}
+RATIOS = {}     # ratios measured round by round: name -> the rounds' ratios
 
 
 class Rates:
@@ -19,6 +23,18 @@ class Rates:
             RATES[f"{name} (processor time)"] = items / cpu_seconds
         benchmark.extra_info.update(per_second=round(items / median), seconds=round(median, 3), **extra)
 
+    def record_seconds(self, benchmark, name, items, seconds, cpu_seconds):
+        """Record ``items`` per ``seconds`` of the wall clock (a benchmark's own measure of one of the things each
+        of its rounds does) and per ``cpu_seconds`` of processor time (as "NAME (processor time)")."""
+        if benchmark.stats is not None:
+            RATES[name] = items / seconds
+            RATES[f"{name} (processor time)"] = items / cpu_seconds
+
+    def record_ratios(self, benchmark, name, ratios):
+        """Record the ratios of two things measured in turn, one a round (printed with their median)."""
+        if benchmark.stats is not None:
+            RATIOS[name] = ratios
+
     def record_processor_time(self, benchmark, name, items, cpu_seconds):
         """Record ``items`` per ``cpu_seconds`` of processor time as ``name`` (when benchmarking is on)."""
         if benchmark.stats is not None:
@@ -32,7 +48,7 @@ def rates():
 
 
 def pytest_terminal_summary(terminalreporter):
-    if not RATES:
+    if not RATES and not RATIOS:
         return
     write = terminalreporter.write_line
     write("")
@@ -93,13 +109,17 @@ def pytest_terminal_summary(terminalreporter):
 
 def _jobs_ratios(write):
     """Jobs 2 against jobs 1: by the wall clock, and from processor times what two idle cores give, the workers'
-    and the main process's time shared by two cores, or the main process's alone when it is the longer."""
+    and the main process's time shared by two cores, or the main process's alone when it is the longer; with the
+    load average (the wall clock of two processes means something only on two idle cores)."""
+    if any(name.startswith("simulate ") and ", jobs " in name for name in RATES):
+        write(f"  load average (1, 5, 15 minutes) at the end: {', '.join(f'{v:.1f}' for v in os.getloadavg())}")
     for game, agents, suffix in (("bridge", "random", "jsonl"), ("bridge", "random", "parquet"),
                                  ("bridge", "heuristic", "jsonl"), ("preferans", "heuristic", "jsonl")):
         name = f"simulate {agents} {game} to {suffix}, jobs"
-        one, two = RATES.get(f"{name} 1"), RATES.get(f"{name} 2")
-        if one and two:
-            write(f"  ratio {name} 2 / jobs 1 (wall clock): {two / one:,.2f}x")
+        rounds = RATIOS.get(f"{name} 2 / jobs 1 (wall clock, each round)")
+        if rounds:
+            write(f"  ratio {name} 2 / jobs 1 (wall clock, in turn): median {statistics.median(rounds):,.2f}x; "
+                  f"rounds {', '.join(f'{ratio:.2f}' for ratio in rounds)}")
         one, two = RATES.get(f"{name} 1 (processor time)"), RATES.get(f"{name} 2 (processor time)")
         main = RATES.get(f"{name} 2 (main process's processor time)")
         if one and two and main:

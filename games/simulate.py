@@ -29,7 +29,7 @@ from trickcore.names import name_list, text_list
 from trickcore.rng import M64, mix64
 from trickcore.scoring.base import SIMULATION_FORMAT
 from trickcore.solver import solve_batch
-from trickcore.statistics import summarise_columns
+from trickcore.statistics import Tally
 
 CHUNK = 16                # deals of a chunk solved double dummy, and the fewest of any chunk
 MAX_CHUNK = 1024          # the most deals of a chunk played: a compiled batch's worth
@@ -77,8 +77,8 @@ class Simulation:
         if isinstance(self.deals, bool) or not isinstance(self.deals, int) or self.deals < 1:
             raise InputError(f"the number of deals must be at least 1, not {self.deals!r}", field="deals")
         if self.deals > MAX_DEALS:
-            # Every deal's outcome stays in memory for the summary: beyond this, run several seeds.
-            raise InputError(f"a simulation plays at most {MAX_DEALS:,} deals (their outcomes are summarised in "
+            # The deals chosen under a condition are listed in memory: beyond this, run several seeds.
+            raise InputError(f"a simulation plays at most {MAX_DEALS:,} deals (the deals chosen are listed in "
                              f"memory), not {self.deals:,}: run several with different seeds", field="deals")
 
     def to_dict(self):
@@ -364,10 +364,19 @@ def piece_outcomes(piece):
     return {f"table {t} {key}": values for t, columns in enumerate(outcomes, 1) for key, values in columns.items()}
 
 
+def outcome_tally(simulation, outcomes):
+    """The Tally of deals' ``outcomes`` (columns) that the simulation's summary merges: a field's with each deal's
+    differences between its tables (``table_differences``), which only the deal's own outcomes give."""
+    if simulation.field:
+        outcomes = {**outcomes, **table_differences(outcomes, len(simulation.tables))}
+    return Tally.of(outcomes)
+
+
 def output_chunk(kinds, simulation, items):
     """The deals ``items`` as each of ``kinds`` asks ("lines": their JSON text, encoded; "table": an Arrow table),
-    with their outcomes as columns: (text or None, table or None, outcomes). A worker sends the main process this
-    much cheaper load than the lines as objects, and as bytes, which the main process writes as they come."""
+    with their outcomes' Tally: (text or None, table or None, tally). A worker sends the main process this much
+    cheaper load than the lines as objects, as bytes, which the main process writes as they come, and the
+    outcomes' partial statistics, which it merges, instead of a value per deal."""
     fast = simulation.solve is None and not simulation.field and not simulation.analyse
     columns = "table" in kinds or fast
     piece = Piece.of(simulation, items, columns=columns)
@@ -375,27 +384,41 @@ def output_chunk(kinds, simulation, items):
         # A solved, analysed or field simulation's lines alone: their outcomes from the lines themselves.
         lines = piece_lines(piece)
         text = "".join(json.dumps(line) + "\n" for line in lines).encode()
-        return text, None, columns_of([line["outcome"] for line in lines])
+        return text, None, outcome_tally(simulation, columns_of([line["outcome"] for line in lines]))
     text = table = None
     if "lines" in kinds:
         text = (piece_text(piece) if fast else "".join(json.dumps(line) + "\n" for line in piece_lines(piece))).encode()
     if "table" in kinds:
         table = table_of(piece_columns(piece), head(simulation))
-    return text, table, piece_outcomes(piece)
+    return text, table, outcome_tally(simulation, piece_outcomes(piece))
 
 
 def run(simulation, numbers, start=0, jobs=1, dask=None, work=run_chunk):
     """``work(simulation, chunk)`` of each chunk of deals ``start`` onwards, in order (a lazy iterator; by
     default the chunk's result lines): on this process, on ``jobs`` worker processes, or on a Dask cluster (a
     ``dask.distributed.Client``)."""
-    size = chunk_size(simulation, jobs)
-    chunks = _chunks(numbers, start, size)
-    count = -(-(simulation.deals - start) // size)
+    chunks, count = _chunks_of(simulation, numbers, start, jobs)
     if dask is not None:
         yield from _run_on_dask(dask, simulation, chunks, work, count)
         return
     tasks = ((simulation, chunk) for chunk in chunks)
     yield from solve_batch(work, tasks, jobs, chunksize=_per_task(count, jobs))
+
+
+def run_tasks(simulation, numbers, start, jobs, work):
+    """``work(simulation, chunks)`` of each worker's task (the chunks ``run`` gives a task) of the deals ``start``
+    onwards, in order, on ``jobs`` worker processes: one result a task, for work done once a task (a file of its
+    deals)."""
+    chunks, count = _chunks_of(simulation, numbers, start, jobs)
+    per_task = _per_task(count, jobs)
+    tasks = ((simulation, task) for task in iter(lambda: list(itertools.islice(chunks, per_task)), []))
+    yield from solve_batch(work, tasks, jobs)
+
+
+def _chunks_of(simulation, numbers, start, jobs):
+    """The chunks of the deals ``start`` onwards (a lazy iterator, chunk_size's for ``jobs``) and their count."""
+    size = chunk_size(simulation, jobs)
+    return _chunks(numbers, start, size), -(-(simulation.deals - start) // size)
 
 
 def _per_task(chunks, workers):
@@ -457,15 +480,12 @@ def header_line(simulation):
     return json.dumps(head(simulation)) + "\n"
 
 
-def summary(simulation, outcomes):
-    """The statistics of a simulation's deals from their ``outcomes`` (columns, one value per deal: None where a
-    deal has none): per outcome key, shares, means with 95% intervals, distributions and frequencies
-    (trickcore.statistics.summarise_columns); a field's numbers also as each deal's difference between the first
-    table and each other (``table_differences``)."""
-    deals = len(next(iter(outcomes.values()), ()))
-    if simulation.field:
-        outcomes = {**outcomes, **table_differences(outcomes, len(simulation.tables))}
-    return {"simulation": simulation.to_dict(), "deals": deals, "outcomes": summarise_columns(outcomes)}
+def summary(simulation, tally):
+    """The statistics of a simulation's deals from their outcomes' ``tally`` (outcome_tally's, merged over every
+    chunk): per outcome key, shares, means with 95% intervals, distributions and frequencies
+    (trickcore.statistics.Tally.summary); a field's numbers also as each deal's difference between the first table
+    and each other (``table_differences``)."""
+    return {"simulation": simulation.to_dict(), "deals": tally.rows, "outcomes": tally.summary()}
 
 
 def _number(value):

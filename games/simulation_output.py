@@ -8,12 +8,16 @@ import shutil
 
 from trickcore.errors import InputError
 from trickcore.files import read_text
-from trickcore.games.simulate import FORMAT, TASK_CHUNKS, choose_deals, head, header_line, output_chunk, run
+from trickcore.games.simulate import (FORMAT, TASK_CHUNKS, choose_deals, head, header_line, outcome_tally,
+                                      output_chunk, run, run_tasks)
 from trickcore.games.simulation_hooks import columns_of
-from trickcore.games.simulation_table import check_fragments, finish, fragment_path, fragments, write_fragment
+from trickcore.games.simulation_table import (StreamedTable, check_fragments, finish, fragment_path, fragments,
+                                              read_fragment, write_fragment)
 from trickcore.scoring.base import parquet_modules
+from trickcore.statistics import Tally
 
 SPOOLED = ".chunk"    # a fragment a worker wrote, until the main process renames it in deal order
+TALLY = ".tally.json"     # beside a fragment: its deals' outcomes' Tally, for the summary of a resumed run
 
 
 def read_output(path, simulation):
@@ -68,23 +72,11 @@ def check_output(path):
     return kind
 
 
-def _add_outcomes(outcomes, done, chunk):
-    """Append a chunk's outcome columns to ``outcomes`` (columns of ``done`` deals so far), None where either
-    lacks a key."""
-    count = len(next(iter(chunk.values()), ()))
-    for key in chunk:
-        if key not in outcomes:
-            outcomes[key] = [None] * done     # made only for a new key: a list of every deal so far is no small thing
-    for key, values in outcomes.items():
-        values.extend(chunk.get(key, [None] * count))
-    return done + count
-
-
 def simulate_to_file(simulation, path, jobs=1, dask=None, resume=False, progress=None, tables=None):
     """Run ``simulation`` writing its deals to ``path`` (see output_kind: JSON lines, a Parquet table or a
     dataset) through ``partial_path(path)``, renamed when complete; with ``resume`` continue an unfinished run.
-    Returns every deal's outcome as columns. ``progress(n)`` is called with the number of deals done after each
-    chunk; a list ``tables`` receives the Arrow table of each chunk."""
+    Returns the Tally of every deal's outcome (simulate.summary's). ``progress(n)`` is called with the number of
+    deals done after each chunk; a list ``tables`` receives the Arrow table of each chunk."""
     kind = check_output(path)
     if kind == "lines":
         return _simulate_to_lines(simulation, path, jobs, dask, resume, progress, tables)
@@ -113,38 +105,37 @@ def _simulate_to_lines(simulation, path, jobs, dask, resume, progress, tables):
             out.seek(0, os.SEEK_END)
             if not done:
                 out.write(header_line(simulation).encode())
-            outcomes = columns_of([line["outcome"] for line in done])
-            count = len(done)
+            tally = outcome_tally(simulation, columns_of([line["outcome"] for line in done]))
             if progress:
-                progress(count)
+                progress(tally.rows)
             for text, table, chunk in run(simulation, numbers, len(done), jobs, dask, work=work):
                 if spool:
                     _append_file(out, text)
                 else:
                     out.write(text)
                     out.flush()
-                count = _add_outcomes(outcomes, count, chunk)
+                tally += chunk
                 if tables is not None:
                     tables.append(table)
                 if progress:
-                    progress(count)
+                    progress(tally.rows)
     except OSError as exc:
         raise InputError(f"cannot write here: {exc.strerror}", source=part) from None
     finally:
         if spool:
             shutil.rmtree(spool, ignore_errors=True)
     os.replace(part, path)
-    return outcomes
+    return tally
 
 
 def spooled(work, spool, simulation, items):
-    """``work(simulation, items)`` (output_chunk's text, table, outcomes) with its text written to a file of the
+    """``work(simulation, items)`` (output_chunk's text, table, tally) with its text written to a file of the
     directory ``spool`` (named by the chunk's first deal), whose path it gives instead of the text."""
-    text, table, outcomes = work(simulation, items)
+    text, table, tally = work(simulation, items)
     path = os.path.join(spool, f"{items[0][0]:012d}.jsonl")
     with open(path, "wb") as out:
         out.write(text)
-    return path, table, outcomes
+    return path, table, tally
 
 
 def _append_file(out, path):
@@ -161,8 +152,9 @@ def _append_file(out, path):
 
 
 def _simulate_to_table(simulation, path, jobs, dask, resume, progress, tables):
-    """simulate_to_file of a Parquet table or dataset: each TASK_CHUNKS chunks (a Dask task's) become one
-    fragment file of the .part directory, with its outcomes beside it; the fragments are combined at the end."""
+    """simulate_to_file of a Parquet table or dataset: each TASK_CHUNKS chunks (a Dask task's, a worker process's
+    task) become one fragment file of the .part directory, with its tally beside it; a single file is written from
+    the fragments as they finish (StreamedTable), a dataset's fragments are its files."""
     target, dataset = path.rstrip("/" + os.sep), output_kind(path) == "dataset"
     part = partial_path(path)
     if resume and not os.path.isdir(part):
@@ -173,70 +165,91 @@ def _simulate_to_table(simulation, path, jobs, dask, resume, progress, tables):
                 shutil.rmtree(part)
             os.makedirs(part)
         done = check_fragments(part, head(simulation))
-        outcomes, count = {}, 0
+        streamed = None if dataset else StreamedTable(part)
+        tally = Tally()
         for _, _, fragment in fragments(part):
-            count = _add_outcomes(outcomes, count, _read_json(os.path.splitext(fragment)[0] + ".outcomes.json"))
-        numbers = choose_deals(simulation)
+            tally += Tally.from_dict(_read_json(os.path.splitext(fragment)[0] + TALLY))
+            if streamed:
+                streamed.add(read_fragment(fragment))
         if progress:
-            progress(count)
-        pending = []
-        # Worker processes write a single file's fragments themselves, a chunk each, which the main process
-        # renames in order: the tables do not pass through it.
-        by_workers = jobs > 1 and dask is None and not dataset and tables is None
-        work = (functools.partial(fragment_chunk, part) if by_workers
-                else functools.partial(output_chunk, ("table",)))
-        try:
-            for fragment, table, chunk in run(simulation, numbers, done, jobs, dask, work=work):
-                if by_workers:
-                    os.replace(fragment + SPOOLED, fragment)
-                    count = done = _add_outcomes(outcomes, count, chunk)
-                    if progress:
-                        progress(count)
-                    continue
-                pending.append((table, chunk))
-                count = _add_outcomes(outcomes, count, chunk)
-                if tables is not None:
-                    tables.append(table)
-                if len(pending) == TASK_CHUNKS:
-                    done = _write_pending(part, simulation, done, pending, dataset)
-                if progress:
-                    progress(count)
-        finally:
-            _write_pending(part, simulation, done, pending, dataset)
-        finish(part, target, dataset)
+            progress(tally.rows)
+        tally = _play_to_table(simulation, part, jobs, dask, (done, tally), progress, tables, streamed)
+        finish(part, target, dataset, streamed)
     except OSError as exc:
         raise InputError(f"cannot write here: {exc.strerror}", source=part) from None
-    return outcomes
+    return tally
 
 
-def fragment_chunk(part, simulation, items):
-    """The table of the deals ``items`` written as a fragment of ``part``, under its name with SPOOLED added (the
-    main process renames it when every fragment before it is finished), its outcomes beside it: (the fragment's
-    path, None, the outcomes)."""
-    _, table, outcomes = output_chunk(("table",), simulation, items)
-    path = fragment_path(part, items[0][0], items[-1][0] + 1, dataset=False)
-    with open(os.path.splitext(path)[0] + ".outcomes.json", "w", encoding="utf-8") as out:
-        out.write(json.dumps(outcomes))
-    write_fragment(path + SPOOLED, [table])
-    return path, None, outcomes
+def _play_to_table(simulation, part, jobs, dask, start, progress, tables, streamed):
+    """The deals of a table from ``start`` (the deals done and their Tally) written as fragments of ``part`` (and
+    into ``streamed``, the single file, when there is one): the Tally of every deal's outcome."""
+    done, tally = start
+    numbers = choose_deals(simulation)
+    if jobs > 1 and dask is None and streamed is not None and tables is None:
+        # Worker processes write a single file's fragments themselves, a task's chunks each, which the main
+        # process renames in order and adds to the file: the tables do not pass through the pool's pipe.
+        for fragment, chunk in run_tasks(simulation, numbers, done, jobs, functools.partial(fragment_task, part)):
+            tally += chunk
+            os.replace(fragment + SPOOLED, fragment)
+            streamed.add(read_fragment(fragment))
+            if progress:
+                progress(tally.rows)
+        return tally
+    pending, work = [], functools.partial(output_chunk, ("table",))
+    try:
+        for _, table, chunk in run(simulation, numbers, done, jobs, dask, work=work):
+            tally += chunk
+            pending.append((table, chunk))
+            if tables is not None:
+                tables.append(table)
+            if len(pending) == TASK_CHUNKS:
+                done = _write_pending(part, simulation, done, pending, streamed)
+            if progress:
+                progress(tally.rows)
+    finally:
+        _write_pending(part, simulation, done, pending, streamed)
+    return tally
 
 
-def _write_pending(part, simulation, done, pending, dataset):
-    """Write the chunks ``pending`` [(table, outcomes)], deals ``done`` onwards, as one fragment (and empty the
-    list): the outcomes first, then the table, whose name marks the fragment finished. The deals done after."""
+def fragment_task(part, simulation, chunks):
+    """The table of the deals of ``chunks`` (a worker's task) written as one fragment of ``part``, under its name
+    with SPOOLED added (the main process renames it when every fragment before it is finished), its tally beside
+    it: (the fragment's path, the tally)."""
+    tables, tally = [], Tally()
+    for items in chunks:
+        _, table, found = output_chunk(("table",), simulation, items)
+        tables.append(table)
+        tally += found
+    path = fragment_path(part, chunks[0][0][0], chunks[-1][-1][0] + 1, dataset=False)
+    _write_json(os.path.splitext(path)[0] + TALLY, tally.to_dict())
+    write_fragment(path + SPOOLED, tables)
+    return path, tally
+
+
+def _write_pending(part, simulation, done, pending, streamed):
+    """Write the chunks ``pending`` [(table, tally)], deals ``done`` onwards, as one fragment (and empty the list):
+    the tally first, then the table, whose name marks the fragment finished; add them to ``streamed`` (the single
+    file; None for a dataset's fragment, a Parquet file itself). The deals done after."""
     if not pending:
         return done
     per_deal = max(1, len(simulation.tables))
     end = done + sum(table.num_rows for table, _ in pending) // per_deal
-    outcomes, count = {}, 0
+    tally = Tally()
     for _, chunk in pending:
-        count = _add_outcomes(outcomes, count, chunk)
-    path = fragment_path(part, done, end, dataset)
-    with open(os.path.splitext(path)[0] + ".outcomes.json", "w", encoding="utf-8") as out:
-        out.write(json.dumps(outcomes))
+        tally += chunk
+    path = fragment_path(part, done, end, streamed is None)
+    _write_json(os.path.splitext(path)[0] + TALLY, tally.to_dict())
     write_fragment(path, [table for table, _ in pending])
+    if streamed:
+        for table, _ in pending:
+            streamed.add(table)
     pending.clear()
     return end
+
+
+def _write_json(path, data):
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(json.dumps(data))
 
 
 def _read_json(path):

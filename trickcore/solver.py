@@ -19,6 +19,9 @@ Objectives (``Position.objective``):
 The games put these in their own terms (``trickcore.games.<game>.analysis``): this module knows seats,
 trumps and tricks, never a game.
 """
+import ctypes
+import ctypes.util
+import gc
 import itertools
 import multiprocessing
 import os
@@ -329,6 +332,8 @@ def run_tasks(tasks: Sequence[tuple[Any, ...]], threads: int | None = None) -> l
 # Tasks in flight per worker process: enough that none waits for work, few enough that the results finished
 # after a slow task do not pile up in memory.
 TASKS_PER_WORKER = 4
+M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3   # glibc's mallopt parameters
+WORKER_HEAP = 64 << 20                        # the freed heap a worker keeps (bytes)
 
 
 def _call_all(jobs: list[tuple[Callable[..., T], tuple[Any, ...]]]) -> list[T]:
@@ -349,10 +354,15 @@ def solve_batch(func: Callable[..., T], arg_tuples: Iterable[Iterable[Any]], job
             yield func(*args)
         return
     work = ((func, tuple(args)) for args in arg_tuples)
-    # Forked, as the workers before: they start at once and inherit the parent's imports and plug-ins.
+    # Forked, as the workers before: they start at once and inherit the parent's imports and plug-ins. The
+    # objects they inherit are frozen for the garbage collector, whose rounds would otherwise go through them in
+    # every worker, and copy the pages they share, for nothing (and through them in this process, as busy).
     context = multiprocessing.get_context("fork")
     before = set(multiprocessing.active_children())
-    pool = ProcessPoolExecutor(jobs, mp_context=context)
+    frozen = gc.get_freeze_count() == 0
+    if frozen:
+        gc.freeze()
+    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker)
     pending: deque[Future[list[T]]] = deque()
     try:
         workers: list[BaseProcess] = []
@@ -370,6 +380,21 @@ def solve_batch(func: Callable[..., T], arg_tuples: Iterable[Iterable[Any]], job
             yield from _results(pending.popleft(), pool, workers)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+        if frozen:
+            gc.unfreeze()
+
+
+def _start_worker() -> None:
+    """A worker's start: with glibc, the heap it frees is kept for its next task (up to WORKER_HEAP) and blocks of
+    up to 32 MB come from it. A task allocates and frees megabytes (a simulation's chunk of lines), which glibc
+    would otherwise give back to the system and fault in again page by page: a fifth more processor time, in the
+    kernel. Elsewhere nothing changes."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c"))
+        libc.mallopt(M_MMAP_THRESHOLD, 32 << 20)
+        libc.mallopt(M_TRIM_THRESHOLD, WORKER_HEAP)
+    except (OSError, AttributeError):
+        pass
 
 
 def _batches(items: Iterator[T], size: int) -> Iterator[list[T]]:

@@ -1,8 +1,13 @@
 """Summary statistics of many results: means with confidence intervals, proportions (Wilson intervals),
-distributions of small whole numbers and frequencies of names, for simulations and comparisons of scoring."""
+distributions of small whole numbers and frequencies of names, for simulations and comparisons of scoring; and the
+tallies of pieces of the results, which merge into the summary of the whole (``Tally``)."""
+from __future__ import annotations
+
+import itertools
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -78,7 +83,8 @@ def summarise(outcomes: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, Any]
 
 def summarise_columns(columns: Mapping[str, Sequence[Any]]) -> dict[str, dict[str, Any]]:
     """``summarise`` of the outcomes held as columns (one value per result, None where a result has none): the
-    same summary, its keys in the order the results first give them a value."""
+    same summary, its keys in the order the results first give them a value (ties: the columns' order). The
+    reference of ``Tally.summary``, from every value at once."""
     first = {key: next((k for k, v in enumerate(values) if v is not None), None) for key, values in columns.items()}
     order = sorted((row, position, key) for position, (key, row) in enumerate(first.items()) if row is not None)
     return _summarise_values({key: [v for v in columns[key] if v is not None] for _, _, key in order})
@@ -105,6 +111,117 @@ def _summarise_values(columns: Mapping[str, list[Any]]) -> dict[str, dict[str, A
                 top["(others)"] = rest
             summary[key] = {"kind": "names", "n": len(values), "frequencies": top}
     return summary
+
+
+Value = tuple[str, Any]      # (kind, value): "bool", "int" or "float" and the value, or "name" and its text
+KINDS = {bool: "bool", int: "int", float: "float", str: "name"}
+
+
+def _value(kind: type, value: Any) -> Value:
+    """A value's tally key: its kind and the value (a name's text), so that True, 1 and 1.0 stay apart."""
+    if kind in KINDS:
+        return KINDS[kind], value
+    if isinstance(value, bool):
+        return "bool", bool(value)
+    if isinstance(value, int):
+        return "int", int(value)
+    if isinstance(value, float):
+        return "float", float(value)
+    return "name", str(value)
+
+
+def _text(value: Value) -> str:
+    """The text a name's frequency counts the value under (``str`` of the value)."""
+    return value[1] if value[0] == "name" else str(value[1])
+
+
+@attrs.frozen
+class Tally:
+    """The partial statistics of ``rows`` results held as columns (see ``summarise_columns``), which merge: per
+    key, in the order the columns first give it, the row of its first value (None without one) and how often
+    each value occurs, in the order the values first occur. The tallies of consecutive pieces of the results,
+    added in order, are the tally of the whole, whose ``summary`` is ``summarise_columns``'s of the whole."""
+
+    rows: int = 0
+    firsts: Mapping[str, int | None] = attrs.field(factory=dict)
+    counts: Mapping[str, Counter[Value]] = attrs.field(factory=dict)
+
+    @classmethod
+    def of(cls, columns: Mapping[str, Sequence[Any]]) -> Tally:
+        """The tally of ``columns`` (one value per result, None where a result has none)."""
+        firsts, counts = {}, {}
+        for key, values in columns.items():
+            firsts[key] = next((row for row, value in enumerate(values) if value is not None), None)
+            kinds = set(map(type, values)) - {type(None)}
+            if len(kinds) == 1 and next(iter(kinds)) in KINDS:
+                # One kind of value (as a column mostly is): counted as they are, none equal to another kind's.
+                found: Counter[Any] = Counter(values)
+                found.pop(None, None)
+                counts[key] = Counter(dict(zip(zip(itertools.repeat(KINDS[kinds.pop()]), found), found.values())))
+                continue
+            counts[key] = Counter()
+            for (kind, value), count in Counter(zip(map(type, values), values)).items():
+                if value is not None:
+                    counts[key][_value(kind, value)] += count
+        return cls(len(next(iter(columns.values()), ())), firsts, counts)
+
+    def __add__(self, later: Tally) -> Tally:
+        """The tally of this tally's results followed by ``later``'s."""
+        firsts, counts = dict(self.firsts), {key: Counter(found) for key, found in self.counts.items()}
+        for key, first in later.firsts.items():
+            if firsts.get(key) is None:
+                firsts[key] = None if first is None else self.rows + first
+            counts.setdefault(key, Counter()).update(later.counts[key])
+        return Tally(self.rows + later.rows, firsts, counts)
+
+    def summary(self) -> dict[str, dict[str, Any]]:
+        """``summarise_columns`` of the results tallied, from the counts: the same summary, number for number."""
+        order = sorted((first, position, key) for position, (key, first) in enumerate(self.firsts.items())
+                       if first is not None)
+        return {key: _summary_of(self.counts[key]) for _, _, key in order}
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready (see ``from_dict``)."""
+        return {"rows": self.rows, "keys": [[key, first, [[*value, count] for value, count in self.counts[key].items()]]
+                                            for key, first in self.firsts.items()]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Tally:
+        """The tally of ``to_dict``'s JSON."""
+        keys = data["keys"]
+        return cls(data["rows"], {key: first for key, first, _ in keys},
+                   {key: Counter({(kind, value): count for kind, value, count in found}) for key, _, found in keys})
+
+
+def _summary_of(counts: Counter[Value]) -> dict[str, Any]:
+    """One key's summary from the counts of its values (see ``_summarise_values``)."""
+    kinds, n = {kind for kind, _ in counts}, sum(counts.values())
+    if kinds == {"bool"}:
+        return {"kind": "share", **proportion_interval(counts[("bool", True)], n).to_dict()}
+    if kinds <= {"int", "float"}:
+        numbers = [value for _, value in counts]
+        row: dict[str, Any] = {"kind": "number", **_mean_of(counts, n).to_dict(), "min": min(numbers),
+                               "max": max(numbers)}
+        if kinds == {"int"} and len(counts) <= DISTRIBUTION_LIMIT:
+            row["distribution"] = {str(value): counts[("int", value)] for value in sorted(numbers)}
+        return row
+    names: Counter[str] = Counter()
+    for value, count in counts.items():
+        names[_text(value)] += count
+    top: dict[str, int] = dict(names.most_common(FREQUENCY_LIMIT))
+    rest = n - sum(top.values())
+    if rest:
+        top["(others)"] = rest
+    return {"kind": "names", "n": n, "frequencies": top}
+
+
+def _mean_of(counts: Counter[Value], n: int) -> Estimate:
+    """``mean_interval`` of the values counted: its sums exact (as ``math.fsum``'s) and rounded once, as it does."""
+    mean = float(sum(Fraction(float(value)) * count for (_, value), count in counts.items())) / n
+    squares = float(sum(Fraction((value - mean) ** 2) * count for (_, value), count in counts.items()))
+    sd = math.sqrt(squares / (n - 1)) if n > 1 else 0.0
+    half = Z95 * sd / math.sqrt(n)
+    return Estimate(n, mean, sd, mean - half, mean + half)
 
 
 def summary_text(summary: Mapping[str, Mapping[str, Any]]) -> str:

@@ -7,7 +7,7 @@ from click.testing import CliRunner
 
 from trickcore.cli.main import tricks
 from trickcore.games.simulation_hooks import columns_of
-from trickcore.games.simulate import Simulation, _per_task, dask_client, simulate, summary
+from trickcore.games.simulate import Simulation, _per_task, dask_client, outcome_tally, simulate, summary
 
 FIELD = Simulation("whist", 6, 3, agents=("pimc samples=1", "heuristic", "pimc samples=1", "heuristic"),
                    field=[("heuristic", "pimc samples=1", "heuristic", "pimc samples=1")])
@@ -38,7 +38,8 @@ def test_a_field_with_the_seats_swapped_reports_the_tables_difference():
 
 def test_the_summary_of_a_field_holds_each_deals_difference():
     lines = simulate(FIELD)
-    found = summary(FIELD, columns_of([line["outcome"] for line in lines]))["outcomes"]["table 1 - 2 NS tricks"]
+    tally = outcome_tally(FIELD, columns_of([line["outcome"] for line in lines]))
+    found = summary(FIELD, tally)["outcomes"]["table 1 - 2 NS tricks"]
     diffs = [line["outcome"]["table 1 NS tricks"] - line["outcome"]["table 2 NS tricks"] for line in lines]
     assert found["mean"] == pytest.approx(sum(diffs) / len(diffs), abs=1e-3) and found["n"] == len(diffs)
 

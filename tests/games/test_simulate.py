@@ -20,7 +20,7 @@ from trickcore.games import simulation_output
 from trickcore.games.bridge.analysis import dd_table
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.simulation_hooks import columns_of
-from trickcore.games.simulate import Simulation, dask_client, simulate, summary
+from trickcore.games.simulate import Simulation, dask_client, outcome_tally, simulate, summary
 from trickcore.games.simulation_output import partial_path, simulate_to_file
 
 PLAYED = Simulation("bridge", 40, 5, agents=("heuristic", "random", "heuristic", "random"))
@@ -83,7 +83,7 @@ def test_solved_deals_satisfy_the_condition_and_agree_with_the_table():
 
 def test_the_summary_matches_a_direct_computation():
     lines = simulate(PLAYED)
-    found = summary(PLAYED, columns_of([line["outcome"] for line in lines]))["outcomes"]
+    found = summary(PLAYED, outcome_tally(PLAYED, columns_of([line["outcome"] for line in lines])))["outcomes"]
     scores = [line["outcome"]["NS score"] for line in lines]
     mean = sum(scores) / len(scores)
     sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / (len(scores) - 1))

@@ -152,11 +152,12 @@ def test_jobs_and_an_interrupted_run_give_the_same_table(tmp_path, cut):
     os.makedirs(part)
     from trickcore.games.simulate import chunk_size, output_chunk
     from trickcore.games.simulation_output import _write_pending
+    from trickcore.games.simulation_table import StreamedTable
 
     size = chunk_size(simulation)
     items = list(enumerate(range(600)))
     pending = [output_chunk(("table",), simulation, items[k:k + size])[1:] for k in range(0, cut * size, size)]
-    _write_pending(part, simulation, 0, pending, False)
+    _write_pending(part, simulation, 0, pending, StreamedTable(part))
     with open(os.path.join(part, "deals-000000000999-000000001000.arrow.tmp"), "wb") as f:
         f.write(b"ARROW1")
     # and a chunk a worker wrote, which the main process had not renamed yet
@@ -257,3 +258,29 @@ def test_load_reads_a_table(tmp_path):
     found = api.load(path)
     assert (found.game, found.kind, len(found)) == ("preferans", "deals", 20)
     assert found.records[0]["deal"] == pq.read_table(path).column("deal")[0].as_py()
+
+
+@pytest.mark.parametrize("later", [{"x": [1, 2]}, {"x": [None, None]}, {"y": ["a", "b"]}])
+def test_the_single_file_is_written_as_its_fragments_finish_or_else_combined_at_the_end(tmp_path, monkeypatch, later):
+    """Row groups of ROW_GROUP rows while the fragments fit the first row group's columns; a fragment with a column
+    it lacks, or of a wider type, ends the streaming, and the fragments are combined at the end: the same table."""
+    from trickcore.games import simulation_table
+    from trickcore.games.simulation_table import (StreamedTable, combined, finish, fragment_path, table_of,
+                                                  write_fragment)
+
+    monkeypatch.setattr(simulation_table, "ROW_GROUP", 4)
+    head = {"format": "test", "simulation": {"deals": 8}}
+    pieces = [table_of({"index": [0, 1, 2], "x": [None] * 3}, head),
+              table_of({"index": [3, 4, 5], "x": [None] * 3}, head), table_of({"index": [6, 7], **later}, head)]
+    part, path = str(tmp_path / "deals.parquet.part"), str(tmp_path / "deals.parquet")
+    os.makedirs(part)
+    streamed, start = StreamedTable(part), 0
+    for piece in pieces:
+        write_fragment(fragment_path(part, start, start + piece.num_rows, dataset=False), [piece])
+        streamed.add(piece)
+        start += piece.num_rows
+    finish(part, path, False, streamed)
+    assert streamed.finished() == (later == {"x": [None, None]}) and not os.path.exists(part)
+    assert pq.read_table(path).equals(combined(pieces, head))
+    if streamed.finished():
+        assert [group.num_rows for group in map(pq.ParquetFile(path).metadata.row_group, range(2))] == [4, 4]
