@@ -63,10 +63,10 @@ class WhistHand:
             raise InvalidRecord(f"dealer must be a seat index 0-3, not {self.dealer!r}", field="Dealer")
         if self.deal.n_seats != 4 or self.deal.hand_size != 13:
             raise InvalidRecord("a whist deal has four hands of 13 cards", field="Deal")
-        if self.trump_selection not in TRUMP_SELECTIONS:
+        if not isinstance(self.trump_selection, str) or self.trump_selection not in TRUMP_SELECTIONS:
             raise InvalidRecord(f"trump selection {self.trump_selection!r} is not turn_up or fixed",
                                 field="TrumpSelection")
-        if self.ruleset not in VARIANTS:
+        if not isinstance(self.ruleset, str) or self.ruleset not in VARIANTS:
             raise InvalidRecord(f"unknown ruleset {self.ruleset!r}", field="Ruleset")
         if self.turn_up is None and self.trump_selection == "turn_up":
             raise InvalidRecord("a hand without a turn-up must have a fixed trump", field="TurnUp")
@@ -75,6 +75,8 @@ class WhistHand:
                                 field="TurnUp")
         if self.trump_selection == "turn_up" and self.turn_up.suit != self.trump:
             raise InvalidRecord(f"trumps are {self.trump.name} but the turn-up is {self.turn_up}", field="Trump")
+        if self.tricks_ns is not None and (isinstance(self.tricks_ns, bool) or not isinstance(self.tricks_ns, int)):
+            raise InvalidRecord(f"TricksNS must be a whole number 0-13, not {self.tricks_ns!r}", field="TricksNS")
         if self.tricks and len(self.tricks) != 13:
             raise InvalidRecord(f"the play has {len(self.tricks)} tricks, not 13", field="Play")
         if self.tricks and self.tricks_ns is not None and self.tricks_ns != self.played_tricks_ns():

@@ -6,11 +6,12 @@ import json
 
 import pytest
 
-from trickcore.errors import InputError, PluginError, SettingsError
+from trickcore.errors import InputError, InvalidRecord, PluginError, SettingsError
 from trickcore.games.base import run_match
 from trickcore.games.whist.game import WHIST
 from trickcore.games.whist.match import WhistMatch
 from trickcore.games.whist.pbn import parse_pbn
+from trickcore.games.whist.record import WhistHand
 
 
 def _options(**given):
@@ -103,3 +104,13 @@ def test_unknown_agents_and_wrong_counts():
         WHIST.play_match(["wizard"], 1, _options())
     with pytest.raises(InputError, match="4 agents"):
         WHIST.play_match(["random", "random"], 1, _options())
+
+
+@pytest.mark.parametrize("field, value", [("tricks_ns", ""), ("tricks_ns", 7.5), ("tricks_ns", True),
+                                          ("ruleset", ["short"]), ("trump_selection", {})])
+def test_a_hand_field_of_the_wrong_kind_is_an_error_naming_it(field, value):
+    # Found by the readers' fuzz test: an empty TricksNS string reached a comparison with numbers.
+    hand = {"game": "whist", "ruleset": "short", "dealer": "E", "trump": "H", "turn_up": "H8",
+            "deal": "N:AJ92.94.753.Q832 KT7.J85.AKJ8.A76 83.KQ732.QT.KJ54 Q654.AT6.9642.T9", field: value}
+    with pytest.raises(InvalidRecord):
+        WhistHand.from_dict(hand)
