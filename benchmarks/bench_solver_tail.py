@@ -7,6 +7,7 @@ child process's, less the CPU time of starting one that solves nothing). The rep
 of the per-deal ratios (median, p90, p99, worst), the totals, and the hardest deals with our node counts.
 
     python benchmarks/bench_solver_tail.py [--deals 1000] [--ids 17,345] [--bridge-solver PATH]
+    python benchmarks/bench_solver_tail.py --by-strain --ids 12,551    # each strain's row against DDS's
     pytest benchmarks/bench_solver_tail.py --benchmark-enable -s
 
 Environment: TRICKCORE_BENCH_TAIL_DEALS (default 1,000 deals: 2024/0 to 2024/999),
@@ -24,7 +25,7 @@ import time
 
 from trickcore.games.bridge.analysis import dd_table
 from trickcore.games.bridge.game import BRIDGE
-from trickcore.solver import _solver_for
+from trickcore.solver import _solver_for, tricks_table
 
 SEED = 2024
 STRAINS = ("S", "H", "D", "C", "NT")
@@ -47,11 +48,12 @@ def solve_ours(deal):
     return time.process_time() - start, solver.nodes - nodes, table
 
 
-def dds_solver():
-    """A function giving (CPU seconds, table) of DDS's table of a deal, or None when endplay is missing."""
+def dds_solver(by_strain=False):
+    """A function giving (CPU seconds, table) of DDS's table of a deal, or None when endplay is missing; with
+    ``by_strain``, one giving the CPU seconds of DDS's row of one strain of a deal."""
     try:
         from endplay import _dds as dds_library
-        from endplay.dds import calc_dd_table
+        from endplay.dds import calc_all_tables, calc_dd_table
         from endplay.types import Deal as EndplayDeal
         from endplay.types import Denom, Player
     except ImportError:
@@ -59,6 +61,13 @@ def dds_solver():
     # calc_dd_table runs on every core DDS finds; the comparison is one thread against one thread.
     dds_library.SetMaxThreads(1)
     denoms = {"S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs, "NT": Denom.nt}
+
+    def solve_strain(deal, strain):
+        start = time.process_time()
+        calc_all_tables([EndplayDeal(deal.to_pbn())], exclude=[d for s, d in denoms.items() if s != strain])
+        return time.process_time() - start
+    if by_strain:
+        return solve_strain
 
     def solve(deal):
         start = time.process_time()
@@ -125,6 +134,30 @@ def measure(ids, bridge_solver=None, progress=None):
     return records
 
 
+def measure_strains(ids):
+    """{strain: [our CPU seconds, DDS's or None]} summed over the deals, each strain's row timed in turn."""
+    dds = dds_solver(by_strain=True)
+    totals = {strain: [0.0, None if dds is None else 0.0] for strain in STRAINS}
+    for index in ids:
+        deal = BRIDGE.deal(SEED, index)
+        for strain in STRAINS:
+            start = time.process_time()
+            tricks_table(deal, (None if strain == "NT" else strain,))
+            totals[strain][0] += time.process_time() - start
+            if dds is not None:
+                totals[strain][1] += dds(deal, strain)
+    return totals
+
+
+def report_strains(totals, count):
+    """Each strain's CPU time, ours and DDS's, and their ratio, as text."""
+    lines = [f"{count} deals ({SEED}/k), CPU seconds per strain's row of the table, one thread each"]
+    for strain, (ours, theirs) in totals.items():
+        peer = f", DDS {theirs:.2f} s, ratio {ours / theirs:.2f}" if theirs else ""
+        lines.append(f"  {strain}: trickcore {ours:.2f} s{peer}")
+    return "\n".join(lines)
+
+
 def quantiles(values):
     """(median, p90, p99, worst) of ``values``."""
     ordered = sorted(values)
@@ -176,7 +209,13 @@ def main(argv=None):
     parser.add_argument("--bridge-solver", default=os.environ.get("TRICKCORE_BRIDGE_SOLVER"))
     parser.add_argument("--hardest", type=int, default=10)
     parser.add_argument("--json", help="also write the per-deal records to this file")
+    parser.add_argument("--by-strain", action="store_true",
+                        help="time each strain's row against DDS's instead (no bridge-solver, no records)")
     args = parser.parse_args(argv)
+    if args.by_strain:
+        ids = deal_ids(args.deals, args.ids)
+        print(report_strains(measure_strains(ids), len(ids)))
+        return
     records = measure(deal_ids(args.deals, args.ids), args.bridge_solver, progress=50)
     if args.json:
         with open(args.json, "w") as out:
