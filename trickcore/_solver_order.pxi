@@ -405,6 +405,11 @@ cdef inline int follow_score(const Search* s, int c, uint64_t hand, uint32_t sid
     if wins:
         return 90 - r
     if nin == 1 and (c >> 4) == t.led:
+        # Second hand covering the lead: low, unless in no trump he covers an honour (jack or higher) with a
+        # sequence: third hand must then spend a higher card, which promotes partner's (DDS splits it).
+        if (trump < 0 and n == 4 and (t.best & 15) >= 9
+                and sequence_below(c, hand, all_hands(st) | ((<uint64_t>1) << t.best))):
+            return 60 - r
         return 30 - r
     return 70 - r
 
