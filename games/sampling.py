@@ -200,11 +200,14 @@ def deal_hidden(hidden: Hidden, stream: Stream, tries: int = TRIES) -> dict[Any,
     raise InputError("no deal of the unseen cards fits the cards played and the voids shown")
 
 
-def equivalent_lowest(legal: Sequence[Card], gone: int) -> Card | None:
+def equivalent_lowest(legal: Sequence[Card], gone: int, trick: Iterable[Card]) -> Card | None:
     """The lowest legal card when every legal card is worth the same (one suit, and every card ranking between
-    them already played, in the bit mask ``gone``): no search is needed; else None."""
+    them played in a completed trick: in the bit mask ``gone`` and not on the ``trick`` in progress, whose cards
+    still count, as partner's queen does between one's ace and six): no search is needed; else None."""
     if len({c.suit for c in legal}) != 1:
         return None
+    for card in trick:
+        gone &= ~card.bit
     ours = 0
     for card in legal:
         ours |= card.bit

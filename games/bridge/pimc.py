@@ -96,7 +96,8 @@ class PimcAgent(HeuristicBidder, SamplingAgent):
             return self.opening_lead(view) if opening and self.settings.lead == "suit" else \
                 self.first_tricks.choose_card(view)
         legal = view.legal_cards
-        plain = legal[0] if len(legal) == 1 else equivalent_lowest(legal, hand_mask(view.played))
+        plain = legal[0] if len(legal) == 1 else equivalent_lowest(legal, hand_mask(view.played),
+                                                                           (c for _, c in view.current))
         if plain is not None:
             return plain
         leader = int(view.current[0][0]) if view.current else int(view.seat)

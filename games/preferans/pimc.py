@@ -97,7 +97,7 @@ class PimcAgent(SamplingAgent, HeuristicAgent):
             return super().choose_card(view)
         legal = tuple(view.legal)
         plain = legal[0] if len(legal) == 1 else equivalent_lowest(legal, hand_mask(
-            c for t in view.done for _, c in t.plays) | hand_mask(c for _, c in view.trick))
+            c for t in view.done for _, c in t.plays), ())
         if plain is not None:
             return plain
         leader = view.trick[0][0] if view.trick else view.seat

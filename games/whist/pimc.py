@@ -55,7 +55,7 @@ class PimcAgent(SamplingAgent):
         if len(view.tricks) + 1 < self.settings.from_trick:
             return self.first_tricks.act(view)
         legal = view.legal
-        plain = legal[0] if len(legal) == 1 else equivalent_lowest(legal, view.played)
+        plain = legal[0] if len(legal) == 1 else equivalent_lowest(legal, view.played, view.trick)
         if plain is not None:
             return plain
         hand = tuple(view.hand)

@@ -65,10 +65,19 @@ def test_voids_shown_include_trumps_under_the_must_trump_rule():
 def test_equivalent_cards_need_no_search():
     king, queen, jack = (Card(Suit.H, r) for r in (Rank.KING, Rank.QUEEN, Rank.JACK))
     ten = Card(Suit.H, Rank.TEN)
-    assert equivalent_lowest([king, jack], queen.bit) == jack
-    assert equivalent_lowest([king, jack], 0) is None
-    assert equivalent_lowest([king, queen, jack, ten], 0) == ten
-    assert equivalent_lowest([king, Card(Suit.S, Rank.KING)], 0) is None
+    assert equivalent_lowest([king, jack], queen.bit, ()) == jack
+    assert equivalent_lowest([king, jack], 0, ()) is None
+    assert equivalent_lowest([king, queen, jack, ten], 0, ()) == ten
+    assert equivalent_lowest([king, Card(Suit.S, Rank.KING)], 0, ()) is None
+
+
+def test_a_card_on_the_trick_in_progress_still_separates():
+    # Partner's queen, led to this trick, wins it over the six but not over the ace: overtaking (say, to reach
+    # the hand's winners) is a choice, and only the queens of completed tricks are gone.
+    ace, queen, six = (Card(Suit.D, r) for r in (Rank.ACE, Rank.QUEEN, Rank.SIX))
+    between = sum(Card(Suit.D, r).bit for r in range(Rank.SEVEN, Rank.ACE))
+    assert equivalent_lowest([ace, six], between, (queen,)) is None
+    assert equivalent_lowest([ace, six], between, ()) == six
 
 
 def test_the_rules_choose_by_mean_or_by_most_often_best():
