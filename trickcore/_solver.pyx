@@ -17,8 +17,9 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   The transposition table, probed at trick starts only, groups positions by leader and hand lengths (one
   bucket each, its entries listed in an arena; narrow buckets per set of fixed suits and the owners of
   their top cards keep the lists short) and stores each bound with the owners of each suit's cards down to
-  its lowest winning rank: any position agreeing on those gets the bound. It is about 100 MB read at
-  random, so on Linux it sits on transparent huge pages (trickcore/_memory.h);
+  its lowest winning rank: any position agreeing on those gets the bound (a suit's lowest cards, held by one
+  seat, are left to the hand lengths: without_bottom_runs). It is about 100 MB read at random, so on Linux
+  it sits on transparent huge pages (trickcore/_memory.h);
 * bounds: the last trick played out directly; quick tricks of the side on lead (the leader's top cards,
   a partner's reached through an entry, or both in turn), cut to the suits needed, relying only on the
   cards that win by rank (no more of a suit's top cards than the longest other holding of it: the rest win
