@@ -18,8 +18,8 @@ from trickcore.rules import TrickRules
 STRAINS = (3, 2, 1, 0, 4)
 
 # Deals 2024/0-7 and the slowest of 2024/0-199 (101): {deal index: nodes of its table}.
-BRIDGE_NODES = {0: 277_620, 1: 5_415_786, 2: 914_505, 3: 428_388, 4: 3_937_451, 5: 1_317_399, 6: 3_773_745,
-                7: 298_625, 101: 32_823_255}
+BRIDGE_NODES = {0: 267_828, 1: 5_378_349, 2: 914_443, 3: 428_272, 4: 3_937_435, 5: 1_293_559, 6: 3_764_744,
+                7: 298_625, 101: 32_194_077}
 
 # Preferans deals 2024/0-9, hand1 declaring in spades after his best discard: the total.
 PREFERANS_CONTRACT_NODES = 45_617
