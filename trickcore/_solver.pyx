@@ -17,8 +17,9 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   The transposition table, probed at trick starts only, groups positions by leader and hand lengths (one
   bucket each, its entries listed in an arena; narrow buckets per set of fixed suits and the owners of
   their top cards keep the lists short) and stores each bound with the owners of each suit's cards down to
-  its lowest winning rank: any position agreeing on those gets the bound. It is about 100 MB read at
-  random, so on Linux it sits on transparent huge pages (trickcore/_memory.h);
+  its lowest winning rank: any position agreeing on those gets the bound (a suit's lowest cards, held by one
+  seat, are left to the hand lengths: without_bottom_runs). It is about 100 MB read at random, so on Linux
+  it sits on transparent huge pages (trickcore/_memory.h);
 * bounds: the last trick played out directly; quick tricks of the side on lead (the leader's top cards,
   a partner's reached through an entry, or both in turn), cut to the suits needed, relying only on the
   cards that win by rank (no more of a suit's top cards than the longest other holding of it: the rest win
@@ -33,8 +34,9 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   leads) the others can all lead or follow under his lowest card;
 * moves: one card of each sequence; after a card below every winning rank of its suit, the suit's other
   cards below those ranks are skipped (their answer is the same); DDS-style heuristic ordering (lead
-  weights from the opponents' choices, winners, finesse positions; second hand low, the seat before the
-  last covering partner's card cheaply when the last seat would beat it; of three seats, second hand low
+  weights from the opponents' choices, winners, finesse positions; second hand low, with no trumps left in
+  DDS's order (win outright, split a sequence over a high lead, then by the card's place); the seat before
+  the last covering partner's card cheaply when the last seat would beat it; of three seats, second hand low
   when partner, last, can beat the lead); leads try first the lead that last caused a cutoff at the same
   depth (the killer; misère and all-pass keep the last four per depth and leader), then the stored best
   lead (two partnerships weigh both into their lead weights); for misère and all-pass, "lose high, stay under"

@@ -148,6 +148,20 @@ cdef bint quick_tricks(const Search* s, int need, uint64_t* win, const Seating* 
     return False
 
 
+cdef inline bint outlasts_trick(const State* st, int seat, uint64_t led) noexcept nogil:
+    """Whether a seat other than ``seat`` still holds a card of the suit ``led`` once the current trick is
+    over (the seats yet to play follow to it): else ``seat``'s next card of it wins by length, which the
+    hand lengths fix, not by rank."""
+    cdef int k, ln
+    for k in range(4):
+        if k == seat:
+            continue
+        ln = tc_popcount(st.hands[k] & led)
+        if ln > 1 or (ln == 1 and k == st.leader):
+            return True
+    return False
+
+
 cdef bint second_hand_tricks(const Search* s, int need, uint64_t* win) noexcept nogil:
     """Whether the side of the second hand (4 seats, two sides) surely wins ``need`` tricks, this one first.
 
@@ -155,7 +169,8 @@ cdef bint second_hand_tricks(const Search* s, int need, uint64_t* win) noexcept 
     trumps), or when its highest card of the suit led beats the lead and all of third hand's cards and
     third hand cannot ruff (DDS). In no trump the seat winning the trick then cashes its next card of that
     suit if it is the suit's top card, each other suit's top card it holds and every card of a suit only it
-    holds. ``win`` receives the top cards relied on.
+    holds. ``win`` receives the top cards relied on: the next card of the suit led only while another seat
+    still holds the suit after this trick (else it wins by length).
     """
     cdef const State* st = &s.st
     cdef int turn = turn_of(st, 4), trump = st.rules.trump
@@ -183,7 +198,8 @@ cdef bint second_hand_tricks(const Search* s, int need, uint64_t* win) noexcept 
     rest = all_hands(st) & led & ~win[0]
     if rest and top_owner(st, 4, rest) == hh:
         q += 1
-        win[0] |= (<uint64_t>1) << (63 - tc_clz(rest))
+        if outlasts_trick(st, hh, led):
+            win[0] |= (<uint64_t>1) << (63 - tc_clz(rest))
         if q >= need:
             return True
     for k in range(4):

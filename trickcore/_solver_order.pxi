@@ -382,6 +382,8 @@ cdef inline int follow_score(const Search* s, int c, uint64_t hand, uint32_t sid
     if (c >> 4) != t.led and (c >> 4) != trump:
         # A discard: the lowest card of the longest suit.
         return 20 - r + 3 * tc_popcount(hand & suit_mask(c >> 4))
+    if nin == 1 and n == 4 and (trump < 0 or not (all_hands(st) & suit_mask(trump))):
+        return second_hand_notrump(st, c, hand, t.best)
     if t.mine_winning:
         if t.last_top >= 0 and beats(t.last_top, t.best, trump):
             # The last seat (an opponent) would beat partner: take over with a card he cannot beat,
@@ -405,13 +407,31 @@ cdef inline int follow_score(const Search* s, int c, uint64_t hand, uint32_t sid
     if wins:
         return 90 - r
     if nin == 1 and (c >> 4) == t.led:
-        # Second hand covering the lead: low, unless in no trump he covers an honour (jack or higher) with a
-        # sequence: third hand must then spend a higher card, which promotes partner's (DDS splits it).
-        if (trump < 0 and n == 4 and (t.best & 15) >= 9
-                and sequence_below(c, hand, all_hands(st) | ((<uint64_t>1) << t.best))):
-            return 60 - r
-        return 30 - r
+        return 30 - r           # second hand covering the lead: low
     return 70 - r
+
+
+cdef inline int second_hand_notrump(const State* st, int c, uint64_t hand, int lead) noexcept nogil:
+    """How promising following the lead ``lead`` with ``c`` (of its suit, from ``hand``) is for second hand
+    of four when no trumps remain, partner not beating the lead (DDS): a card beating the lead and third
+    hand's cards first, the cheapest first; then, by the card's place among the suit's cards held, a sequence
+    split over a lead of the ten or higher (third hand must spend a higher card, promoting partner's), a card
+    too low to matter (under all of third hand's or partner's cards), a plain cover (the cheapest first), a
+    duck under the lead."""
+    cdef uint64_t led = suit_mask(c >> 4)
+    cdef uint64_t third = st.hands[(st.leader + 2) & 3] & led, fourth = st.hands[(st.leader + 3) & 3] & led
+    cdef int r = c & 15
+    # The card's place among the suit's cards held, the highest 1: lower cards score higher.
+    cdef int place = tc_popcount(all_hands(st) & led & ~(((<uint64_t>2) << c) - 1)) + 1
+    if c > lead and (not third or c > 63 - tc_clz(third)):
+        return 79 - r
+    if (third and tc_ctz(third) > c) or (fourth and tc_ctz(fourth) > c):
+        return -3 + place
+    if c < lead:
+        return -11 + place
+    if (lead & 15) >= 8 and sequence_below(c, hand, all_hands(st) | ((<uint64_t>1) << lead)):
+        return 10 + place
+    return 11 - r
 
 
 cdef inline int hint_bonus(const Search* s, int c, int slot, int n_killers, int tt_move,

@@ -82,6 +82,7 @@ cdef bint ab(Search* s, int target, uint64_t* win, const Seating* g) noexcept no
             break
         skip_low_cards(c, st.hands[turn], present, win, small)
     if nin == 0:
+        win[0] = without_bottom_runs(st, n, win[0])
         # A pass proves C takes at least target - won more tricks (a lower bound), a fail at most one fewer.
         tt_store(s, dist, st.leader, code, win[0], rem, result, target - won - (0 if result else 1), best_move)
     return result

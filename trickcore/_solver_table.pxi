@@ -87,6 +87,26 @@ cdef inline uint64_t pattern_cards(const State* st, const uint8_t* low) noexcept
     return w
 
 
+cdef inline uint64_t without_bottom_runs(const State* st, int n, uint64_t win) noexcept nogil:
+    """``win`` (at a trick start) with the cards of each suit's bottom run (its lowest cards held, all by one
+    seat, up to a card of another seat) replaced by that card, when its lowest card in ``win`` lies in the
+    run: once the owners of every card above the run are fixed, the hand lengths give the run to its seat,
+    so the pattern fixes the same positions; the parents' patterns, built from it, fix fewer cards
+    (bridge-solver's pattern hands)."""
+    cdef uint64_t held, other, above
+    cdef int su
+    for su in range(4):
+        held = all_hands(st) & suit_mask(su)
+        if not (win & held):
+            continue
+        other = held & ~st.hands[top_owner(st, n, held & (~held + 1))]
+        above = other & (~other + 1)
+        # (``above`` is 0 when one seat holds the whole suit: then no card of it stays fixed.)
+        if win & held & (above - 1):
+            win = (win & ~(held & (above - 1))) | above
+    return win
+
+
 cdef inline bint entry_matches(const Entry* e, const uint32_t* code) noexcept nogil:
     # A code has 26 bits: shifted by 26, a suit fixing no card always matches.
     return (((code[0] ^ e.pat[0]) >> e.low[0]) == 0 and ((code[1] ^ e.pat[1]) >> e.low[1]) == 0
