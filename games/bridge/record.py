@@ -18,6 +18,8 @@ from trickcore.dealing import SEAT_LETTERS, Deal
 from trickcore.errors import InvalidDeal, InvalidRecord, NotationError, TrickcoreError
 from trickcore.play import Trick, trick_winner
 
+ANNOTATED = ("auction", "play")   # the sections whose calls or cards an annotation follows
+
 
 def contract_rules(contract):
     """The play rules of ``contract``: the bridge game's ``trick_rules`` for its trump."""
@@ -288,6 +290,11 @@ def board_from_dict(data, source=None, log=None):
         if any(position < 0 for _, position, _ in annotations):
             # A position counts the calls or cards before the annotation: the writers place it after that many.
             raise InvalidRecord("an annotation's position is a whole number from 0", field="annotations")
+        if any(section not in ANNOTATED or not text or text != "".join(text.split())
+               for section, _, text in annotations):
+            # The notations carry an annotation as one token of the auction or the play.
+            raise InvalidRecord(f"an annotation is one of {', '.join(ANNOTATED)}, a position and a token (text "
+                                "without spaces)", field="annotations")
         if not all(isinstance(line, str) for _, _, rows in tables for line in rows):
             raise InvalidRecord("the rows of a table must be text", field="tables")
         return check_board(Board(

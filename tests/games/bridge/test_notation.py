@@ -157,3 +157,11 @@ def test_a_json_board_with_a_negative_annotation_position_is_refused():
         board_from_dict(data)
     data["annotations"] = [["auction", 1, "!"]]
     assert board_from_dict(data).annotations == (("auction", 1, "!"),)
+
+
+@pytest.mark.parametrize("annotation", [["auction", 3, ""], ["auction", 1, "! x"], ["bidding", 1, "!"]])
+def test_a_json_board_with_an_annotation_that_is_not_a_token_is_refused(annotation):
+    # Found by the readers' fuzz test: an empty annotation crashed the PBN writer.
+    data = {"board": 1, "auction": ["1NT", "Pass", "Pass", "Pass"], "annotations": [annotation]}
+    with pytest.raises(InvalidRecord, match="annotation is one of auction, play"):
+        board_from_dict(data)
