@@ -150,6 +150,24 @@ def decide_call(uint64_t hand, int dealer, const uint8_t[::1] calls, int last, i
     return None if call == NO_CALL else call
 
 
+def bids_alike(uint64_t hand, int seat, int dealer, const uint8_t[::1] calls, int style=0):
+    """True when the bidder in the playing style of index ``style``, holding the mask ``hand`` at ``seat``, makes
+    every call that ``seat`` made in ``calls`` (codes, from ``dealer``), each from the calls before it."""
+    cdef Auction a
+    cdef uint8_t seen[MAX_CALLS]
+    cdef Hand me = hand_shape(hand)
+    cdef const Figures* figures = &FIGURES[style_index(style)]
+    cdef int k, n = calls.shape[0]
+    if n > MAX_CALLS:
+        raise ValueError(f"an auction has at most {MAX_CALLS} calls, not {n}")
+    a.dealer, a.n, a.calls, a.last, a.last_seat, a.doubled, a.passes = dealer, 0, seen, -1, -1, 0, 0
+    for k in range(n):
+        if (dealer + k) % 4 == seat and heuristic_call(&a, &me, figures) != calls[k]:
+            return False
+        make_call(&a, calls[k])
+    return True
+
+
 def choose_card(int seat, int player, int declarer, int trump, uint64_t legal, uint64_t unseen,
                 const int[::1] leaders, const int[::1] history, int leader, int dealer, const uint8_t[::1] calls):
     """The card (its index) the card player chooses for the hand ``seat``, ``player`` choosing for it (declarer
