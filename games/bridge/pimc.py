@@ -2,9 +2,10 @@
 (games.sampling), declarer and defenders alike.
 
 For each card it deals the hands it cannot see many times, consistently with its view: its own hand and, once
-the opening lead is faced, dummy's; the cards played; the suits each player has shown out of; and what the
-auction's calls promise (games.bridge.inference: the heuristic bidder's point and length ranges, held by
-each hidden hand with the cards it has played). It solves every sample for every legal card
+the opening lead is faced, dummy's; the cards played; the suits each player has shown out of; and the whole
+auction: the heuristic bidder, in the agent's playing style, holding a hidden hand of the sample with the cards it
+has played, makes each of that hand's calls (the compiled bidder's replay, bids_alike; when no deal within
+games.sampling.TRIES fits, the deal with the fewest hands that do not). It solves every sample for every legal card
 (trickcore.solver.solve_cards) and plays the card with the most tricks on average for its side (or, with
 ``rule=best``, the card best in the most samples; with ``rule=contract``, the card that makes or sets the
 contract in the most samples). A single legal card, or legal cards that are all worth the

@@ -116,6 +116,8 @@ def test_the_same_stream_gives_the_same_samples():
 def test_hidden_cards_must_match_the_sizes():
     with pytest.raises(InputError, match="unseen"):
         Hidden(tuple(DECK52.cards[:3]), {1: 2})
+    with pytest.raises(InputError, match="at most 8 holders"):
+        Hidden((), dict.fromkeys(range(9), 0))
 
 
 def test_voids_shown_include_trumps_under_the_must_trump_rule():

@@ -5,7 +5,8 @@ they play through the game protocol. games/bridge/compiled/played_boards.py is t
 
 The heuristic bidder and card player are written once, here in _heuristic.pxi: the batch calls them over its own
 auction and trick state, and HeuristicAgent calls the same functions through ``decide_call`` and ``choose_card``
-(below) with its view turned into the same encoding. The auction and play of the batch are the game's rules run
+(below) with its view turned into the same encoding; bridge's pimc agent asks the same bidder whether a sampled
+hand makes a seat's calls (``bids_alike``). The auction and play of the batch are the game's rules run
 over masks; played_boards replays the records through BridgeState in the tests and in its checking mode."""
 from libc.stdint cimport uint64_t, uint32_t, uint16_t, uint8_t, int8_t
 
