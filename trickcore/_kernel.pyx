@@ -152,6 +152,70 @@ def deal_batch(uint64_t seed, uint64_t start, Py_ssize_t count, const uint8_t[::
                 out[d * n_owners + i] = hands[i]
 
 
+cdef enum:
+    MAX_HOLDERS = 8
+
+
+def deal_hidden_once(uint64_t state, const uint8_t[::1] cards, const uint64_t[::1] allowed, const int32_t[::1] room):
+    """One random deal of ``cards`` (bit indices, at most 64) to the holders 0..h-1, holder ``k`` taking
+    ``room[k]`` of them among the mask ``allowed[k]`` (h at most 8), from the splitmix64 ``state``: (the state
+    after, the holders' masks), the masks None when the draw ran into a dead end.
+
+    games.sampling's dealing of the unseen cards: the cards are shuffled (Fisher-Yates, highest position first)
+    and ordered by how many holders may take them, stably; each card some holder may not take goes to a holder
+    that may, with room, drawn in proportion to the room; the cards any holder may take are cut into the rooms
+    left, holder by holder.
+    """
+    cdef int n = cards.shape[0], holders = allowed.shape[0], i, j, k, h, total, free
+    cdef int order[64], sorted_order[64], takers[64], left[MAX_HOLDERS]
+    cdef uint64_t masks[MAX_HOLDERS]
+    cdef uint64_t bit
+    cdef uint32_t pick
+    cdef Rng rng
+    rng.state = state
+    for i in range(n):
+        order[i] = i
+    for i in range(n - 1, 0, -1):
+        j = below(&rng, i + 1)
+        order[i], order[j] = order[j], order[i]
+    for h in range(holders):
+        left[h], masks[h] = room[h], 0
+    k = 0
+    for total in range(holders + 1):          # a stable counting sort by the number of takers
+        for i in range(n):
+            bit = (<uint64_t>1) << cards[order[i]]
+            j = 0
+            for h in range(holders):
+                j += (allowed[h] & bit) != 0
+            if j == total:
+                sorted_order[k], takers[k] = order[i], j
+                k += 1
+    free = 0
+    while free < n and takers[free] < holders:
+        bit = (<uint64_t>1) << cards[sorted_order[free]]
+        total = 0
+        for h in range(holders):
+            if allowed[h] & bit and left[h] > 0:
+                total += left[h]
+        if total == 0:
+            return rng.state, None
+        pick = below(&rng, total)
+        for h in range(holders):
+            if allowed[h] & bit and left[h] > 0:
+                if pick < <uint32_t>left[h]:
+                    break
+                pick -= left[h]
+        masks[h] |= bit
+        left[h] -= 1
+        free += 1
+    for h in range(holders):
+        for i in range(left[h]):
+            if free < n:
+                masks[h] |= (<uint64_t>1) << cards[sorted_order[free]]
+                free += 1
+    return rng.state, [masks[h] for h in range(holders)]
+
+
 def playout_batch(tuple rules, const uint64_t[::1] hands, int stride, int leader, uint64_t seed,
                   uint64_t start, uint8_t[::1] out, const int8_t[::1] trumps):
     """Random playouts of deals start..start+count-1; ``hands`` has ``stride`` masks per deal (seats first).

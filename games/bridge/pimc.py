@@ -2,9 +2,10 @@
 (games.sampling), declarer and defenders alike.
 
 For each card it deals the hands it cannot see many times, consistently with its view: its own hand and, once
-the opening lead is faced, dummy's; the cards played; the suits each player has shown out of; and what the
-auction's calls promise (games.bridge.inference: the heuristic bidder's point and length ranges, held by
-each hidden hand with the cards it has played). It solves every sample for every legal card
+the opening lead is faced, dummy's; the cards played; the suits each player has shown out of; and the whole
+auction: the heuristic bidder, in the agent's playing style, holding a hidden hand of the sample with the cards it
+has played, makes each of that hand's calls (the compiled bidder's replay, bids_alike; when no deal within
+games.sampling.TRIES fits, the deal with the fewest hands that do not). It solves every sample for every legal card
 (trickcore.solver.solve_cards) and plays the card with the most tricks on average for its side (or, with
 ``rule=best``, the card best in the most samples; with ``rule=contract``, the card that makes or sets the
 contract in the most samples). A single legal card, or legal cards that are all worth the
@@ -15,7 +16,8 @@ in each suit only, a search a suit rather than one a distinct card.
 """
 from trickcore.cards import DECK52, hand_mask
 from trickcore.games.bridge.agents import STYLE, HeuristicBidder, HeuristicPlayer
-from trickcore.games.bridge.inference import hand_ranges
+from trickcore.games.bridge.compiled._boards import bids_alike
+from trickcore.games.bridge.compiled.constants import call_code
 from trickcore.games.bridge.vocab import Seat
 from trickcore.games.sampling import (FROM_TRICK, OPENING_LEAD, SAMPLING_OPTIONS, Hidden, SamplingAgent, choose,
                                       choose_card, equivalent_lowest, voids_shown)
@@ -32,29 +34,28 @@ def _plays(view):
     return done
 
 
-def hidden_hands(view):
+def hidden_hands(view, style=0):
     """The Hidden of a bridge play view: the unseen cards, the hidden seats' sizes and voids, and the test that
-    each hidden seat's hand with the cards it has played fits the auction's ranges."""
+    counts the hidden seats whose calls the heuristic bidder (in the playing style of index ``style``) would not
+    make, holding the seat's hand in the sample with the cards it has played."""
     plays = _plays(view)
-    played_by = {seat: [] for seat in Seat}
+    played = dict.fromkeys(Seat, 0)
     for _, cards in plays:
         for seat, card in cards:
-            played_by[seat].append(card)
+            played[seat] |= card.bit
     seen = hand_mask(view.played)
     for hand in view.visible.values():
         seen |= hand_mask(hand)
     unseen = tuple(c for c in DECK52.cards if not seen & c.bit)
     hidden = [seat for seat in Seat if seat not in view.visible]
-    sizes = {seat: 13 - len(played_by[seat]) for seat in hidden}
+    sizes = {seat: 13 - played[seat].bit_count() for seat in hidden}
     voids = voids_shown(view.rules, plays)
-    ranges = hand_ranges(view.dealer, view.calls)
-    tested = [seat for seat in hidden if not ranges[seat].is_open]
+    calls = bytes(map(call_code, view.calls))
 
-    def accept(sample):
-        return all(ranges[seat].fits(sample[seat] + tuple(played_by[seat])) for seat in tested)
+    def faults(sample):
+        return sum(not bids_alike(sample[seat] | played[seat], seat, view.dealer, calls, style) for seat in hidden)
 
-    return Hidden(unseen, sizes, {seat: frozenset(voids.get(seat, ())) for seat in hidden},
-                  accept=accept if tested else None)
+    return Hidden(unseen, sizes, {seat: frozenset(voids.get(seat, ())) for seat in hidden}, faults=faults)
 
 
 def _target(view):
@@ -108,7 +109,8 @@ class PimcAgent(HeuristicBidder, SamplingAgent):
             hands = [visible[seat] if seat in visible else sample[seat] for seat in Seat]
             return _for_side(view, solve_cards(Position(view.rules, hands, leader, trick, seat=Seat.N)))
 
-        return choose_card(legal, hidden_hands(view), value, self.settings, self.stream, target=_target(view))
+        hidden = hidden_hands(view, self.style)
+        return choose_card(legal, hidden, value, self.settings, self.stream, target=_target(view))
 
     def opening_lead(self, view):
         """The heuristic player's card in the suit whose lead takes the most tricks for the defence over the
@@ -130,4 +132,4 @@ class PimcAgent(HeuristicBidder, SamplingAgent):
                 north_south[card] = solve(Position(view.rules, rest, leader, (card,), seat=Seat.N))
             return _for_side(view, north_south)
 
-        return choose(leads, hidden_hands(view), value, self.settings, self.stream, target=_target(view))
+        return choose(leads, hidden_hands(view, self.style), value, self.settings, self.stream, target=_target(view))

@@ -1,5 +1,8 @@
 """The shared sampler and chooser of the pimc agents (games.sampling) and agent options (games.agent_spec):
-every sample keeps to what the player knows, the choice follows its rule, options are read and checked."""
+every sample keeps to what the player knows, the compiled dealing draws as its plain reference below, the choice
+follows its rule, options are read and checked."""
+from operator import itemgetter
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -7,19 +10,16 @@ from trickcore.cards import DECK52, Card, Rank, Suit
 from trickcore.errors import InputError
 from trickcore.games.agent_spec import agent_spec
 from trickcore.games.base import agent_classes
-from trickcore.games.sampling import (FROM_TRICK, OPENING_LEAD, SAMPLING_OPTIONS, SETTLE, Hidden, SamplingSettings,
-                                      choose, deal_hidden, equivalent_lowest, voids_shown)
+from trickcore.games.sampling import (FROM_TRICK, OPENING_LEAD, SAMPLING_OPTIONS, SETTLE, TRIES, Hidden,
+                                      SamplingSettings, choose, deal_hidden, equivalent_lowest, voids_shown)
 from trickcore.rng import Stream
 from trickcore.rules import TrickRules
 
 
-@settings(max_examples=200, deadline=None)
-@given(seed=st.integers(0, 2**32), sizes=st.lists(st.integers(0, 13), min_size=2, max_size=3),
-       void_seed=st.integers(0, 2**32))
-def test_every_sample_honours_sizes_voids_barred_and_known_cards(seed, sizes, void_seed):
-    stream = Stream(void_seed)
+def _hidden_of_a_real_deal(sizes, stream):
+    """A Hidden of cards dealt to holders of ``sizes``, with voids, barred and known cards taken from that real deal
+    (so that a consistent sample exists), and the real deal."""
     cards = stream.shuffle(list(DECK52.cards))[:sum(sizes)]
-    # Voids and bars taken from a real deal of these cards, so that a consistent sample exists.
     real, k = {}, 0
     for holder, size in enumerate(sizes):
         real[holder] = cards[k:k + size]
@@ -27,25 +27,88 @@ def test_every_sample_honours_sizes_voids_barred_and_known_cards(seed, sizes, vo
     voids = {h: frozenset(s for s in Suit if not any(c.suit == s for c in real[h]) and stream.below(2)) for h in real}
     barred = {h: sum(c.bit for c in cards if c not in real[h] and stream.below(3) == 0) for h in real}
     known = {0: tuple(real[0][:1])}
-    hidden = Hidden(tuple(c for c in cards if c not in known[0]), dict(enumerate(sizes)), voids, known, barred)
+    return Hidden(tuple(c for c in cards if c not in known[0]), dict(enumerate(sizes)), voids, known, barred), real
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32), sizes=st.lists(st.integers(0, 13), min_size=2, max_size=3),
+       void_seed=st.integers(0, 2**32))
+def test_every_sample_honours_sizes_voids_barred_and_known_cards(seed, sizes, void_seed):
+    hidden, real = _hidden_of_a_real_deal(sizes, Stream(void_seed))
     sample = deal_hidden(hidden, Stream(seed))
-    assert sorted(c for h in sample for c in sample[h]) == sorted(cards)
+    assert sorted(c for h in sample for c in sample[h]) == sorted(c for h in real for c in real[h])
     for holder, size in enumerate(sizes):
         assert len(sample[holder]) == size
-        assert not any(c.suit in voids[holder] for c in sample[holder])
-        assert not any(c.bit & barred[holder] for c in sample[holder])
-    assert set(known[0]) <= set(sample[0])
+        assert not any(c.suit in hidden.voids[holder] for c in sample[holder])
+        assert not any(c.bit & hidden.barred[holder] for c in sample[holder])
+    assert set(hidden.known[0]) <= set(sample[0])
 
 
-def test_a_test_the_cards_cannot_meet_falls_back_to_the_hard_facts():
+def _reference_deal(hidden, stream):
+    """The plain Python dealing that the kernel's deal_hidden_once compiles (its module docstring): the holders'
+    cards, or None at a dead end."""
+    holders = list(hidden.sizes)
+    room = {h: hidden.sizes[h] - len(hidden.known.get(h, ())) for h in holders}
+    eligible = [(len(takers), card, takers) for card in hidden.cards
+                for takers in [[h for h in holders if card.suit not in hidden.voids.get(h, ())
+                                and not hidden.barred.get(h, 0) & card.bit]]]
+    order = stream.shuffle(eligible)
+    order.sort(key=itemgetter(0))
+    out = {h: set(hidden.known.get(h, ())) for h in holders}
+    free = next((k for k, (count, _, _) in enumerate(order) if count == len(holders)), len(order))
+    for _, card, takers in order[:free]:
+        takers = [h for h in takers if room[h] > 0]
+        if not takers:
+            return None
+        pick = stream.below(sum(room[h] for h in takers))
+        for h in takers:
+            pick -= room[h]
+            if pick < 0:
+                break
+        out[h].add(card)
+        room[h] -= 1
+    for h in holders:
+        out[h].update(card for _, card, _ in order[free:free + room[h]])
+        free += room[h]
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32), sizes=st.lists(st.integers(0, 13), min_size=2, max_size=4),
+       void_seed=st.integers(0, 2**32), cut=st.booleans())
+def test_the_compiled_dealing_draws_as_its_reference(seed, sizes, void_seed, cut):
+    hidden, _ = _hidden_of_a_real_deal(sizes, Stream(void_seed))
+    if cut:    # voids that no deal can honour: the dead ends must agree too
+        hidden = Hidden(hidden.cards, hidden.sizes, {h: frozenset(Suit) for h in hidden.sizes}, hidden.known)
+    ours, theirs = Stream(seed), Stream(seed)
+    # deal_hidden deals twice as often as it tests: a dead end is dealt again.
+    dealt = _reference_deal(hidden, theirs) or _reference_deal(hidden, theirs)
+    try:
+        sample = deal_hidden(hidden, ours, tries=1)
+    except InputError:
+        assert dealt is None
+    else:
+        assert {h: set(cards) for h, cards in sample.items()} == dealt
+        assert ours.state == theirs.state
+
+
+def test_the_sample_with_the_fewest_faults_stands_when_none_fits():
     cards = tuple(DECK52.cards[:10])
-    hidden = Hidden(cards, {"a": 5, "b": 5}, accept=lambda sample: False)
-    sample = deal_hidden(hidden, Stream(1))
-    assert len(sample["a"]) == len(sample["b"]) == 5
+    counted = []
+
+    def faults(sample):
+        counted.append(sample)
+        return 1 + (sample["a"] & 1)    # never 0; 1 when "a" lacks the lowest bit's card
+
+    sample = deal_hidden(Hidden(cards, {"a": 5, "b": 5}, faults=faults), Stream(1))
+    assert len(sample["a"]) == len(sample["b"]) == 5 and len(counted) == TRIES
+    assert not any(c.bit & 1 for c in sample["a"])
+    fits = deal_hidden(Hidden(cards, {"a": 5, "b": 5}, faults=lambda s: s["a"] & 1), Stream(1))
+    assert not any(c.bit & 1 for c in fits["a"])
 
 
 def test_the_same_stream_gives_the_same_samples():
-    hidden = Hidden(tuple(DECK52.cards[:26]), {1: 13, 3: 13}, {1: frozenset({Suit.S})})
+    hidden = Hidden(tuple(DECK52.cards[:26]), {1: 13, 3: 13}, {1: frozenset({Suit.C})})
     assert deal_hidden(hidden, Stream(5, 2)) == deal_hidden(hidden, Stream(5, 2))
     assert deal_hidden(hidden, Stream(5, 2)) != deal_hidden(hidden, Stream(6, 2))
 
@@ -53,6 +116,8 @@ def test_the_same_stream_gives_the_same_samples():
 def test_hidden_cards_must_match_the_sizes():
     with pytest.raises(InputError, match="unseen"):
         Hidden(tuple(DECK52.cards[:3]), {1: 2})
+    with pytest.raises(InputError, match="at most 8 holders"):
+        Hidden((), dict.fromkeys(range(9), 0))
 
 
 def test_voids_shown_include_trumps_under_the_must_trump_rule():

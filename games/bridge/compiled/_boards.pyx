@@ -5,7 +5,8 @@ they play through the game protocol. games/bridge/compiled/played_boards.py is t
 
 The heuristic bidder and card player are written once, here in _heuristic.pxi: the batch calls them over its own
 auction and trick state, and HeuristicAgent calls the same functions through ``decide_call`` and ``choose_card``
-(below) with its view turned into the same encoding. The auction and play of the batch are the game's rules run
+(below) with its view turned into the same encoding; bridge's pimc agent asks the same bidder whether a sampled
+hand makes a seat's calls (``bids_alike``). The auction and play of the batch are the game's rules run
 over masks; played_boards replays the records through BridgeState in the tests and in its checking mode."""
 from libc.stdint cimport uint64_t, uint32_t, uint16_t, uint8_t, int8_t
 
@@ -148,6 +149,24 @@ def decide_call(uint64_t hand, int dealer, const uint8_t[::1] calls, int last, i
     a.calls = <uint8_t*>&calls[0] if a.n else NULL
     call = decide(&a, &me, &FIGURES[style_index(style)])
     return None if call == NO_CALL else call
+
+
+def bids_alike(uint64_t hand, int seat, int dealer, const uint8_t[::1] calls, int style=0):
+    """True when the bidder in the playing style of index ``style``, holding the mask ``hand`` at ``seat``, makes
+    every call that ``seat`` made in ``calls`` (codes, from ``dealer``), each from the calls before it."""
+    cdef Auction a
+    cdef uint8_t seen[MAX_CALLS]
+    cdef Hand me = hand_shape(hand)
+    cdef const Figures* figures = &FIGURES[style_index(style)]
+    cdef int k, n = calls.shape[0]
+    if n > MAX_CALLS:
+        raise ValueError(f"an auction has at most {MAX_CALLS} calls, not {n}")
+    a.dealer, a.n, a.calls, a.last, a.last_seat, a.doubled, a.passes = dealer, 0, seen, -1, -1, 0, 0
+    for k in range(n):
+        if (dealer + k) % 4 == seat and heuristic_call(&a, &me, figures) != calls[k]:
+            return False
+        make_call(&a, calls[k])
+    return True
 
 
 def choose_card(int seat, int player, int declarer, int trump, uint64_t legal, uint64_t unseen,

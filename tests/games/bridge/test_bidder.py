@@ -1,7 +1,12 @@
 """The heuristic bidder over seeded boards: few missed games with 26+ combined HCP, few light games (under 22)
-in competitive auctions, and the documented rules (forcing new suit, invitations, advances, preempt replies)."""
+in competitive auctions, and the documented rules (forcing new suit, invitations, advances, preempt replies); its
+compiled replay of an auction (bids_alike) agrees with it call by call."""
 import pytest
+from hypothesis import given, settings, strategies as st
 
+from trickcore.cards import hand_mask
+from trickcore.games.bridge.compiled._boards import STYLES, bids_alike
+from trickcore.games.bridge.compiled.constants import call_code
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.agents import HeuristicAgent, hcp
 from trickcore.games.bridge.auction import Auction, Bid, parse_call
@@ -81,3 +86,23 @@ def call_for(hand, calls, dealer=Seat.N):
 ])
 def test_bridge_more_bidder_rules(hand, calls, expected):
     assert call_for(hand, calls) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), number=st.integers(1, 32), style=st.sampled_from(STYLES))
+def test_bids_alike_replays_the_bidder_call_by_call(seed, number, style):
+    # The compiled replay (pimc's auction test) against the bidder's own route, for the seat's real hand (always
+    # alike) and for another deal's hand (alike or not, as the bidder says).
+    state = BRIDGE.new_state(BRIDGE.board_deal(seed, number), BridgeSetup(board=number))
+    agents = [HeuristicAgent(seat, style=style) for seat in range(4)]
+    while state.phase == "auction":
+        state.apply(agents[state.current_seat].act(state.view(state.current_seat)))
+    calls, dealer = tuple(state.auction.calls), state.dealer
+    codes = bytes(map(call_code, calls))
+    other = BRIDGE.board_deal(seed + 1, number)
+    for seat in Seat:
+        for hand in (state.deal.hands[seat], other.hands[seat]):
+            alike = all(agents[seat].act(AuctionView(seat, hand, dealer, None, calls[:k], (), visible={seat: hand}))
+                        == call for k, call in enumerate(calls) if state.auction.seat_of(k) == seat)
+            assert bids_alike(hand_mask(hand), seat, dealer, codes, STYLES.index(style)) == alike
+        assert bids_alike(hand_mask(state.deal.hands[seat]), seat, dealer, codes, STYLES.index(style))
