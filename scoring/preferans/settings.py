@@ -206,9 +206,12 @@ def make_settings(variant, overrides=None, overlays=()):
     for name in check_overlays(variant, overlays):
         settings = attrs.evolve(settings, **OVERLAYS[name][0])
     changes = typed_overrides(Settings, overrides or {}, "preferans", read_value=json_or_text)
-    for name in changes:
+    for name, value in changes.items():
         if name not in SETTING_NAMES and getattr(PRESETS[variant], name) is None:
             raise SettingsError(f"setting {name!r} does not apply to {variant!r}", field=name)
+        if value is None and getattr(settings, name) is not None:
+            # None marks a setting the variant does not use; one it uses needs a value (a protocol's null).
+            raise SettingsError(f"setting {name!r} needs a value, not null", field=name)
     settings = attrs.evolve(settings, **changes)
     _check_combination(variant, settings, changes)
     return settings

@@ -226,3 +226,11 @@ def test_next_clockwise_help_in_the_standard_pool():
     assert largest.to_dict()["deals"][0]["delta"]["whists"] == {"A": {"C": 20, "B": 30}}
     assert clockwise.to_dict()["deals"][0]["delta"]["whists"] == {"A": {"B": 50}}
     assert clockwise.to_dict()["settings"]["help_recipient"] == "next_clockwise"
+
+
+@pytest.mark.parametrize("variant", ["sochi", "rostov"])
+def test_a_null_setting_the_variant_uses_is_refused(variant):
+    # Found by the readers' fuzz test: a protocol's "pool_target": null reached the sheet as None.
+    with pytest.raises(SettingsError, match="needs a value") as caught:
+        make_settings(variant, {"pool_target": None})
+    assert caught.value.field == "pool_target"
