@@ -312,6 +312,9 @@ cdef struct TrickSoFar:
     bint mine_winning   # a seat of the side to play is winning it
     int last_top        # next to last, two sides: the last seat's strongest legal card (-1: not looked at)
     bint partner_beats  # second hand, two sides: partner, still to play, beats the lead
+    bint third_nt       # third of four following suit in no trump: scored by the two below
+    int third_over      # the cards above it win the trick, tried first (plan_third_hand)
+    int third_bonus     # the card tried next: an overtake or one driving out fourth hand's top (-1: none)
 
 
 cdef inline void survey_trick(const Search* s, bint maxing, uint32_t side, TrickSoFar* t,
@@ -321,6 +324,7 @@ cdef inline void survey_trick(const Search* s, bint maxing, uint32_t side, Trick
     cdef int n = seats(g), nin = st.n_in_trick, pos
     cdef bint sides = two_sides(s, g)
     t.best, t.best_seat, t.led, t.mine_winning, t.last_top, t.partner_beats = 0, -1, -1, False, -1, False
+    t.third_nt = False
     if not nin:
         return
     pos = winning_position(&st.history[st.n_history - nin], nin, st.rules.trump)
@@ -328,11 +332,14 @@ cdef inline void survey_trick(const Search* s, bint maxing, uint32_t side, Trick
     t.best_seat = seat_after(st.leader, pos, n)
     t.mine_winning = ((s.maxim >> t.best_seat) & 1) == maxing
     t.led = st.history[st.n_history - nin] >> 4
-    if nin == n - 2 and sides:
-        # Next to last (third of four, second of three): the last seat's strongest legal card.
-        t.last_top = strongest_card(st, st.hands[seat_after(st.leader, n - 1, n)], t.led)
     if nin == 1 and sides:
         t.partner_beats = partner_beats_lead(st, n, t.best, t.led, side)
+    if nin == 2 and st.rules.trump < 0 and n == 4 and sides and st.hands[(st.leader + 2) & 3] & suit_mask(t.led):
+        t.third_nt = True
+        plan_third_hand(st, st.hands[(st.leader + 2) & 3] & suit_mask(t.led), t)
+    elif nin == n - 2 and sides:
+        # Next to last (third of four, second of three): the last seat's strongest legal card.
+        t.last_top = strongest_card(st, st.hands[seat_after(st.leader, n - 1, n)], t.led)
 
 
 cdef inline int strongest_card(const State* st, uint64_t hand, int led) noexcept nogil:
@@ -382,6 +389,8 @@ cdef inline int follow_score(const Search* s, int c, uint64_t hand, uint32_t sid
     if (c >> 4) != t.led and (c >> 4) != trump:
         # A discard: the lowest card of the longest suit.
         return 20 - r + 3 * tc_popcount(hand & suit_mask(c >> 4))
+    if t.third_nt:
+        return 60 - r if c > t.third_over else (20 - r if c == t.third_bonus else -r)
     if nin == 1 and n == 4 and (trump < 0 or not (all_hands(st) & suit_mask(trump))):
         return second_hand_notrump(st, c, hand, t.best)
     if t.mine_winning:
@@ -432,6 +441,57 @@ cdef inline int second_hand_notrump(const State* st, int c, uint64_t hand, int l
     if (lead & 15) >= 8 and sequence_below(c, hand, all_hands(st) | ((<uint64_t>1) << lead)):
         return 10 + place
     return 11 - r
+
+
+cdef inline void plan_third_hand(const State* st, uint64_t mine, TrickSoFar* t) noexcept nogil:
+    """Third hand's order in no trump when he follows partner's lead with ``mine`` (DDS): low when
+    partner's card beats fourth hand's or all ours are too low to matter; else a card beating second and
+    fourth hand, the cheapest first, then the cheapest card that drives out fourth hand's top run, then
+    low."""
+    cdef int lead = st.history[st.n_history - 2], second = st.history[st.n_history - 1]
+    cdef uint64_t fourth = st.hands[(st.leader + 3) & 3] & suit_mask(lead >> 4), rest, present
+    cdef int max3 = 63 - tc_clz(mine), max4 = (63 - tc_clz(fourth)) if fourth else -1
+    t.third_over, t.third_bonus = 63, -1
+    if (second >> 4) != (lead >> 4):
+        second = -1
+    if lead > second and lead > max4:
+        # Partner's card wins: overtake only to run a suit partner no longer holds.
+        if overtake_runs(st, mine, fourth):
+            t.third_bonus = lowest_move_over(mine, lead, in_play(st))
+        return
+    if max3 < second or (fourth and max3 < tc_ctz(fourth)):
+        return
+    t.third_over = max4 if max4 > second else second
+    if max4 < max3 or max4 < second:
+        return
+    # Fourth hand wins: drive out his top run with the cheapest card over his next card, else (second hand
+    # winning) beat second hand cheaply.
+    present = in_play(st)
+    rest = fourth & ~sequence_below(max4, fourth, present) & ~((<uint64_t>1) << max4)
+    if rest and 63 - tc_clz(rest) > second:
+        t.third_bonus = lowest_move_over(mine, 63 - tc_clz(rest), present)
+    elif rest and second > lead:
+        t.third_bonus = lowest_move_over(mine, second, present)
+
+
+cdef inline int lowest_move_over(uint64_t mine, int x, uint64_t present) noexcept nogil:
+    """The sequence top of the lowest of ``mine`` (one suit) above ``x`` (-1: none)."""
+    cdef uint64_t over = mine & ~((((<uint64_t>2) << x) - 1) if x >= 0 else 0)
+    if not over:
+        return -1
+    return sequence_top(tc_ctz(over), mine, present)
+
+
+cdef inline bint overtake_runs(const State* st, uint64_t mine, uint64_t fourth) noexcept nogil:
+    """Third hand over partner's winning card: partner holds no more cards of the suit and third hand's top
+    run, from the suit's top, outlasts both opponents' cards of it after the trick."""
+    cdef uint64_t held = all_hands(st) & suit_mask(tc_ctz(mine) >> 4)
+    cdef int opp = tc_popcount(fourth) - 1, top = 63 - tc_clz(held)
+    if (st.hands[st.leader] & held) or not ((mine >> top) & 1):
+        return False
+    if tc_popcount(st.hands[(st.leader + 1) & 3] & held) > opp:
+        opp = tc_popcount(st.hands[(st.leader + 1) & 3] & held)
+    return opp <= tc_popcount(sequence_below(top, mine, held))
 
 
 cdef inline int hint_bonus(const Search* s, int c, int slot, int n_killers, int tt_move,
