@@ -172,6 +172,8 @@ def deal_hidden_once(uint64_t state, const uint8_t[::1] cards, const uint64_t[::
     cdef uint64_t bit
     cdef uint32_t pick
     cdef Rng rng
+    if n > 64 or holders > MAX_HOLDERS or room.shape[0] != holders:
+        raise ValueError(f"at most 64 cards to at most {MAX_HOLDERS} holders, each with a room")
     rng.state = state
     for i in range(n):
         order[i] = i

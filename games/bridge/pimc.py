@@ -97,12 +97,11 @@ class PimcAgent(HeuristicBidder, SamplingAgent):
             return self.opening_lead(view) if opening and self.settings.lead == "suit" else \
                 self.first_tricks.choose_card(view)
         legal = view.legal_cards
-        plain = legal[0] if len(legal) == 1 else equivalent_lowest(legal, hand_mask(view.played),
-                                                                           (c for _, c in view.current))
+        trick = tuple(c for _, c in view.current)
+        plain = legal[0] if len(legal) == 1 else equivalent_lowest(legal, hand_mask(view.played), trick)
         if plain is not None:
             return plain
         leader = int(view.current[0][0]) if view.current else int(view.seat)
-        trick = tuple(c for _, c in view.current)
         visible = {seat: tuple(cards) for seat, cards in view.visible.items()}
 
         def value(sample, _cards):

@@ -290,8 +290,7 @@ def board_from_dict(data, source=None, log=None):
         if any(position < 0 for _, position, _ in annotations):
             # A position counts the calls or cards before the annotation: the writers place it after that many.
             raise InvalidRecord("an annotation's position is a whole number from 0", field="annotations")
-        if any(section not in ANNOTATED or not text or text != "".join(text.split())
-               for section, _, text in annotations):
+        if any(section not in ANNOTATED or text.split() != [text] for section, _, text in annotations):
             # The notations carry an annotation as one token of the auction or the play.
             raise InvalidRecord(f"an annotation is one of {', '.join(ANNOTATED)}, a position and a token (text "
                                 "without spaces)", field="annotations")
