@@ -36,7 +36,7 @@ from trickcore.rng import Stream
 from trickcore.rules import TrickRules
 
 T = TypeVar("T")
-RULES = ("mean", "best", "contract")
+RULES = ("mean", "best", "contract", "imps")
 DEFAULT_SAMPLES = 8
 # The samples after which a choice that did worse than another in every one leaves the contention: most
 # decisions have one card best in every sample (cashing a winner, following low), so their sampling stops early.
@@ -54,18 +54,20 @@ SAMPLING_OPTIONS = (
                      "machine's speed). Default: none.", float, None, owner="pimc"),
     Option("rule", "How the card is chosen: the best mean of tricks (mean), the card best in most samples "
                    "(best), or the card that reaches the side's contract in most samples, the mean breaking ties "
-                   "(contract; as mean where there is no contract).", RULES, "mean", owner="pimc"),
+                   "(contract; as mean where there is no contract), or the card losing the fewest IMPs on average to "
+                   "each sample's best card (imps; bridge, elsewhere as mean).", RULES, "mean", owner="pimc"),
 )
-# The first trick's positions are whole deals, whose searches cost many times the rest of the deal's: the games of
-# 13 tricks leave the first trick to their heuristic player unless asked to sample from trick 1.
+# The first trick's positions are whole deals, whose searches cost several times a later trick's: whist leaves its
+# first trick to its heuristic player unless asked to sample from trick 1; bridge samples it after the opening lead
+# (games.bridge.pimc).
 FROM_TRICK = Option("from_trick", "The first trick whose cards are sampled; the heuristic player plays the tricks "
-                                  "before it (1: every card, at many times the work).", int, 2, owner="pimc")
-LEADS = ("suit", "heuristic")
+                                  "before it (bridge's opening lead aside: see lead).", int, 2, owner="pimc")
+LEADS = ("suit", "card", "heuristic")
 # Bridge's opening lead, where a player who cannot see loses most to one who can: the suit is sampled (the card in
-# it is the heuristic player's), unless from_trick=1 samples every card.
-OPENING_LEAD = Option("lead", "The opening lead when from_trick is above 1: the suit sampled, the card in it the "
-                              "heuristic player's (suit), or the heuristic player's lead (heuristic).", LEADS, "suit",
-                      owner="pimc")
+# it is the heuristic player's), or every distinct card (a whole-deal search each), or the heuristic player leads.
+OPENING_LEAD = Option("lead", "The opening lead: the suit sampled, the card in it the heuristic player's (suit), "
+                              "every distinct card sampled (card), or the heuristic player's lead (heuristic).", LEADS,
+                      "suit", owner="pimc")
 
 
 @attrs.frozen
@@ -205,18 +207,23 @@ def equivalent_lowest(legal: Sequence[Card], gone: int, trick: Iterable[Card]) -
 
 def choose(choices: Sequence[T], hidden: Hidden,
            value: Callable[[Mapping[Any, tuple[Card, ...]], Sequence[T]], Mapping[T, int]],
-           settings: SamplingSettings, stream: Stream, minimise: bool = False, target: int | None = None) -> T:
+           settings: SamplingSettings, stream: Stream, minimise: bool = False, target: int | None = None,
+           utility: Callable[[Mapping[T, int]], Mapping[T, float]] | None = None) -> T:
     """The choice (a card, or a game's own, such as a discard) that does best over samples of ``hidden``, each
     valued by ``value`` (sample, the choices still in contention -> {choice: tricks} of at least those): the most
     tricks (the fewest with ``minimise``) on average, or (rule "best") the choice best in the most samples, or
     (rule "contract") the choice worth at least ``target`` tricks (the side's contract; None: no contract, the
-    mean decides) in the most samples, the mean breaking those ties; the first of the best in the order of
+    mean decides) in the most samples, or (rule "imps") the best mean of ``utility`` (one sample's values -> what
+    each is worth, e.g. bridge's IMPs against the sample's best choice; None: as "mean"), the mean of the values
+    breaking those ties (and "best"'s and "contract"'s); the first of the best in the order of
     ``choices`` breaks the rest. From the SETTLE-th sample on, a choice that did worse than another in every
     sample so far leaves the contention, and the sampling stops when one choice is left."""
     sign = -1 if minimise else 1
     totals = dict.fromkeys(choices, 0)
     wins = dict.fromkeys(choices, 0)
     reached = dict.fromkeys(choices, 0)
+    worth: dict[T, float] = dict.fromkeys(choices, 0.0)
+    scaled = utility if settings.rule == "imps" else None
     alive = list(choices)
     beaten = {c: set(choices) - {c} for c in choices}   # the choices that did better than c in every sample
     start = time.perf_counter()
@@ -224,6 +231,9 @@ def choose(choices: Sequence[T], hidden: Hidden,
         values = value(deal_hidden(hidden, stream), alive)
         mine = {c: sign * values[c] for c in alive}
         best = max(mine.values())
+        if scaled is not None:
+            for choice, points in scaled({c: values[c] for c in alive}).items():
+                worth[choice] += points
         for choice in alive:
             totals[choice] += mine[choice]
             wins[choice] += mine[choice] == best
@@ -236,7 +246,7 @@ def choose(choices: Sequence[T], hidden: Hidden,
             alive = [c for c in alive if not beaten[c]]
             if len(alive) == 1:
                 break
-    counts = {"best": wins, "contract": reached}.get(settings.rule)
+    counts = {"best": wins, "contract": reached, "imps": worth if scaled is not None else None}.get(settings.rule)
     key = {c: (0 if counts is None else counts[c], totals[c]) for c in alive}
     top = max(key.values())
     return next(c for c in alive if key[c] == top)
@@ -244,9 +254,11 @@ def choose(choices: Sequence[T], hidden: Hidden,
 
 def choose_card(legal: Sequence[Card], hidden: Hidden,
                 value: Callable[[Mapping[Any, tuple[Card, ...]], Sequence[Card]], Mapping[Card, int]],
-                settings: SamplingSettings, stream: Stream, minimise: bool = False, target: int | None = None) -> Card:
+                settings: SamplingSettings, stream: Stream, minimise: bool = False, target: int | None = None,
+                utility: Callable[[Mapping[Card, int]], Mapping[Card, float]] | None = None) -> Card:
     """``choose`` among the legal cards, the lowest card of the best breaking ties."""
-    return choose(sorted(legal, key=lambda c: (c.rank, c.suit)), hidden, value, settings, stream, minimise, target)
+    return choose(sorted(legal, key=lambda c: (c.rank, c.suit)), hidden, value, settings, stream, minimise, target,
+                  utility)
 
 
 class SamplingAgent(Agent):

@@ -159,15 +159,22 @@ cdef class Solver:
             v = solve_value(&self.s, tc_popcount(self.s.st.hands[state_turn(&self.s.st)]) // 2)
         return v
 
-    def solve_cards(self, tuple rules, list hands, int leader, list trick, uint32_t counted, uint32_t maxim):
-        """{card index: tricks C takes from the position if that card is played now}, for every legal card."""
+    def solve_cards(self, tuple rules, list hands, int leader, list trick, uint32_t counted, uint32_t maxim,
+                    uint64_t only=0):
+        """{card index: tricks C takes from the position if that card is played now}, for every legal card (or
+        for those in the mask ``only``, when not 0, and the cards equivalent to one)."""
         self.setup(rules, hands, leader, trick, counted, maxim)
         cdef State root = self.s.st
         cdef int turn = state_turn(&root)
         cdef uint64_t legal = state_legal(&root), present = in_play(&root)
-        cdef uint64_t tops = sequence_tops(legal, root.hands[turn], present)
+        cdef uint64_t tops = sequence_tops(legal, root.hands[turn], present), wanted = 0
         cdef dict out = {}
         cdef int c, guess = tc_popcount(root.hands[turn]) // 2
+        if only:
+            for c in range(64):
+                if (only & legal) >> c & 1:
+                    wanted |= (<uint64_t>1) << sequence_top(c, root.hands[turn], present)
+            tops &= wanted
         for c in range(64):
             if (tops >> c) & 1:
                 self.s.st = root
@@ -176,7 +183,7 @@ cdef class Solver:
                 guess = solve_value(&self.s, guess)
                 out[c] = counted_won(&self.s) + guess
         for c in range(64):
-            if (legal >> c) & 1 and c not in out:
+            if (legal >> c) & 1 and c not in out and (tops >> sequence_top(c, root.hands[turn], present)) & 1:
                 out[c] = out[sequence_top(c, root.hands[turn], present)]
         return out
 

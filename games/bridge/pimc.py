@@ -9,11 +9,13 @@ games.sampling.TRIES fits, the deal with the fewest hands that do not). It solve
 (trickcore.solver.solve_cards) and plays the card with the most tricks on average for its side (or, with
 ``rule=best``, the card best in the most samples; with ``rule=contract``, the card that makes or sets the
 contract in the most samples). A single legal card, or legal cards that are all worth the
-same (touching once the cards between them have gone), are played without a search. The first trick is the
-heuristic card player's unless ``from_trick=1`` (games.sampling.FROM_TRICK: its searches solve whole deals), but
-for the opening lead's suit (games.sampling.OPENING_LEAD): the samples are solved for the heuristic player's card
-in each suit only, a search a suit rather than one a distinct card.
+same (touching once the cards between them have gone), are played without a search. Every card is sampled from
+the first trick on (``from_trick`` moves that later: the heuristic card player plays the tricks before it) but the
+opening lead, which ``lead`` chooses (games.sampling.OPENING_LEAD): by default the samples are solved for the
+heuristic player's card in each suit only, a search a suit rather than one a distinct card (``lead=card``).
 """
+import attrs
+
 from trickcore.cards import DECK52, hand_mask
 from trickcore.games.bridge.agents import STYLE, HeuristicBidder, HeuristicPlayer
 from trickcore.games.bridge.compiled._boards import bids_alike
@@ -21,9 +23,19 @@ from trickcore.games.bridge.compiled.constants import call_code
 from trickcore.games.bridge.vocab import Seat
 from trickcore.games.sampling import (FROM_TRICK, OPENING_LEAD, SAMPLING_OPTIONS, Hidden, SamplingAgent, choose,
                                       choose_card, equivalent_lowest, voids_shown)
+from trickcore.scoring.bridge.contract.imps import imps
+from trickcore.scoring.bridge.contract.score import duplicate_score
 from trickcore.solver import Position, solve, solve_cards
 
 PIMC_SALT = 0x70696D63   # "pimc"
+# The first trick's plays after the lead are whole-deal searches too, but cheap beside the lead's (most settle in a
+# few samples), and the heuristic player's cards there gave away more tricks than pimc's in all the later play:
+# bridge samples them by default.
+FIRST_TRICK = attrs.evolve(FROM_TRICK, default=1)
+# The first trick's plays after the lead take half the samples of a decision, which keeps a
+# board's work within a second of a core: their searches are whole deals, and four samples there gave away 4
+# tricks on 297 such decisions against eight samples' 2 and the heuristic player's 27 (seed 1's boards, both
+# tables, each decision's cards valued double dummy on the real deal).
 
 
 def _plays(view):
@@ -66,6 +78,24 @@ def _target(view):
     return needed - won
 
 
+def _imps_lost(view):
+    """Rule ``imps``'s utility: one sample's {card: tricks for the player's side from here} to the IMPs each card
+    loses to the sample's best, the board scored as at duplicate (the other table's double-dummy result)."""
+    ours = view.player.side == view.declarer.side
+    sign = 1 if ours else -1
+    vulnerable = view.vulnerability.is_vulnerable(view.declarer.side)
+    won = sum(1 for t in view.tricks if Seat(t.winner).side == view.declarer.side)
+    left = 13 - len(view.tricks)
+
+    def utility(values):
+        points = {card: sign * duplicate_score(view.contract, vulnerable, won + (v if ours else left - v))
+                  for card, v in values.items()}
+        top = max(points.values())
+        return {card: imps(p - top) for card, p in points.items()}
+
+    return utility
+
+
 def _for_side(view, north_south):
     """The tricks for the player's side of the rest of the board, from ``north_south`` ({choice: North-South's
     tricks}). Every search counts North-South's tricks, whoever plays: the solver keeps its stored bounds
@@ -82,7 +112,7 @@ class PimcAgent(HeuristicBidder, SamplingAgent):
 
     game = "bridge"
     name = "pimc"
-    declared_options = SAMPLING_OPTIONS + (FROM_TRICK, OPENING_LEAD, STYLE)
+    declared_options = SAMPLING_OPTIONS + (FIRST_TRICK, OPENING_LEAD, STYLE)
     salt = PIMC_SALT
     first_tricks = HeuristicPlayer()
 
@@ -92,10 +122,10 @@ class PimcAgent(HeuristicBidder, SamplingAgent):
 
     def choose_card(self, view):
         """The legal card with the most tricks for its side over the samples (see the module docstring)."""
+        if not view.tricks and not view.current and self.settings.lead != "card":
+            return self.opening_lead(view) if self.settings.lead == "suit" else self.first_tricks.choose_card(view)
         if len(view.tricks) + 1 < self.settings.from_trick:
-            opening = not view.tricks and not view.current
-            return self.opening_lead(view) if opening and self.settings.lead == "suit" else \
-                self.first_tricks.choose_card(view)
+            return self.first_tricks.choose_card(view)
         legal = view.legal_cards
         trick = tuple(c for _, c in view.current)
         plain = legal[0] if len(legal) == 1 else equivalent_lowest(legal, hand_mask(view.played), trick)
@@ -104,12 +134,15 @@ class PimcAgent(HeuristicBidder, SamplingAgent):
         leader = int(view.current[0][0]) if view.current else int(view.seat)
         visible = {seat: tuple(cards) for seat, cards in view.visible.items()}
 
-        def value(sample, _cards):
+        def value(sample, alive):
             hands = [visible[seat] if seat in visible else sample[seat] for seat in Seat]
-            return _for_side(view, solve_cards(Position(view.rules, hands, leader, trick, seat=Seat.N)))
+            return _for_side(view, solve_cards(Position(view.rules, hands, leader, trick, seat=Seat.N), alive))
 
         hidden = hidden_hands(view, self.style)
-        return choose_card(legal, hidden, value, self.settings, self.stream, target=_target(view))
+        settings = self.settings
+        if not view.tricks:       # whole-deal searches: half the samples (see FIRST_TRICK)
+            settings = attrs.evolve(settings, samples=max(1, settings.samples // 2))
+        return choose_card(legal, hidden, value, settings, self.stream, target=_target(view), utility=_imps_lost(view))
 
     def opening_lead(self, view):
         """The heuristic player's card in the suit whose lead takes the most tricks for the defence over the
@@ -131,4 +164,5 @@ class PimcAgent(HeuristicBidder, SamplingAgent):
                 north_south[card] = solve(Position(view.rules, rest, leader, (card,), seat=Seat.N))
             return _for_side(view, north_south)
 
-        return choose(leads, hidden_hands(view, self.style), value, self.settings, self.stream, target=_target(view))
+        return choose(leads, hidden_hands(view, self.style), value, self.settings, self.stream, target=_target(view),
+                      utility=_imps_lost(view))

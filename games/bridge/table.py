@@ -66,8 +66,8 @@ class PlayView:
 
     ``visible`` maps each seat whose remaining cards this player may see to those cards; ``tricks`` are the
     completed tricks (trickcore Trick records), ``current`` the (seat, card) pairs of the trick in progress,
-    ``played`` every card played so far, ``rules`` the deal's TrickRules. ``hands`` (every hand as it stands,
-    N E S W) is given in an open view only.
+    ``played`` every card played so far, ``rules`` the deal's TrickRules, ``vulnerability`` the board's. ``hands``
+    (every hand as it stands, N E S W) is given in an open view only.
     """
 
     seat: Seat
@@ -84,6 +84,7 @@ class PlayView:
     played: frozenset = frozenset()
     board: int = 1
     hands: tuple = None
+    vulnerability: object = None
     phase = "play"
 
     @property
@@ -316,4 +317,4 @@ class BridgeState(State):
                 visible[s] = self._hands[s]
         return PlayView(hand_to_play, role, self.contract, self.declarer, self._calls, self.dealer, visible,
                         self._tricks, self._current, self._legal if acting else (), self.rules, self._played,
-                        self.board, hands)
+                        self.board, hands, self.vulnerability)

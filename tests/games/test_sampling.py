@@ -160,6 +160,19 @@ def test_the_rules_choose_by_mean_or_by_most_often_best():
     assert choose(["a", "b"], hidden, lambda s, alive: next(rows), contract, Stream(0), target=7) == "b"
     rows = iter([{"a": 12, "b": 7}, {"a": 5, "b": 7}, {"a": 6, "b": 7}])
     assert choose(["a", "b"], hidden, lambda s, alive: next(rows), contract, Stream(0)) == "a"   # no contract: the mean
+    # IMPs: the utility of each sample decides, the mean of tricks where there is none.
+    imps = SamplingSettings(4, rule="imps")
+    table = [{"a": 10, "b": 9}, {"a": 10, "b": 9}, {"a": 10, "b": 9}, {"a": 8, "b": 9}]
+    worth = {8: -450, 9: 400, 10: 430}          # 3NT not vulnerable: one overtrick against the contract
+
+    def lost(values):
+        top = max(worth[v] for v in values.values())
+        return {c: (0 if worth[v] == top else -1 if top - worth[v] < 50 else -10) for c, v in values.items()}
+
+    rows = iter(table)
+    assert choose(["a", "b"], hidden, lambda s, alive: next(rows), imps, Stream(0), utility=lost) == "b"
+    rows = iter(table)
+    assert choose(["a", "b"], hidden, lambda s, alive: next(rows), imps, Stream(0)) == "a"   # no utility: the mean
 
 
 def test_a_choice_worse_than_another_in_every_sample_leaves_the_contention():
@@ -204,7 +217,9 @@ def test_agent_options_are_read_once_for_every_game():
     spec = agent_spec("bridge", "pimc samples=4 rule=BEST budget=0.5")
     assert spec.name == "pimc samples=4 rule=BEST budget=0.5" and spec.cls.name == "pimc"
     agent = spec(2, 9)
-    assert agent.settings == SamplingSettings(4, 0.5, "best", 2, "suit") and agent.seat == 2 and agent.seed == 9
+    # Bridge samples its first trick after the opening lead by default; whist leaves it to its heuristic player.
+    assert agent.settings == SamplingSettings(4, 0.5, "best", 1, "suit") and agent.seat == 2 and agent.seed == 9
+    assert agent_spec("whist", "pimc").cls(0).settings.from_trick == 2
     assert agent_spec("whist", "heuristic").name == "heuristic"
     specs, names = agent_classes("preferans", "pimc samples=2,heuristic,random", 3)
     assert names == ("pimc samples=2", "heuristic", "random") and specs[0](0).settings.samples == 2

@@ -5,6 +5,7 @@ import pytest
 
 from trickcore import _solver, brute, solver
 from trickcore.cards import DECK32, DECK52, Suit, hand_mask, parse_hand
+from trickcore.errors import InputError
 from trickcore.play import legal_cards
 from trickcore.rules import TrickRules
 from trickcore.solver import Position
@@ -39,6 +40,9 @@ def test_solver_matches_brute_force_on_small_endings(block):
         assert solver.solve(pos) == expected, pos
         values = brute.card_values(pos.rules, pos.hands, pos.leader, pos.trick, counted, maxim)
         assert solver.solve_cards(pos) == values, pos
+        some = [card for k, card in enumerate(sorted(values)) if k % 2 == 0]
+        subset = solver.solve_cards(pos, some)
+        assert set(some) <= set(subset) and all(values[card] == v for card, v in subset.items()), pos
 
 
 @pytest.mark.parametrize("block", range(4))
@@ -187,3 +191,10 @@ def test_table_kept_between_positions_of_one_game(block):
             counted, maxim = Position(rules, hands, leader, (), objective, seat=seat, declarer=seat).masks()
             assert (engine.solve(rules.kernel_tuple(), [hand_mask(h) for h in hands], leader, [], counted, maxim)
                     == brute.minimax(rules, hands, leader, (), counted, maxim))
+
+
+def test_solve_cards_of_no_card_or_of_a_non_card():
+    pos = random_position(random.Random(7), 3)
+    assert solver.solve_cards(pos, []) == {}
+    with pytest.raises(InputError):
+        solver.solve_cards(pos, ["SA"])

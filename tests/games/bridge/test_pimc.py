@@ -16,6 +16,8 @@ from trickcore.games.bridge.vocab import Seat
 from trickcore.dealing import Deal
 from trickcore.games.sampling import Hidden, deal_hidden
 from trickcore.rng import Stream
+from trickcore.scoring.bridge.contract.imps import imps
+from trickcore.scoring.bridge.contract.score import duplicate_score
 from trickcore.solver import Position, solve_cards
 
 
@@ -120,22 +122,25 @@ def test_calls_no_deal_explains_leave_the_sample_with_the_fewest_faults():
     assert unexplained
 
 
-@pytest.mark.parametrize("seed, cards", [(1, 1), (2, 5), (3, 14), (5, 22), (8, 30)])
-def test_with_the_real_deal_as_every_sample_the_card_is_double_dummy_best(seed, cards, monkeypatch):
+@pytest.mark.parametrize("seed, cards, options", [(1, 1, {}), (2, 5, {}), (3, 14, {}), (5, 22, {}), (8, 30, {}),
+                                                  (4, 0, {"lead": "card"}), (1, 2, {"rule": "imps"}),
+                                                  (3, 14, {"rule": "imps"}), (9, 27, {"rule": "imps"})])
+def test_with_the_real_deal_as_every_sample_the_card_is_double_dummy_best(seed, cards, options, monkeypatch):
     state = _states_in_play(seed, 0, cards)
     assert state.phase == "play"
     player = state.current_seat
     view, open_view = state.view(player), state.open_view(player)
     real = {seat: tuple(open_view.hands[seat]) for seat in Seat if seat not in view.visible}
     monkeypatch.setattr(pimc, "hidden_hands", lambda v, _: Hidden((), {s: len(h) for s, h in real.items()}, known=real))
-    card = pimc.PimcAgent(player, 1, samples=3, from_trick=1).choose_card(view)
+    card = pimc.PimcAgent(player, 1, samples=3, **options).choose_card(view)
     leader = view.current[0][0] if view.current else view.seat
     values = solve_cards(Position(view.rules, open_view.hands, int(leader), tuple(c for _, c in view.current)))
     assert values[card] == max(values.values())
 
 
-@pytest.mark.parametrize("cards, options", [(0, {"lead": "heuristic"}), (1, {}), (2, {}), (3, {})])
-def test_the_first_trick_is_the_heuristic_players_by_default(cards, options):
+@pytest.mark.parametrize("cards, options", [(0, {"lead": "heuristic"}), (0, {"lead": "heuristic", "from_trick": 1}),
+                                            (1, {"from_trick": 2}), (2, {"from_trick": 2}), (3, {"from_trick": 2})])
+def test_the_heuristic_player_plays_the_tricks_before_from_trick_and_the_lead_if_asked(cards, options):
     state = _states_in_play(6, 0, cards)
     view = state.view(state.current_seat)
     assert pimc.PimcAgent(state.current_seat, 1, samples=1, **options).choose_card(view) == \
@@ -157,3 +162,19 @@ def test_with_the_real_deal_as_every_sample_the_opening_lead_is_the_best_suits_h
     values = solve_cards(Position(view.rules, open_view.hands, int(player)))
     assert card in leads
     assert values[card] == max(values[lead] for lead in leads)
+
+
+@pytest.mark.parametrize("seed, cards", [(1, 3), (2, 9), (6, 20)])
+def test_rule_imps_counts_the_imps_each_card_loses_to_the_samples_best(seed, cards):
+    state = _states_in_play(seed, 0, cards)
+    view = state.view(state.current_seat)
+    declaring = view.player.side == view.declarer.side
+    vulnerable = view.vulnerability.is_vulnerable(view.declarer.side)
+    won = sum(Seat(t.winner).side == view.declarer.side for t in view.tricks)
+    left = 13 - len(view.tricks)
+    values = {"short": 0, "middle": left // 2, "all": left}
+    declarer_tricks = {k: won + (v if declaring else left - v) for k, v in values.items()}
+    points = {k: (1 if declaring else -1) * duplicate_score(view.contract, vulnerable, t)
+              for k, t in declarer_tricks.items()}
+    lost = pimc._imps_lost(view)(values)
+    assert lost == {k: imps(p - points["all"]) for k, p in points.items()} and lost["all"] == 0
