@@ -181,8 +181,8 @@ cdef inline int notrump_lead_shape(const State* st, const LeadSuit* ls, int c, i
     finessed for free); a suit whose top two cards the leader and his right-hand opponent split, the leader's
     side without the third, later (the lead gives that opponent a free finesse); in a suit our side wins,
     the top and the bottom card before a card between them (which neither cashes nor reaches partner
-    cheaply); in a suit the opponents win, the lowest card first and the highest last (the high card is
-    worth more kept to beat theirs later)."""
+    cheaply); in a suit the opponents win, the highest card last and, when partner holds the suit, the lowest
+    first (the high card is worth more kept to beat theirs later; the low one goes toward partner's)."""
     cdef uint64_t mine = st.hands[turn] & ls.held
     cdef int w = 0, pd = ls.pd, third = ls.third, fourth
     if ls.len_p >= 2 and ls.len_l >= 2 and ls.top == pd and ls.second == ls.lho:
@@ -198,7 +198,8 @@ cdef inline int notrump_lead_shape(const State* st, const LeadSuit* ls, int c, i
             w -= 10
     elif ls.len_t >= 2:
         if c == tc_ctz(mine):
-            w += 10
+            if ls.len_p:
+                w += 10
         elif c == 63 - tc_clz(mine):
             w -= 10
     return w

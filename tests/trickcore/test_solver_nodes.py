@@ -23,8 +23,8 @@ from trickcore.rules import TrickRules
 STRAINS = (3, 2, 1, 0, 4)
 
 # Deals 2024/0-7 and the slowest of 2024/0-199 (101): {deal index: nodes of its table}.
-BRIDGE_NODES = {0: 274_142, 1: 5_275_241, 2: 912_717, 3: 339_434, 4: 3_917_144, 5: 1_276_419, 6: 3_768_610,
-                7: 292_768, 101: 30_603_785}
+BRIDGE_NODES = {0: 267_804, 1: 5_258_306, 2: 912_714, 3: 339_434, 4: 3_917_144, 5: 1_270_919, 6: 3_762_429,
+                7: 292_768, 101: 30_246_701}
 
 # Preferans deals 2024/0-9, hand1 declaring in spades after his best discard: the total.
 PREFERANS_CONTRACT_NODES = 45_617
