@@ -34,8 +34,10 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   leads) the others can all lead or follow under his lowest card;
 * moves: one card of each sequence; after a card below every winning rank of its suit, the suit's other
   cards below those ranks are skipped (their answer is the same); DDS-style heuristic ordering (lead
-  weights from the opponents' choices, winners, finesse positions; second hand low, with no trumps left in
-  DDS's order (win outright, split a sequence over a high lead, then by the card's place); the seat before
+  weights from the opponents' choices, winners, finesse positions, in no trump with suit classes after
+  bridge-solver's: partner's tenace over the left-hand opponent first, the high card of a suit the opponents
+  win last; second hand low, with no trumps left in DDS's order (win outright, split a sequence over a high
+  lead, then by the card's place); the seat before
   the last covering partner's card cheaply when the last seat would beat it; of three seats, second hand low
   when partner, last, can beat the lead); leads try first the lead that last caused a cutoff at the same
   depth (the killer; misère and all-pass keep the last four per depth and leader), then the stored best

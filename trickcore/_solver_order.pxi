@@ -169,8 +169,40 @@ cdef int lead_weight(const Search* s, int c, int turn, int rem, int tt_move, int
     cdef LeadSuit ls
     survey_lead(st, c, turn, &ls)
     if trump < 0 or not (all_hands(st) & suit_mask(trump)):
-        return notrump_lead_weight(&ls, c, turn, rem, tt_move, killer)
+        return notrump_lead_weight(&ls, c, turn, rem, tt_move, killer) + (
+            notrump_lead_shape(st, &ls, c, turn) if trump < 0 else 0)
     return trump_lead_weight(st, &ls, c, turn, rem, tt_move, killer)
+
+
+cdef inline int notrump_lead_shape(const State* st, const LeadSuit* ls, int c, int turn) noexcept nogil:
+    """lead_weight's terms of our own in no trump (bridge-solver's suit classes, measured by nodes; in a suit
+    contract after the trumps are out they cost nodes):
+    a suit where partner's ace-queen sits over the king on our left is led first (partner's tenace is
+    finessed for free); a suit whose top two cards the leader and his right-hand opponent split, the leader's
+    side without the third, later (the lead gives that opponent a free finesse); in a suit our side wins,
+    the top and the bottom card before a card between them (which neither cashes nor reaches partner
+    cheaply); in a suit the opponents win, the highest card last and, when partner holds the suit, the lowest
+    first (the high card is worth more kept to beat theirs later; the low one goes toward partner's)."""
+    cdef uint64_t mine = st.hands[turn] & ls.held
+    cdef int w = 0, pd = ls.pd, third = ls.third, fourth
+    if ls.len_p >= 2 and ls.len_l >= 2 and ls.top == pd and ls.second == ls.lho:
+        fourth = nth_owner(st, 4, ls.held, 3)
+        if third == pd or ((third == turn or third == pd) and (fourth == turn or fourth == pd)):
+            w += 40
+    if ls.len_t >= 2 and ls.len_r >= 2 and (
+            (ls.top == turn and ls.second == ls.rho)
+            or (ls.top == ls.rho and ls.second == turn and third != turn and third != pd)):
+        w -= 10
+    if c == ls.top_card or ls.partner_tops:
+        if not ls.seq and c != 63 - tc_clz(mine) and c != tc_ctz(mine):
+            w -= 10
+    elif ls.len_t >= 2:
+        if c == tc_ctz(mine):
+            if ls.len_p:
+                w += 10
+        elif c == 63 - tc_clz(mine):
+            w -= 10
+    return w
 
 
 cdef inline int notrump_lead_weight(const LeadSuit* ls, int c, int turn, int rem, int tt_move,
