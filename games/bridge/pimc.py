@@ -21,10 +21,9 @@ from trickcore.games.bridge.agents import STYLE, HeuristicBidder, HeuristicPlaye
 from trickcore.games.bridge.compiled._boards import bids_alike
 from trickcore.games.bridge.compiled.constants import call_code
 from trickcore.games.bridge.vocab import Seat
+from trickcore.games.registry import get_scoring
 from trickcore.games.sampling import (FROM_TRICK, OPENING_LEAD, SAMPLING_OPTIONS, Hidden, SamplingAgent, choose,
                                       choose_card, equivalent_lowest, voids_shown)
-from trickcore.scoring.bridge.contract.imps import imps
-from trickcore.scoring.bridge.contract.score import duplicate_score
 from trickcore.solver import Position, solve, solve_cards
 
 PIMC_SALT = 0x70696D63   # "pimc"
@@ -81,6 +80,7 @@ def _target(view):
 def _imps_lost(view):
     """Rule ``imps``'s utility: one sample's {card: tricks for the player's side from here} to the IMPs each card
     loses to the sample's best, the board scored as at duplicate (the other table's double-dummy result)."""
+    against_par = get_scoring("bridge-par")      # duplicate scores, and IMPs as a board against par counts them
     ours = view.player.side == view.declarer.side
     sign = 1 if ours else -1
     vulnerable = view.vulnerability.is_vulnerable(view.declarer.side)
@@ -88,10 +88,10 @@ def _imps_lost(view):
     left = 13 - len(view.tricks)
 
     def utility(values):
-        points = {card: sign * duplicate_score(view.contract, vulnerable, won + (v if ours else left - v))
+        points = {card: sign * against_par.contract_score(view.contract, vulnerable, won + (v if ours else left - v))
                   for card, v in values.items()}
         top = max(points.values())
-        return {card: imps(p - top) for card, p in points.items()}
+        return {card: against_par.imps(p - top) for card, p in points.items()}
 
     return utility
 

@@ -295,6 +295,10 @@ class ParSystem(DuplicateSystem):
 
         return BoardLedger("par", score, lambda boards: _ns_total(boards, "ns_imps"))
 
+    def imps(self, difference):
+        """The IMPs of a point ``difference`` (Law 78B), as a board against par counts them."""
+        return imps(difference)
+
     def render_text(self, ledger):
         """One line per board with the N-S score, the par and the N-S IMPs, then the total."""
         return _board_table(ledger, "IMPs against par, N-S by board", "board",
