@@ -24,18 +24,14 @@ from trickcore.games.bridge.vocab import Seat
 from trickcore.games.registry import get_scoring
 from trickcore.games.sampling import (FROM_TRICK, OPENING_LEAD, SAMPLING_OPTIONS, Hidden, SamplingAgent, choose,
                                       choose_card, equivalent_lowest, voids_shown)
-from trickcore.solver import Position, solve, solve_cards
+from trickcore.solver import Position, solve_cards
 
 PIMC_SALT = 0x70696D63   # "pimc"
-# The first trick's plays after the lead are whole-deal searches too, but cheap beside the lead's (most settle in a
-# few samples), and the heuristic player's cards there gave away more tricks than pimc's in all the later play:
-# bridge samples them by default.
+# The first trick's plays after the lead are whole-deal searches too: bridge samples them by default, with half the
+# samples of a decision, which keeps a board within a second of a core. On seed 1's boards (both tables, each
+# decision's cards valued double dummy on the real deal) the heuristic player's cards there gave away 27 tricks in
+# 297 decisions, four samples 4 and eight samples 2.
 FIRST_TRICK = attrs.evolve(FROM_TRICK, default=1)
-# The first trick's plays after the lead take half the samples of a decision, which keeps a
-# board's work within a second of a core: their searches are whole deals, and four samples there gave away 4
-# tricks on 297 such decisions against eight samples' 2 and the heuristic player's 27 (seed 1's boards, both
-# tables, each decision's cards valued double dummy on the real deal).
-
 
 def _plays(view):
     """Every trick so far as (leader, [(seat, card)...]), the one in progress last."""
@@ -142,7 +138,8 @@ class PimcAgent(HeuristicBidder, SamplingAgent):
         settings = self.settings
         if not view.tricks:       # whole-deal searches: half the samples (see FIRST_TRICK)
             settings = attrs.evolve(settings, samples=max(1, settings.samples // 2))
-        return choose_card(legal, hidden, value, settings, self.stream, target=_target(view), utility=_imps_lost(view))
+        return choose_card(legal, hidden, value, settings, self.stream, target=_target(view),
+                           utility=self._utility(view))
 
     def opening_lead(self, view):
         """The heuristic player's card in the suit whose lead takes the most tricks for the defence over the
@@ -158,11 +155,12 @@ class PimcAgent(HeuristicBidder, SamplingAgent):
 
         def value(sample, alive):
             hands = [view.hand if seat == view.seat else sample[seat] for seat in Seat]
-            north_south = {}
-            for card in alive:
-                rest = [tuple(c for c in hand if c != card) for hand in hands]
-                north_south[card] = solve(Position(view.rules, rest, leader, (card,), seat=Seat.N))
-            return _for_side(view, north_south)
+            north_south = solve_cards(Position(view.rules, hands, leader, seat=Seat.N), alive)
+            return _for_side(view, {card: north_south[card] for card in alive})
 
         return choose(leads, hidden_hands(view, self.style), value, self.settings, self.stream, target=_target(view),
-                      utility=_imps_lost(view))
+                      utility=self._utility(view))
+
+    def _utility(self, view):
+        """Rule ``imps``'s utility for ``view`` (None under the other rules, which do not use one)."""
+        return _imps_lost(view) if self.settings.rule == "imps" else None
