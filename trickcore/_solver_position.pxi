@@ -159,28 +159,24 @@ cdef inline uint64_t sequence_tops(uint64_t legal, uint64_t hand, uint64_t prese
 
 
 cdef inline uint64_t sequence_below(int c, uint64_t hand, uint64_t present) noexcept nogil:
-    """The cards of ``hand`` below ``c`` in its sequence (equivalent to it), if any."""
-    cdef uint64_t out = 0
-    cdef int x = c - 1
-    while x >= 0 and (x >> 4) == (c >> 4) and (x & 15) < 13:
-        if (present >> x) & 1:
-            if not ((hand >> x) & 1):
-                break
-            out |= (<uint64_t>1) << x
-        x -= 1
-    return out
+    """The cards of ``hand`` below ``c`` in its sequence (equivalent to it), if any: those above the highest
+    card of another seat in play below ``c`` in its suit."""
+    cdef uint64_t below = present & suit_mask(c >> 4) & (((<uint64_t>1) << c) - 1)
+    cdef uint64_t others = below & ~hand
+    if others:
+        below &= ~(((<uint64_t>2) << (63 - tc_clz(others))) - 1)
+    return below & hand
 
 
 cdef inline int sequence_top(int c, uint64_t hand, uint64_t present) noexcept nogil:
-    """The card heading the sequence of ``hand`` that contains ``c``."""
-    cdef int x = c + 1
-    while (x & 15) < 13:
-        if (present >> x) & 1:
-            if not ((hand >> x) & 1):
-                break
-            c = x
-        x += 1
-    return c
+    """The card heading the sequence of ``hand`` that contains ``c``: the highest card of ``hand`` in play
+    above ``c`` in its suit and below the lowest card of another seat there."""
+    cdef uint64_t above = present & suit_mask(c >> 4) & ~(((<uint64_t>2) << c) - 1)
+    cdef uint64_t others = above & ~hand
+    if others:
+        above &= ((<uint64_t>1) << tc_ctz(others)) - 1
+    above &= hand
+    return 63 - tc_clz(above) if above else c
 
 
 cdef inline bint beats(int c, int best, int trump) noexcept nogil:
