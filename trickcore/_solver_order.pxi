@@ -275,8 +275,10 @@ cdef inline bint lead_wins(const State* st, const LeadSuit* ls, int c, int trump
 
 cdef inline int trump_lead_weight(const State* st, const LeadSuit* ls, int c, int turn, int rem, int tt_move,
                                   int killer) noexcept nogil:
-    """lead_weight while trumps remain."""
-    cdef int trump = st.rules.trump, rr = ls.rr, top = ls.top, second = ls.second, third = ls.third
+    """lead_weight while trumps remain. Its rank term is DDS's relative rank: the lead's place among the
+    suit's cards held, the highest 1, so that of the cards a term weighs alike the lowest comes first."""
+    cdef int trump = st.rules.trump, top = ls.top, second = ls.second, third = ls.third
+    cdef int rr = tc_popcount(ls.held & ~(((<uint64_t>2) << c) - 1)) + 1
     cdef int lho = ls.lho, rho = ls.rho, pd = ls.pd, len_p = ls.len_p
     cdef uint64_t held = ls.held
     cdef bint side_suit = (c >> 4) != trump
