@@ -104,6 +104,11 @@ cdef int lose_score(const Search* s, int c, int nin, int best, int best_seat, in
     return -r if beats(c, best, trump) else 30 + r
 
 
+cdef inline int card_place(const State* st, int c) noexcept nogil:
+    """``c``'s place among its suit's cards still held, the highest 1 (DDS's relative rank)."""
+    return tc_popcount(all_hands(st) & suit_mask(c >> 4) & ~(((<uint64_t>2) << c) - 1)) + 1
+
+
 cdef inline int nth_owner(const State* st, int n, uint64_t cards, int k) noexcept nogil:
     """The seat holding the ``k``-th highest of ``cards`` (one suit), or -1 when there are fewer."""
     while k > 0 and cards:
@@ -281,8 +286,10 @@ cdef inline bint lead_wins(const State* st, const LeadSuit* ls, int c, int trump
 
 cdef inline int trump_lead_weight(const State* st, const LeadSuit* ls, int c, int turn, int rem, int tt_move,
                                   int killer) noexcept nogil:
-    """lead_weight while trumps remain."""
-    cdef int trump = st.rules.trump, rr = ls.rr, top = ls.top, second = ls.second, third = ls.third
+    """lead_weight while trumps remain. Its rank term is DDS's relative rank: the lead's place among the
+    suit's cards held, the highest 1, so that of the cards a term weighs alike the lowest comes first."""
+    cdef int trump = st.rules.trump, top = ls.top, second = ls.second, third = ls.third
+    cdef int rr = card_place(st, c)
     cdef int lho = ls.lho, rho = ls.rho, pd = ls.pd, len_p = ls.len_p
     cdef uint64_t held = ls.held
     cdef bint side_suit = (c >> 4) != trump
@@ -350,7 +357,9 @@ cdef struct TrickSoFar:
     bint mine_winning   # a seat of the side to play is winning it
     int last_top        # next to last, two sides: the last seat's strongest legal card (-1: not looked at)
     bint partner_beats  # second hand, two sides: partner, still to play, beats the lead
-    bint third_nt       # third of four following suit in no trump: scored by the two below
+    bint trumps_left    # four seats, two sides, a suit contract with trumps still held: follow_trumps
+    bint third_plan     # third of four following suit (in a suit contract, no ruff in the trick or ahead of
+                        # it): scored by the two below
     int third_over      # the cards above it win the trick, tried first (plan_third_hand)
     int third_bonus     # the card tried next: an overtake or one driving out fourth hand's top (-1: none)
 
@@ -362,7 +371,8 @@ cdef inline void survey_trick(const Search* s, bint maxing, uint32_t side, Trick
     cdef int n = seats(g), nin = st.n_in_trick, pos
     cdef bint sides = two_sides(s, g)
     t.best, t.best_seat, t.led, t.mine_winning, t.last_top, t.partner_beats = 0, -1, -1, False, -1, False
-    t.third_nt = False
+    t.third_plan = False
+    t.trumps_left = n == 4 and sides and st.rules.trump >= 0 and (all_hands(st) & suit_mask(st.rules.trump)) != 0
     if not nin:
         return
     pos = winning_position(&st.history[st.n_history - nin], nin, st.rules.trump)
@@ -372,12 +382,20 @@ cdef inline void survey_trick(const Search* s, bint maxing, uint32_t side, Trick
     t.led = st.history[st.n_history - nin] >> 4
     if nin == 1 and sides:
         t.partner_beats = partner_beats_lead(st, n, t.best, t.led, side)
-    if nin == 2 and st.rules.trump < 0 and n == 4 and sides and st.hands[(st.leader + 2) & 3] & suit_mask(t.led):
-        t.third_nt = True
+    if nin == 2 and n == 4 and sides and st.hands[(st.leader + 2) & 3] & suit_mask(t.led) and (
+            st.rules.trump < 0 or (t.trumps_left and plain_third_trick(st, t))):
+        t.third_plan = True
         plan_third_hand(st, st.hands[(st.leader + 2) & 3] & suit_mask(t.led), t)
     elif nin == n - 2 and sides:
         # Next to last (third of four, second of three): the last seat's strongest legal card.
         t.last_top = strongest_card(st, st.hands[seat_after(st.leader, n - 1, n)], t.led)
+
+
+cdef inline bint plain_third_trick(const State* st, const TrickSoFar* t) noexcept nogil:
+    """Third hand, trumps left: the trick goes as in no trump (trumps led, or a side suit that second hand did
+    not ruff and fourth hand holds)."""
+    cdef int trump = st.rules.trump
+    return t.led == trump or ((t.best >> 4) != trump and (st.hands[(st.leader + 3) & 3] & suit_mask(t.led)) != 0)
 
 
 cdef inline int strongest_card(const State* st, uint64_t hand, int led) noexcept nogil:
@@ -419,17 +437,20 @@ cdef inline int follow_score(const Search* s, int c, uint64_t hand, uint32_t sid
     """How promising following to the trick with ``c`` (from ``hand``) is for a two-side objective (higher
     first)."""
     cdef const State* st = &s.st
-    cdef int n = seats(g), nin = st.n_in_trick, trump = st.rules.trump, r = c & 15, seat
+    cdef int n = seats(g), nin = st.n_in_trick, trump = st.rules.trump, r = c & 15, seat, k
     cdef bint wins = beats(c, t.best, trump)
     cdef uint64_t rest_led
+    if t.trumps_left and not t.third_plan:
+        k = follow_trumps(st, c, hand, t)
+        if k != GENERIC:
+            return k
     if t.partner_beats:
         return -r
     if (c >> 4) != t.led and (c >> 4) != trump:
-        # A discard: the lowest card of the longest suit.
-        return 20 - r + 3 * tc_popcount(hand & suit_mask(c >> 4))
-    if t.third_nt:
+        return discard_score(c, hand)
+    if t.third_plan:
         return 60 - r if c > t.third_over else (20 - r if c == t.third_bonus else -r)
-    if nin == 1 and n == 4 and (trump < 0 or not (all_hands(st) & suit_mask(trump))):
+    if nin == 1 and n == 4 and not t.trumps_left:
         return second_hand_notrump(st, c, hand, t.best)
     if t.mine_winning:
         if t.last_top >= 0 and beats(t.last_top, t.best, trump):
@@ -458,18 +479,122 @@ cdef inline int follow_score(const Search* s, int c, uint64_t hand, uint32_t sid
     return 70 - r
 
 
+cdef inline int discard_score(int c, uint64_t hand) noexcept nogil:
+    """A discard: the lowest card of the longest suit first."""
+    return 20 - (c & 15) + 3 * tc_popcount(hand & suit_mask(c >> 4))
+
+
+# follow_trumps's answer where follow_score's own scores apply.
+cdef enum:
+    GENERIC = -1000
+
+
+cdef inline int follow_trumps(const State* st, int c, uint64_t hand, const TrickSoFar* t) noexcept nogil:
+    """follow_score with trumps left (four seats, two sides; third hand's planned tricks aside), after DDS's
+    follow weights for trump contracts where they measured better, else GENERIC. Second hand in a suit third
+    hand may ruff, or when partner beats the lead, as DDS; else as in no trump; void with partner beating the
+    lead, he discards before he ruffs. Third hand after second hand's ruff or with fourth hand void: low, or
+    the cheapest card over second hand's; void, as DDS. Fourth hand underruffs last."""
+    cdef int trump = st.rules.trump, su = c >> 4, r = c & 15, nin = st.n_in_trick
+    if nin == 1:
+        if su == t.led:
+            if t.partner_beats or (t.led != trump and ruffs(st, (st.leader + 2) & 3, suit_mask(t.led), trump)):
+                return second_hand_trumps(st, c, hand)
+            return second_hand_notrump(st, c, hand, t.best)
+        if t.partner_beats:
+            return -r if su == trump else discard_score(c, hand)
+        return GENERIC
+    if nin == 2:
+        if su == t.led:
+            return 20 - r if beats(c, t.best, trump) and not t.mine_winning else -r
+        return third_hand_void(st, c, hand, t)
+    if su == trump and t.led != trump and (t.best >> 4) == trump and c < t.best:
+        return -r
+    return GENERIC
+
+
+cdef int second_hand_trumps(const State* st, int c, uint64_t hand) noexcept nogil:
+    """Second hand following the lead with trumps left when third hand may ruff or partner beats the lead
+    (DDS): first the cards with which his side wins the trick (partner's card or a ruff included), then a
+    card too low to matter, one under the lead, a cover."""
+    # rank: DDS's scale (2-14), which its weights mix with card_place.
+    cdef int trump = st.rules.trump, lead = st.history[st.n_history - 1], rank = (c & 15) + 2
+    cdef int p3 = (st.leader + 2) & 3, p4 = (st.leader + 3) & 3
+    cdef uint64_t led = suit_mask(lead >> 4), ruff3 = st.hands[p3] & suit_mask(trump)
+    cdef uint64_t ruff4 = st.hands[p4] & suit_mask(trump)
+    cdef int max3 = high_card(st.hands[p3] & led), max4 = high_card(st.hands[p4] & led)
+    cdef bint win
+    if (lead >> 4) == trump:
+        win = (max4 > lead and max4 > max3) or (c > lead and c > max3)
+    elif c > lead and c > max3:
+        win = max3 >= 0 or not ruff3 or (max4 < 0 and ruff4 > ruff3)
+    elif max4 > lead and max4 > max3:
+        win = max3 >= 0 or not ruff3
+    elif max4 < 0 and ruff4:
+        # Partner ruffs: the trick is ours unless the lead wins it already and third hand, void as well,
+        # overruffs.
+        win = lead < max3 or lead < c or max3 >= 0 or not ruff3 or ruff4 > ruff3
+    else:
+        win = False
+    if win:
+        if max3 >= 0 and tc_ctz(st.hands[p3] & led) > c:
+            return 40 + card_place(st, c)
+        if max4 > lead and (hand & led) > (st.hands[p4] & led):
+            return 41 + card_place(st, c)
+        if c < lead:
+            return (47 if max4 >= 0 else 40) - rank
+        if c < max4:
+            return 78 - rank
+        if c > max3:
+            return 73 - rank
+        return (62 if sequence_below(c, hand, in_play(st)) else 49) - rank
+    if (max3 >= 0 and c < tc_ctz(st.hands[p3] & led)) or (max4 >= 0 and c < tc_ctz(st.hands[p4] & led)):
+        return -9 + card_place(st, c)
+    if c < lead:
+        return -16 + card_place(st, c)
+    return (22 if sequence_below(c, hand, in_play(st)) else 10) - rank
+
+
+cdef int third_hand_void(const State* st, int c, uint64_t hand, const TrickSoFar* t) noexcept nogil:
+    """Third hand void in the suit led, trumps left (DDS): a discard, the lowest of the longest suit; no ruff
+    of partner's sure winner; a ruff when it wins the trick or forces out fourth hand's higher trump, an
+    underruff last."""
+    cdef int trump = st.rules.trump, rank = (c & 15) + 2, lead = st.history[st.n_history - 2], w
+    cdef int length = tc_popcount(hand & suit_mask(c >> 4))
+    cdef uint64_t theirs = st.hands[(st.leader + 3) & 3] & suit_mask(trump)
+    cdef int max4 = high_card(st.hands[(st.leader + 3) & 3] & suit_mask(t.led))
+    if t.led == trump or (c >> 4) != trump:
+        return (length << 6) // 40 - rank
+    if t.mine_winning and lead > max4 and (max4 >= 0 or not theirs):
+        return -rank - 50
+    if (t.best >> 4) == trump and c < t.best:
+        return -32 + card_place(st, c) + (length << 6) // 40
+    if max4 >= 0:
+        w = 48 if t.mine_winning else 72
+    elif ((<uint64_t>1) << c) > theirs:
+        w = 48
+    else:
+        w = -12 if t.mine_winning else 36
+    return w - rank + (length << 6) // 50
+
+
+cdef inline int high_card(uint64_t cards) noexcept nogil:
+    """The highest of ``cards`` (-1: none)."""
+    return (63 - tc_clz(cards)) if cards else -1
+
+
 cdef inline int second_hand_notrump(const State* st, int c, uint64_t hand, int lead) noexcept nogil:
     """How promising following the lead ``lead`` with ``c`` (of its suit, from ``hand``) is for second hand
-    of four when no trumps remain, partner not beating the lead (DDS): a card beating the lead and third
-    hand's cards first, the cheapest first; then, by the card's place among the suit's cards held, a sequence
-    split over a lead of the ten or higher (third hand must spend a higher card, promoting partner's), a card
-    too low to matter (under all of third hand's or partner's cards), a plain cover (the cheapest first), a
-    duck under the lead."""
+    of four when no trumps remain, or in a suit third hand cannot ruff (follow_trumps), partner not beating the
+    lead (DDS): a card beating the lead and third hand's cards first, the cheapest first; then, by the card's
+    place among the suit's cards held, a sequence split over a lead of the ten or higher (third hand must spend
+    a higher card, promoting partner's), a card too low to matter (under all of third hand's or partner's
+    cards), a plain cover (the cheapest first), a duck under the lead."""
     cdef uint64_t led = suit_mask(c >> 4)
     cdef uint64_t third = st.hands[(st.leader + 2) & 3] & led, fourth = st.hands[(st.leader + 3) & 3] & led
     cdef int r = c & 15
     # The card's place among the suit's cards held, the highest 1: lower cards score higher.
-    cdef int place = tc_popcount(all_hands(st) & led & ~(((<uint64_t>2) << c) - 1)) + 1
+    cdef int place = card_place(st, c)
     if c > lead and (not third or c > 63 - tc_clz(third)):
         return 79 - r
     if (third and tc_ctz(third) > c) or (fourth and tc_ctz(fourth) > c):
