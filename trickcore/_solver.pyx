@@ -34,10 +34,12 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   leads) the others can all lead or follow under his lowest card;
 * moves: one card of each sequence; after a card below every winning rank of its suit, the suit's other
   cards below those ranks are skipped (their answer is the same); DDS-style heuristic ordering (lead
-  weights from the opponents' choices, winners, finesse positions, in no trump with suit classes after
-  bridge-solver's: partner's tenace over the left-hand opponent first, the high card of a suit the opponents
-  win last; second hand low, with no trumps left in DDS's order (win outright, split a sequence over a high
-  lead, then by the card's place); the seat before
+  weights from the opponents' choices, winners, finesse positions, a card's place in its suit (DDS's relative
+  rank, the highest 1), in no trump with suit classes after bridge-solver's: partner's tenace over the
+  left-hand opponent first, the high card of a suit the opponents win last; second hand low, with no trumps
+  left in DDS's order (win outright, split a sequence over a high lead, then by the card's place); while
+  trumps remain, the followers as DDS when a ruff is in the air (discard before ruffing partner's winner, ruff
+  to win or to force out a higher trump, underruff last); the seat before
   the last covering partner's card cheaply when the last seat would beat it; of three seats, second hand low
   when partner, last, can beat the lead); leads try first the lead that last caused a cutoff at the same
   depth (the killer; misère and all-pass keep the last four per depth and leader), then the stored best
@@ -45,8 +47,9 @@ Techniques (after Haglund's DDS and Ginsberg's partition search):
   ordering (C sheds his highest losing cards, the others lead their high cards over his lowest, then
   just under it, and shed their high cards);
 * the trick count found by null-window tests ("can M make C take at least t tricks?") stepped from a
-  guess; a tricks table of four seats (dd_table) keeps one table per strain for its four leaders, each
-  leader's search starting from the previous result; a solver keeps its table between searches of the same
+  guess; a tricks table of four seats (dd_table) keeps one table per strain for its four leaders, the first
+  test one trick above the estimate (expected to fail, as bridge-solver's driver) and each later leader's
+  search starting from the previous result; a solver keeps its table between searches of the same
   game and objective (a seat's all-pass searched right after its misère reuses its bounds).
 * discards (a declarer holding two cards more than the others discards two): one per class of rank-equivalent hands, the likeliest best first (heuristically:
   low cards of short side suits, sparing likely winners, making voids; for misère the hand left with the
