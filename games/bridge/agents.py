@@ -67,13 +67,13 @@ import array
 
 import attrs
 
-from trickcore.cards import DECK52, Card, hand_mask
+from trickcore.cards import Card, hand_mask
 from trickcore.games.base import Agent
 from trickcore.games.bridge.auction import DOUBLE, PASS, REDOUBLE, Auction
 from trickcore.games.bridge.compiled._boards import choose_card, contract_level, decide_call, hand_facts
 from trickcore.games.agent_spec import style_index
 from trickcore.games.bridge.compiled.constants import AGENT_SALT, CALLS, STYLES, call_code
-from trickcore.games.bridge.vocab import Strain
+from trickcore.games.bridge.vocab import Seat, Strain
 from trickcore.games.double_dummy import best_card
 from trickcore.games.options import Option
 from trickcore.rng import Stream
@@ -202,15 +202,13 @@ class HeuristicPlayer:
         legal = view.legal_cards if legal is None else legal
         if len(legal) == 1:
             return legal[0]      # no choice: no view to encode
-        seen = hand_mask(view.played)
-        for hand in view.visible.values():
-            seen |= hand_mask(hand)
+        seen = array.array("Q", [hand_mask(view.visible.get(seat, ())) for seat in Seat])
         current, tricks = view.current, view.tricks
         trump = view.contract.strain.suit
         history = [card.index for trick in tricks for card in trick.cards] + [card.index for _, card in current]
         return Card.from_index(choose_card(
-            view.seat, view.player, view.declarer, -1 if trump is None else trump, hand_mask(legal),
-            DECK52.mask & ~seen, array.array("i", [trick.leader for trick in tricks]), array.array("i", history),
+            view.seat, view.player, view.declarer, -1 if trump is None else trump, hand_mask(legal), seen,
+            array.array("i", [trick.leader for trick in tricks]), array.array("i", history),
             current[0][0] if current else view.seat, view.dealer, bytes(map(call_code, view.calls))))
 
 
