@@ -47,9 +47,15 @@ phases, so the bidder judges his side from the hands he sees instead (``Heuristi
 
 The card player: opening lead of partner's suit, else the top of an honour sequence, else fourth best of the
 longest suit (no trump leads); defenders return partner's suit; declarer draws trumps while the opponents hold
-some, then cashes winners; second hand low, third hand high (the cheapest card that wins), cover an honour with
-a higher honour, fourth hand wins as cheaply as possible; ruff when the opponents are winning, else discard
-the lowest card of the longest side suit.
+some, then cashes winners; second hand low, cover an honour with a higher honour; third hand plays the cheapest
+card that wins for sure, else third hand high (the lowest of the cards as good as his highest: the queen from
+K-Q-x, the king from K-J-x), and low when partner's card wins for sure; fourth hand wins as cheaply as possible;
+ruff when the opponents are winning, else discard the lowest card of the longest side suit. What third hand
+weighs is what fourth hand may hold: dummy's cards when fourth hand is dummy, else the cards third hand cannot
+see, less the suits fourth hand has shown out of; fourth hand may overruff third hand's ruff when he may hold
+none of the suit led (he is dummy without it, has shown out of it, or its unseen cards fit in the other hidden
+hands). His ruff of a card third hand follows suit with is left out, as no card of the suit stops it: third hand
+does not ruff partner's card that only a ruff could beat.
 
 The rules above are written once, in compiled code over card masks and call codes
 (games/bridge/compiled/_heuristic.pxi): ``HeuristicBidder`` and ``HeuristicPlayer`` below are thin adapters that
