@@ -47,9 +47,15 @@ phases, so the bidder judges his side from the hands he sees instead (``Heuristi
 
 The card player: opening lead of partner's suit, else the top of an honour sequence, else fourth best of the
 longest suit (no trump leads); defenders return partner's suit; declarer draws trumps while the opponents hold
-some, then cashes winners; second hand low, third hand high (the cheapest card that wins), cover an honour with
-a higher honour, fourth hand wins as cheaply as possible; ruff when the opponents are winning, else discard
-the lowest card of the longest side suit.
+some, then cashes winners; second hand low, cover an honour with a higher honour; third hand plays the cheapest
+card that wins for sure, else third hand high (the lowest of the cards as good as his highest: the queen from
+K-Q-x, the king from K-J-x), and low when partner's card wins for sure; fourth hand wins as cheaply as possible;
+ruff when the opponents are winning, else discard the lowest card of the longest side suit. What third hand
+weighs is what fourth hand may hold: dummy's cards when fourth hand is dummy, else the cards third hand cannot
+see, less the suits fourth hand has shown out of; fourth hand may overruff third hand's ruff when he may hold
+none of the suit led (he is dummy without it, has shown out of it, or its unseen cards fit in the other hidden
+hands). His ruff of a card third hand follows suit with is left out, as no card of the suit stops it: third hand
+does not ruff partner's card that only a ruff could beat.
 
 The rules above are written once, in compiled code over card masks and call codes
 (games/bridge/compiled/_heuristic.pxi): ``HeuristicBidder`` and ``HeuristicPlayer`` below are thin adapters that
@@ -67,13 +73,13 @@ import array
 
 import attrs
 
-from trickcore.cards import DECK52, Card, hand_mask
+from trickcore.cards import Card, hand_mask
 from trickcore.games.base import Agent
 from trickcore.games.bridge.auction import DOUBLE, PASS, REDOUBLE, Auction
 from trickcore.games.bridge.compiled._boards import choose_card, contract_level, decide_call, hand_facts
 from trickcore.games.agent_spec import style_index
 from trickcore.games.bridge.compiled.constants import AGENT_SALT, CALLS, STYLES, call_code
-from trickcore.games.bridge.vocab import Strain
+from trickcore.games.bridge.vocab import Seat, Strain
 from trickcore.games.double_dummy import best_card
 from trickcore.games.options import Option
 from trickcore.rng import Stream
@@ -202,15 +208,13 @@ class HeuristicPlayer:
         legal = view.legal_cards if legal is None else legal
         if len(legal) == 1:
             return legal[0]      # no choice: no view to encode
-        seen = hand_mask(view.played)
-        for hand in view.visible.values():
-            seen |= hand_mask(hand)
+        seen = array.array("Q", [hand_mask(view.visible.get(seat, ())) for seat in Seat])
         current, tricks = view.current, view.tricks
         trump = view.contract.strain.suit
         history = [card.index for trick in tricks for card in trick.cards] + [card.index for _, card in current]
         return Card.from_index(choose_card(
-            view.seat, view.player, view.declarer, -1 if trump is None else trump, hand_mask(legal),
-            DECK52.mask & ~seen, array.array("i", [trick.leader for trick in tricks]), array.array("i", history),
+            view.seat, view.player, view.declarer, -1 if trump is None else trump, hand_mask(legal), seen,
+            array.array("i", [trick.leader for trick in tricks]), array.array("i", history),
             current[0][0] if current else view.seat, view.dealer, bytes(map(call_code, view.calls))))
 
 

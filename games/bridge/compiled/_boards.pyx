@@ -169,19 +169,34 @@ def bids_alike(uint64_t hand, int seat, int dealer, const uint8_t[::1] calls, in
     return True
 
 
-def choose_card(int seat, int player, int declarer, int trump, uint64_t legal, uint64_t unseen,
+cdef inline uint64_t unseen_cards(const PlayView* v, uint64_t played) noexcept nogil:
+    """The cards the player of ``v`` cannot see: neither ``played`` nor in a hand he sees."""
+    cdef uint64_t unseen = ALL_CARDS & ~played
+    cdef int s
+    for s in range(4):
+        unseen &= ~v.seen[s]
+    return unseen
+
+
+def choose_card(int seat, int player, int declarer, int trump, uint64_t legal, const uint64_t[::1] seen,
                 const int[::1] leaders, const int[::1] history, int leader, int dealer, const uint8_t[::1] calls):
     """The card (its index) the card player chooses for the hand ``seat``, ``player`` choosing for it (declarer
     for dummy), ``declarer``'s contract in ``trump`` (a kernel suit, -1 at no-trump): among the mask ``legal``,
-    ``unseen`` the cards the player cannot see; ``leaders`` the completed tricks' leaders, ``history`` their
-    cards (four a trick) then the cards of the current trick, led by ``leader``; ``calls`` the auction's codes
-    from ``dealer``."""
+    ``seen`` the remaining cards of each hand (N E S W) the player sees, 0 for a hidden hand; ``leaders`` the
+    completed tricks' leaders, ``history`` their cards (four a trick) then the cards of the current trick, led by
+    ``leader``; ``calls`` the auction's codes from ``dealer``."""
     cdef Auction a
     cdef PlayView view
+    cdef uint64_t played = 0
+    cdef int k
     a.dealer, a.n, a.last, a.last_seat, a.doubled, a.passes = dealer, calls.shape[0], -1, -1, 0, 0
     a.calls = <uint8_t*>&calls[0] if a.n else NULL
-    view.seat, view.player, view.declarer, view.trump, view.legal, view.unseen = seat, player, declarer, trump, \
-        legal, unseen
+    view.seat, view.player, view.declarer, view.trump, view.legal = seat, player, declarer, trump, legal
+    for k in range(4):
+        view.seen[k] = seen[k]
+    for k in range(history.shape[0]):
+        played |= (<uint64_t>1) << history[k]
+    view.unseen = unseen_cards(&view, played)
     view.n_tricks, view.leader, view.auction = leaders.shape[0], leader, &a
     view.n_current = history.shape[0] - 4 * view.n_tricks
     view.leaders = &leaders[0] if view.n_tricks else NULL
@@ -217,7 +232,7 @@ cdef int one_board(const uint64_t* hands, int dealer, bint heuristic, const Figu
     cdef Auction a
     cdef Hand shapes[4]
     cdef int seat, first[2][5]
-    cdef int call, declarer, dummy, k
+    cdef int call, declarer, dummy, k, other
     cdef uint64_t played = 0
     cdef Rules rules
     cdef State st
@@ -263,9 +278,10 @@ cdef int one_board(const uint64_t* hands, int dealer, bint heuristic, const Figu
         else:
             # What the player's view shows (games.bridge.table): his hand, and dummy's to declarer from the start
             # and to everyone once the opening lead is made.
-            view.unseen = ALL_CARDS & ~(played | st.hands[view.player])
-            if view.player == declarer or played:
-                view.unseen &= ~st.hands[dummy]
+            for other in range(4):
+                view.seen[other] = st.hands[other] if other == view.player or (
+                    other == dummy and (view.player == declarer or played)) else 0
+            view.unseen = unseen_cards(&view, played)
             view.n_tricks, view.leader, view.n_current = st.n_tricks, st.leader, st.n_in_trick
             cards[k] = heuristic_card(&view)
         played |= (<uint64_t>1) << cards[k]

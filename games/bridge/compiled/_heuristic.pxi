@@ -436,15 +436,16 @@ cdef int heuristic_call(const Auction* a, const Hand* me, const Figures* f) noex
 
 # What the card player knows (games.bridge.table.PlayView in the core's encoding): the hand to play (``seat``) and
 # the player choosing for it (declarer for dummy), declarer and the contract's trump (a kernel suit, -1 at
-# no-trump); the legal cards and the cards the player cannot see (neither played nor in a hand his view shows); the
-# completed tricks' leaders, ``history`` their cards four a trick then the current trick's ``n_current`` cards, led
-# by ``leader``; and the auction.
+# no-trump); the legal cards, the remaining cards of each hand the player sees (``seen``, 0 for a hidden hand) and
+# the cards he cannot see (neither played nor in a hand he sees); the completed tricks' leaders, ``history`` their
+# cards four a trick then the current trick's ``n_current`` cards, led by ``leader``; and the auction.
 cdef struct PlayView:
     int seat
     int player
     int declarer
     int trump
     uint64_t legal
+    uint64_t seen[4]
     uint64_t unseen
     int n_tricks
     const int* leaders
@@ -541,15 +542,86 @@ cdef int lead(const PlayView* v) noexcept nogil:
     return lead_from_length(v.legal, v.trump)
 
 
+cdef bint shown_out(const PlayView* v, int seat, int suit) noexcept nogil:
+    """Whether ``seat`` has played another suit to a trick led in ``suit`` (the trick in progress included)."""
+    cdef int t, k, n, leader
+    for t in range(v.n_tricks + 1):
+        n = 4 if t < v.n_tricks else v.n_current
+        leader = v.leaders[t] if t < v.n_tricks else v.leader
+        k = (seat - leader + 4) % 4
+        if 0 < k < n and v.history[4 * t] >> 4 == suit and v.history[4 * t + k] >> 4 != suit:
+            return True
+    return False
+
+
+cdef uint64_t fourth_hand_cards(const PlayView* v, int led, bint* void) noexcept nogil:
+    """The cards fourth hand may hold: his hand when the player sees it, else the unseen cards of the suits he has
+    not shown out of; ``void`` tells whether he may hold none of the suit ``led`` (a hidden hand may when he has
+    shown out of it or when the unseen cards of it fit in the other hidden hands)."""
+    cdef int fourth = (v.seat + 1) % 4, seat, suit, room = 0
+    cdef uint64_t cards = v.seen[fourth]
+    if cards:
+        void[0] = not cards & suit_mask(led)
+        return cards
+    cards = v.unseen
+    for suit in range(4):
+        if shown_out(v, fourth, suit):
+            cards &= ~suit_mask(suit)
+    for seat in range(4):
+        if seat != fourth and not v.seen[seat] and not shown_out(v, seat, led):
+            # A hand holds 13 cards less one a trick, less its card on the trick in progress.
+            room += 13 - v.n_tricks - ((seat - v.leader + 4) % 4 < v.n_current)
+    void[0] = tc_popcount(cards & suit_mask(led)) <= room
+    return cards
+
+
+cdef uint64_t beaters(uint64_t cards, bint void, int led, int card) noexcept nogil:
+    """The cards of fourth hand's ``cards`` that beat ``card`` of its own suit, winning a trick led in ``led``
+    (``void``: he may hold none of that suit, and so play any of his cards). A ruff by him is left out: it beats
+    any card third hand follows suit with alike, and counts only against a trump of third hand's (an overruff)."""
+    cdef uint64_t playable = cards if void else cards & suit_mask(led)
+    return playable & suit_mask(card >> 4) & ~(((<uint64_t>2) << card) - 1)
+
+
+cdef int third_hand(const PlayView* v, int* trick, int lowest) noexcept nogil:
+    """Third hand's card: low when partner's card wins for sure (no card fourth hand may hold beats it), else the
+    cheapest card that beats the trick so far and leaves fourth hand the fewest cards that beat it: the cheapest
+    that wins for sure, else the lowest of the cards as good as his highest (third hand high); low when none beats
+    the trick or none is harder to beat than partner's card."""
+    cdef int led = trick[0] >> 4, card, best = -1, winner
+    cdef bint void
+    cdef uint64_t rest = v.legal, cards = fourth_hand_cards(v, led, &void), beat
+    cdef uint64_t partners = ~(<uint64_t>0), fewest = ~(<uint64_t>0)
+    trick[2] = lowest
+    winner = winning_position(trick, 3, v.trump)
+    if winner != 1:
+        partners = beaters(cards, void, led, trick[winner])
+        if not partners:
+            return lowest
+    while rest:            # the cards that beat the trick so far are of one suit (the suit led, or trumps)
+        card = tc_ctz(rest)
+        rest &= rest - 1
+        trick[2] = card
+        if winning_position(trick, 3, v.trump) == 2:
+            beat = beaters(cards, void, led, card)
+            if tc_popcount(beat) < tc_popcount(fewest):
+                best, fewest = card, beat
+    return best if best >= 0 and partners & ~fewest else lowest
+
+
 cdef int follow(const PlayView* v) noexcept nogil:
-    """Second hand low (covering an honour with a higher one), third hand high, fourth hand as cheaply as it wins;
-    the cheapest winning card (a trump last), the lowest card or a discard when partner is winning for sure."""
+    """Second hand low (covering an honour with a higher one), third hand as ``third_hand`` plays, fourth hand
+    as cheaply as it wins (a trump last) and low when partner is winning; low is the lowest card, or a discard."""
     cdef int trick[4], position = v.n_current, trump = v.trump, k, card, best, best_seat, lowest
     cdef int winning = -1, key, best_key = 1 << 10
     cdef bint following
     cdef uint64_t rest
     for k in range(position):
         trick[k] = v.history[4 * v.n_tricks + k]
+    following = (v.legal & suit_mask(trick[0] >> 4)) != 0
+    lowest = tc_ctz(v.legal) if following else discard(v.legal, trump)
+    if position == 2:
+        return third_hand(v, trick, lowest)
     best = trick[winning_position(trick, position, trump)]
     best_seat = (v.leader + winning_position(trick, position, trump)) % 4
     rest = v.legal
@@ -561,9 +633,7 @@ cdef int follow(const PlayView* v) noexcept nogil:
             key = ((card >> 4) == trump) << 4 | (card & 15)
             if key < best_key:
                 winning, best_key = card, key
-    following = (v.legal & suit_mask(trick[0] >> 4)) != 0
-    lowest = tc_ctz(v.legal) if following else discard(v.legal, trump)
-    if winning < 0 or ((best_seat & 1) == (v.seat & 1) and (position == 3 or not unseen_higher(v.unseen, best))):
+    if winning < 0 or (position == 3 and (best_seat & 1) == (v.seat & 1)):
         return lowest
     if position == 1 and following:
         # Second hand low, but cover an honour led with a higher honour.
