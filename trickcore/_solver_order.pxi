@@ -139,10 +139,10 @@ cdef struct LeadSuit:
     int len_r
     int len_p
     int len_t
-    int rr              # the lead's rank term: in no trump DDS's relative rank (its place among the suit's
-                        # cards held, the highest 1: 30% fewer positions on the slow deals' no-trump rows than
-                        # the count below it); after the trumps are out in a suit contract the cards held below
-                        # it (DDS's rank there measured 0.5% more positions on 2024/0-199's tables)
+    int rr              # the lead's rank term: DDS's relative rank (its place among the suit's cards held,
+                        # the highest 1: DDS's weights try the lowest of cards weighed alike first), but after
+                        # the trumps are out in a suit contract the cards held below it (DDS's rank there
+                        # measured 0.5% more positions on 2024/0-199's tables)
     int top             # the owners of the suit's three highest cards (-1: fewer cards)
     int second
     int third
@@ -174,10 +174,10 @@ cdef int lead_weight(const Search* s, LeadSuit* ls, int c, int turn, int rem, in
     the lead that last caused a cutoff at this depth (``killer``) and the stored best lead get a bonus.
     ``ls``: the suit of ``c`` surveyed (survey_lead_suit); ``trumps_out``: no trump is left in play."""
     cdef const State* st = &s.st
-    if st.rules.trump < 0:
-        ls.rr = tc_popcount(ls.held & ~(((<uint64_t>2) << c) - 1)) + 1
-    else:
+    if st.rules.trump >= 0 and trumps_out:
         ls.rr = tc_popcount(ls.held & ((((<uint64_t>1) << c)) - 1))
+    else:
+        ls.rr = card_place(st, c)
     ls.seq = sequence_below(c, st.hands[turn], ls.held) != 0
     if trumps_out:
         return notrump_lead_weight(ls, c, turn, rem, tt_move, killer) + (
@@ -286,10 +286,8 @@ cdef inline bint lead_wins(const State* st, const LeadSuit* ls, int c, int trump
 
 cdef inline int trump_lead_weight(const State* st, const LeadSuit* ls, int c, int turn, int rem, int tt_move,
                                   int killer) noexcept nogil:
-    """lead_weight while trumps remain. Its rank term is DDS's relative rank: the lead's place among the
-    suit's cards held, the highest 1, so that of the cards a term weighs alike the lowest comes first."""
-    cdef int trump = st.rules.trump, top = ls.top, second = ls.second, third = ls.third
-    cdef int rr = card_place(st, c)
+    """lead_weight while trumps remain."""
+    cdef int trump = st.rules.trump, rr = ls.rr, top = ls.top, second = ls.second, third = ls.third
     cdef int lho = ls.lho, rho = ls.rho, pd = ls.pd, len_p = ls.len_p
     cdef uint64_t held = ls.held
     cdef bint side_suit = (c >> 4) != trump
