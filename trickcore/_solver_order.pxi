@@ -684,7 +684,6 @@ cdef int order_moves(const Search* s, int* moves, int tt_move, const Seating* g)
     cdef int c, k, j, nm = 0, suit = -1
     cdef int score[16]
     cdef LeadSuit ls
-    cdef bint trumps_out = st.rules.trump < 0 or not (all_hands(st) & suit_mask(st.rules.trump))
     # Leads first try the lead that last caused a cutoff at this depth (sibling positions are mostly
     # refuted by the same lead), for misère and all-pass the ones before it too, then the stored lead.
     # Two partnerships weigh these in lead_weight.
@@ -702,7 +701,7 @@ cdef int order_moves(const Search* s, int* moves, int tt_move, const Seating* g)
             if c >> 4 != suit:
                 suit = c >> 4
                 survey_lead_suit(st, suit, turn, &ls)
-            k = lead_weight(s, &ls, c, turn, tc_popcount(hand), tt_move, s.killer[slot], trumps_out)
+            k = lead_weight(s, &ls, c, turn, tc_popcount(hand), tt_move, s.killer[slot], not t.trumps_left)
         elif nin == 0:
             k = lead_score(s, c, turn, side, g)
         else:
