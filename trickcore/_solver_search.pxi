@@ -21,7 +21,7 @@ cdef bint ab(Search* s, int target, uint64_t* win, const Seating* g) noexcept no
     cdef int moves[32]
     cdef uint64_t aside[32]
     cdef int trick[4]
-    cdef bint maxing, result, lazy
+    cdef bint maxing, result, lazy, passed
     win[0] = 0
     if won >= target:
         return True
@@ -62,14 +62,9 @@ cdef bint ab(Search* s, int target, uint64_t* win, const Seating* g) noexcept no
         if lazy and aside[i]:
             set_aside(s, turn, aside[i])
         play(s, turn, c, g)
-        if ab(s, target, &cw, g) == maxing:
-            result = maxing
-            best_move = c
-            if nin == 0:
-                note_killer(s, c, g)
-            win[0] = cw
-        else:
-            win[0] |= cw
+        passed = ab(s, target, &cw, g) == maxing
+        if passed and nin == 0:
+            note_killer(s, c, g)
         unplay(s, turn, c, g)
         if lazy and aside[i]:
             take_back(s, turn, aside[i])
@@ -77,10 +72,14 @@ cdef bint ab(Search* s, int target, uint64_t* win, const Seating* g) noexcept no
             # This card completes the trick: a card that won it by rank over a card of its suit is a
             # winning rank.
             trick[nin] = c
-            win[0] |= won_by_rank(trick, n, winning_position(trick, n, st.rules.trump))
-        if result == maxing:
+            cw |= won_by_rank(trick, n, winning_position(trick, n, st.rules.trump))
+        if passed:
+            result = maxing
+            best_move = c
+            win[0] = cw
             break
-        skip_low_cards(c, st.hands[turn], present, win, small)
+        win[0] |= cw
+        skip_low_cards(c, st.hands[turn], present, cw, win, small)
     if nin == 0:
         win[0] = without_bottom_runs(st, n, win[0])
         # A pass proves C takes at least target - won more tricks (a lower bound), a fail at most one fewer.
@@ -88,16 +87,17 @@ cdef bint ab(Search* s, int target, uint64_t* win, const Seating* g) noexcept no
     return result
 
 
-cdef inline void skip_low_cards(int c, uint64_t hand, uint64_t present, uint64_t* win,
+cdef inline void skip_low_cards(int c, uint64_t hand, uint64_t present, uint64_t branch, uint64_t* win,
                                 int* small) noexcept nogil:
-    """After ``c`` (of ``hand``) was tried without a cutoff, with every card being tried: if the answer did
-    not depend on its rank (it lies below every winning rank of its suit in ``win``), the other cards of the
-    suit below those ranks give the same answer: ``small`` skips them (DDS). Otherwise the cards skipped as
-    equivalent to ``c`` (its sequence) are relied on: their owners become part of the answer."""
-    cdef uint64_t ws = win[0] & suit_mask(c >> 4)
+    """After ``c`` (of ``hand``) was tried without a cutoff, with every card being tried: if its own answer
+    (``branch``, the cards that decided it) did not depend on its rank (it lies below every winning rank of
+    its suit there), every card of the suit below those ranks gives the same answer, the positions after it
+    matching the same pattern: ``small`` skips them (DDS, bridge-solver). Otherwise the cards skipped as
+    equivalent to ``c`` (its sequence) are relied on: their owners become part of the answer ``win``."""
+    cdef uint64_t ws = branch & suit_mask(c >> 4)
     cdef int low = tc_ctz(ws) if ws else 16 * (c >> 4) + 16
     if c < low:
-        if small[c >> 4] < 0:
+        if low > small[c >> 4]:
             small[c >> 4] = low
     else:
         win[0] |= sequence_below(c, hand, present)
