@@ -20,6 +20,40 @@ def _pandas() -> Any:
     return pandas
 
 
+# pandas holds a missing value in a column of whole numbers or of truth values by making it float (1.0, NaN) or
+# object; its nullable dtypes keep the numbers whole and the truth values boolean.
+_NULLABLE = {int: "Int64", bool: "boolean"}
+
+
+def rows_frame(rows: list[dict]) -> Any:
+    """The DataFrame of ``rows`` (one dict per row), a column of whole numbers or of truth values that has missing
+    values (None) in pandas' nullable dtype ("Int64", "boolean") instead of float or object."""
+    pandas = _pandas()
+    frame = pandas.DataFrame(rows)
+    for name in frame.columns:
+        values = [row.get(name) for row in rows]
+        kinds = {type(v) for v in values if v is not None}
+        if len(kinds) == 1 and None in values and (dtype := _NULLABLE.get(kinds.pop())):
+            frame[name] = pandas.array(values, dtype=dtype)
+    return frame
+
+
+def arrow_frame(table: Any) -> Any:
+    """The DataFrame of the Arrow ``table``, an integer or boolean column holding nulls in pandas' nullable dtype
+    (as ``rows_frame``; pyarrow's default makes it float or object)."""
+    pandas = _pandas()
+    import pyarrow  # type: ignore[import-untyped]
+
+    frame = table.to_pandas()
+    for name in table.column_names:
+        column = table.column(name)
+        if column.null_count and pyarrow.types.is_integer(column.type):
+            frame[name] = column.to_pandas(types_mapper={column.type: pandas.Int64Dtype()}.get)
+        elif column.null_count and pyarrow.types.is_boolean(column.type):
+            frame[name] = column.to_pandas(types_mapper={column.type: pandas.BooleanDtype()}.get)
+    return frame
+
+
 class Result:
     """A result of the Python route: ``to_dict()`` and ``rows()``, and from them ``to_pandas()``."""
 
@@ -32,8 +66,9 @@ class Result:
         raise NotImplementedError
 
     def to_pandas(self) -> Any:
-        """The rows as a pandas DataFrame (MissingExtra naming ``trickcore[data]`` without pandas)."""
-        return _pandas().DataFrame(self.rows())
+        """The rows as a pandas DataFrame (MissingExtra naming ``trickcore[data]`` without pandas); a column of
+        whole numbers or truth values with missing values has pandas' nullable dtype ("Int64", "boolean")."""
+        return rows_frame(self.rows())
 
 
 @attrs.frozen(repr=False)
@@ -138,9 +173,9 @@ class Simulated(Result):
 
     def to_pandas(self) -> Any:
         """The deals' table (``to_arrow``) as a pandas DataFrame, one row per deal (per deal and table in a
-        field)."""
-        _pandas()
-        return self.to_arrow().to_pandas()
+        field); an integer or boolean column with missing values (a passed-out board's tricks) has pandas'
+        nullable dtype ("Int64", "boolean")."""
+        return arrow_frame(self.to_arrow())
 
     def to_dict(self) -> dict:
         """The summary `tricks simulate --format json` writes: outcomes' statistics (and the comparison)."""

@@ -176,6 +176,34 @@ def test_to_pandas_gives_one_row_per_item():
     assert len(played) == 3 and "deal" in played.columns
 
 
+def test_to_pandas_keeps_whole_numbers_whole_where_values_are_missing():
+    # A passed-out preferans deal has no declarer: its tricks and "made" are missing, which pandas would hold as
+    # float (7.0, NaN) and object; they keep pandas' nullable dtypes instead.
+    pytest.importorskip("pandas")
+    played = trickcore.simulate("preferans", 12, agents="heuristic", seed=1)
+    frame = played.to_pandas()
+    assert frame["declarer tricks"].isna().any() and frame["made"].isna().any()
+    assert str(frame["declarer tricks"].dtype) == "Int64" and str(frame["made"].dtype) == "boolean"
+    assert str(frame["number"].dtype) == "int64"     # a column without missing values keeps its numpy dtype
+    tricks = frame["declarer tricks"]
+    assert tricks.astype(object).where(tricks.notna(), None).tolist() == \
+        played.to_arrow().column("declarer tricks").to_pylist()
+
+
+def test_rows_frame_gives_missing_values_a_nullable_dtype():
+    pytest.importorskip("pandas")
+    from trickcore.cli.results import rows_frame
+
+    frame = rows_frame([{"n": 1, "ok": True, "x": 1.5, "s": "a", "mixed": 1},
+                        {"n": None, "ok": None, "x": None, "s": None, "mixed": "b"},
+                        {"n": 3, "ok": False, "x": 2.0, "s": "c", "mixed": None}])
+    assert str(frame["n"].dtype) == "Int64" and frame["n"].tolist()[::2] == [1, 3]
+    assert str(frame["ok"].dtype) == "boolean"
+    assert frame["x"].dtype.kind == "f"            # floats already hold a missing value
+    assert frame["mixed"].dtype == object          # mixed kinds are left to pandas
+    assert str(rows_frame([{"n": 1}, {"n": 2}])["n"].dtype) == "int64"
+
+
 def test_to_pandas_without_pandas_names_the_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "pandas", None)
     with pytest.raises(MissingExtra, match=r"pip install 'trickcore\[data\]'"):
