@@ -267,7 +267,12 @@ cdef int top_trumps(const Search* s, uint32_t side, uint64_t* win, const Seating
             t = st.hands[seat] & suit_mask(trump)
             if t:
                 pair[1 if pair[0] else 0] = t
-                best = trumps_under(t, theirs, tc_popcount(t), best, win)
+                # A lazy seat (lazy_improves) plays only as many cards as there are tricks left: his other
+                # trumps may be the cards he sets aside.
+                k = tc_popcount(t)
+                if seat == lazy_seat(s, g) and tc_popcount(st.hands[seat]) - lazy_budget(s, g) < k:
+                    k = tc_popcount(st.hands[seat]) - lazy_budget(s, g)
+                best = trumps_under(t, theirs, k, best, win)
     if pair[1] and not st.rules.must_trump:
         k = tc_popcount(pair[0]) if tc_popcount(pair[0]) > tc_popcount(pair[1]) else tc_popcount(pair[1])
         best = trumps_under(pair[0] | pair[1], theirs, k, best, win)

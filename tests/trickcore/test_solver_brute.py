@@ -107,6 +107,28 @@ def test_discard_bound_matches_brute_force(block):
                     == (relaxed < best if misere else relaxed > best)), (held, declarer, leader, misere, best)
 
 
+@pytest.mark.parametrize("hands, declarer, trump, must_trump, value", [
+    # The declarer (seat 2, on lead) holds two trumps and a club, two cards to set aside and one trick to play:
+    # the ace of trumps beats either trump and ruffs the club. Two trumps under one top trump win one trick
+    # over two tricks, not over one: the count must not take more trumps than the cards he will still play.
+    ((".7..", "..A.", "..JT.T"), 2, Suit.D, True, 0),
+    # Seat 0 declares: three trumps under the king, two tricks to play: one trick, not two.
+    (("K...T97", "..K.K", "..Q8."), 0, Suit.C, True, 1),
+    # Four trumps under the ace, three tricks to play: two tricks, not three.
+    ((".KQJ9..8", "A9.A..", "T8..7."), 0, Suit.H, False, 2),
+])
+def test_discard_bound_counts_the_lazy_seats_trumps_by_the_tricks_left(hands, declarer, trump, must_trump, value):
+    """The discard bound (the relaxed game) on endings where the declarer holds more trumps than tricks left."""
+    rules = TrickRules(3, trump, True, must_trump)
+    held = [list(parse_hand(h)) for h in hands]
+    budget, tricks, leader = 2, len(held[1]), 2
+    assert brute.set_aside_value(rules, held, declarer, leader, budget, False) == value
+    engine = _solver.Solver(16)
+    for best in range(tricks + 1):
+        assert engine.discard_bound(rules.kernel_tuple(), [hand_mask(h) for h in held], declarer, leader, False,
+                                    budget, best) == (value > best)
+
+
 @pytest.mark.parametrize("block", range(4))
 def test_all_pass_talon_leads_match_brute_force(block):
     rng = random.Random(4000 + block)
