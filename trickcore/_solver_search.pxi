@@ -64,6 +64,7 @@ cdef bint ab(Search* s, int target, uint64_t* win, const Seating* g) noexcept no
         play(s, turn, c, g)
         passed = ab(s, target, &cw, g) == maxing
         if passed and nin == 0:
+            # Before unplay: the killer's slot is read from the cards played, this one included.
             note_killer(s, c, g)
         unplay(s, turn, c, g)
         if lazy and aside[i]:
