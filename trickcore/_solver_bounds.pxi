@@ -1,5 +1,6 @@
 # Bounds on the tricks left, tried before searching: the last trick played out, quick tricks of the side
-# on lead or of the second hand, trump counts, and the lone seat's bounds for misère and all-pass.
+# on lead or of the second hand, trump counts, a side needing every trick without trumps, and the lone
+# seat's bounds for misère and all-pass.
 # Included by _solver.pyx.
 
 
@@ -398,8 +399,9 @@ cdef bint short_of_top_suits(const Search* s, uint32_t side, int rem, uint64_t* 
 
     Needing every trick, the side leads every trick and wins only in a suit whose top card it holds, which
     shortens its longest holding there by one. A suit topped by an opponent opens only if he lets its top
-    card go, and he need not: he discards it only when every card he holds is a top card, which DDS's
-    LaterTricksMIN relies on as well (checked against brute force and DDS). ``win`` receives the
+    card go, and he need not while he holds another card; when he holds only top cards (three tricks from the
+    end at most) the side cannot use the suit he frees in time, which DDS's LaterTricksMIN relies on as well
+    (checked against brute force on such endings and against DDS). ``win`` receives the
     opponents' top cards of suits in which another seat holds cards: the bound stays true of any position
     where those stay theirs (a top card of the side turned the opponents' only lowers the sum)."""
     cdef const State* st = &s.st
