@@ -1,5 +1,6 @@
 # Bounds on the tricks left, tried before searching: the last trick played out, quick tricks of the side
-# on lead or of the second hand, trump counts, and the lone seat's bounds for misère and all-pass.
+# on lead or of the second hand, trump counts, a side needing every trick without trumps, and the lone
+# seat's bounds for misère and all-pass.
 # Included by _solver.pyx.
 
 
@@ -392,6 +393,41 @@ cdef int lone_bound(const Search* s, uint64_t* win, const Seating* g) noexcept n
     return 1 if st.leader == c_seat else -1
 
 
+cdef bint short_of_top_suits(const Search* s, uint32_t side, int rem, uint64_t* win, const Seating* g) noexcept nogil:
+    """Whether ``side``, on lead at this trick start with no trumps in play, surely loses one of the ``rem``
+    tricks left: its longest holdings in the suits whose top card it holds add up to fewer than ``rem``.
+
+    Needing every trick, the side leads every trick and wins only in a suit whose top card it holds, which
+    shortens its longest holding there by one. A suit topped by an opponent opens only if he lets its top
+    card go, and he need not while he holds another card; when he holds only top cards (three tricks from the
+    end at most) the side cannot use the suit he frees in time, which DDS's LaterTricksMIN relies on as well
+    (checked against brute force on such endings and against DDS). ``win`` receives the
+    opponents' top cards of suits in which another seat holds cards: the bound stays true of any position
+    where those stay theirs (a top card of the side turned the opponents' only lowers the sum)."""
+    cdef const State* st = &s.st
+    cdef uint64_t cards, w = 0
+    cdef int su, seat, ln, most, total = 0, n = seats(g), top
+    for su in range(4):
+        cards = all_hands(st) & suit_mask(su)
+        if not cards:
+            continue
+        top = top_owner(st, n, cards)
+        if (side >> top) & 1:
+            most = 0
+            for seat in range(n):
+                if (side >> seat) & 1:
+                    ln = tc_popcount(st.hands[seat] & suit_mask(su))
+                    if ln > most:
+                        most = ln
+            total += most
+            if total >= rem:
+                return False
+        elif cards & ~st.hands[top]:
+            w |= (<uint64_t>1) << (63 - tc_clz(cards))
+    win[0] = w
+    return True
+
+
 cdef bint last_trick(Search* s, int won, int target, uint64_t* win, const Seating* g) noexcept nogil:
     """Every seat holds one card: the trick plays itself.
 
@@ -422,7 +458,7 @@ cdef inline int trick_start_bound(const Search* s, int won, int target, int rem,
     on when one does."""
     cdef const State* st = &s.st
     cdef uint64_t qwin
-    cdef int k
+    cdef int k, n = seats(g)
     if two_sides(s, g):
         if (s.maxim >> st.leader) & 1:
             if quick_tricks(s, target - won, &qwin, g):
@@ -431,6 +467,15 @@ cdef inline int trick_start_bound(const Search* s, int won, int target, int rem,
         elif quick_tricks(s, rem - target + won + 1, &qwin, g):
             win[0] = qwin
             return 0
+        if n == 4 and not lazy_budget(s, g) and (
+                st.rules.trump < 0 or not (all_hands(st) & suit_mask(st.rules.trump))):
+            if (s.maxim >> st.leader) & 1:
+                if target - won == rem and short_of_top_suits(s, s.maxim, rem, &qwin, g):
+                    win[0] = qwin
+                    return 0
+            elif target - won == 1 and short_of_top_suits(s, ((1u << n) - 1) & ~s.maxim, rem, &qwin, g):
+                win[0] = qwin
+                return 1
         if st.rules.trump >= 0:
             if won + top_trumps(s, s.maxim, &qwin, g) >= target:
                 win[0] = qwin

@@ -55,6 +55,25 @@ def test_solver_matches_brute_force_on_five_card_endings(block):
 
 
 @pytest.mark.parametrize("block", range(4))
+def test_need_every_trick_bound_matches_brute_force(block):
+    """No-trump endings (or trumps all gone) dealt from each suit's top six cards, so that one side often
+    needs every trick while the other holds top cards, guards and squeeze threats: the bound on the suits
+    whose top cards the side on lead holds (short_of_top_suits) against brute force, for every leader."""
+    rng = random.Random(7000 + block)
+    deck = [card for card in DECK52.cards if card.index & 15 >= 7]
+    for _ in range(60):
+        k = rng.randint(2, 4)
+        rng.shuffle(deck)
+        hands = [deck[i * k:(i + 1) * k] for i in range(4)]
+        dealt = {card.suit for hand in hands for card in hand}
+        rules = TrickRules(4, rng.choice([None, *(suit for suit in Suit if suit not in dealt)]))
+        for leader in range(4):
+            pos = Position(rules, hands, leader, (), "tricks", seat=leader)
+            counted, maxim = pos.masks()
+            assert solver.solve(pos) == brute.minimax(rules, pos.hands, leader, (), counted, maxim), pos
+
+
+@pytest.mark.parametrize("block", range(4))
 def test_lone_seat_matches_brute_force_on_preferans_endings(block):
     """Misère and all-pass (no trump, 3 seats) on longer endings, where the lone-seat bounds cut."""
     rng = random.Random(5000 + block)

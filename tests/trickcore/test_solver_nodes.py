@@ -12,7 +12,9 @@ suit the opponents win raised deals 0 (+2.5%), 3 (+0.02%), 4 (+0.5%) and 6 (+1.0
 test first, as bridge-solver's driver) raised deals 1 (+0.4%), 6 (+0.2%), 7 (+2.2%) and 101 (+0.6%) while the
 pinned set fell 0.2% and 2024/0-199 1.3%; DDS's relative rank in the suit contracts' lead weights raised deal 5
 (+0.7%) while the pinned set fell 11.0% and 2024/0-199 11.9%; the suit contracts' follow order while trumps
-remain raised deal 5 (+3.0%) while the pinned set fell 15.2% and 2024/0-199 8.1%. One exception, stated: DDS's
+remain raised deal 5 (+3.0%) while the pinned set fell 15.2% and 2024/0-199 8.1%; the bound on a side that
+needs every trick with no trumps in play raised deal 3 (+0.02%) while the pinned set fell 1.6% and 2024/0-199
+2.4%. One exception, stated: DDS's
 relative rank in the no-trump lead weights raised deals 0, 1, 2, 5 (+0.1% to +0.6%) and 101 (+5.6%, its
 no-trump row +20%), so that the pinned set rose 3.2%, while 2024/0-199 fell 0.95% and the no-trump rows of the
 16 deals over twice DDS's time (the tail the speed goal names) 30% (time 0.6): the pinned set's sum is mostly
@@ -31,8 +33,8 @@ from trickcore.rules import TrickRules
 STRAINS = (3, 2, 1, 0, 4)
 
 # Deals 2024/0-7 and the slowest of 2024/0-199 (101): {deal index: nodes of its table}.
-BRIDGE_NODES = {0: 189_119, 1: 4_413_989, 2: 674_355, 3: 134_488, 4: 2_319_732, 5: 1_243_249, 6: 2_189_541,
-                7: 248_460, 101: 23_895_070}
+BRIDGE_NODES = {0: 189_015, 1: 4_321_391, 2: 658_169, 3: 134_515, 4: 2_185_039, 5: 1_184_490, 6: 2_183_229,
+                7: 248_457, 101: 23_645_930}
 
 # Preferans deals 2024/0-9, hand1 declaring in spades after his best discard: the total.
 PREFERANS_CONTRACT_NODES = 44_502
