@@ -152,9 +152,11 @@ class PimcAgent(HeuristicBidder, SamplingAgent):
         if len(leads) == 1:
             return leads[0]
         leader = int(view.seat)
+        visible = {seat: tuple(cards) for seat, cards in view.visible.items()}
 
         def value(sample, alive):
-            hands = [view.hand if seat == view.seat else sample[seat] for seat in Seat]
+            # Two-player bridge: the leader also sees his own dummy before the lead.
+            hands = [visible[seat] if seat in visible else sample[seat] for seat in Seat]
             north_south = solve_cards(Position(view.rules, hands, leader, seat=Seat.N), alive)
             return _for_side(view, {card: north_south[card] for card in alive})
 

@@ -178,3 +178,11 @@ def test_rule_imps_counts_the_imps_each_card_loses_to_the_samples_best(seed, car
               for k, t in declarer_tricks.items()}
     lost = pimc._imps_lost(view)(values)
     assert lost == {k: imps(p - points["all"]) for k, p in points.items()} and lost["all"] == 0
+
+
+@pytest.mark.parametrize("name", ["two_player", "three_player", "five_player"])
+def test_pimc_plays_every_table_size(name):
+    """Two-player bridge's opening leader sees his own dummy too: the samples hold neither of his hands."""
+    report = BRIDGE.play_match(["pimc samples=2"], 3, {"variant": name, "hands": 2})
+    assert report.data["sheet"]["table"] == name and sum(report.data["sheet"]["cumulative"].values()) == 0
+
