@@ -73,6 +73,28 @@ def test_need_every_trick_bound_matches_brute_force(block):
             assert solver.solve(pos) == brute.minimax(rules, pos.hands, leader, (), counted, maxim), pos
 
 
+@pytest.mark.parametrize("block", range(2))
+def test_need_every_trick_bound_where_an_opponent_holds_only_top_cards(block):
+    """The one case the bound's argument leaves to checking: a seat holding nothing but the top cards of two
+    or three suits must let one go when a fourth suit is led; the side on lead still cannot take every trick
+    when the bound says so (no trump, every leader, brute force)."""
+    rng = random.Random(7500 + block)
+    deck = [card for card in DECK52.cards if card.index & 15 >= 6]
+    rules = TrickRules(4, None)
+    for _ in range(150):
+        k, holder = rng.randint(2, 3), rng.randrange(4)
+        tops = [max((card for card in deck if card.suit == suit), key=lambda card: card.index)
+                for suit in rng.sample(list(Suit), k)]
+        rest = [card for card in deck if card not in tops]
+        rng.shuffle(rest)
+        others = iter(rest[i * k:(i + 1) * k] for i in range(3))
+        hands = [tops if seat == holder else next(others) for seat in range(4)]
+        for leader in range(4):
+            pos = Position(rules, hands, leader, (), "tricks", seat=leader)
+            counted, maxim = pos.masks()
+            assert solver.solve(pos) == brute.minimax(rules, pos.hands, leader, (), counted, maxim), pos
+
+
 @pytest.mark.parametrize("block", range(4))
 def test_lone_seat_matches_brute_force_on_preferans_endings(block):
     """Misère and all-pass (no trump, 3 seats) on longer endings, where the lone-seat bounds cut."""
