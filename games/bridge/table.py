@@ -312,6 +312,10 @@ class BridgeState(State):
         hand_to_play = SEATS[self._play.turn] if acting else own
         role = self._role(hand_to_play) if acting else own
         visible = {s: self._hands[s] for s in SEATS if self.controllers[s] == player}
+        if acting:
+            # Declarer plays dummy's cards: a simulation seats an agent at every seat, so in two-player bridge
+            # (where the dummy seats faced are N and E) declarer N or E must still see the dummy he plays from.
+            visible[hand_to_play] = self._hands[hand_to_play]
         if self._cards:
             for s in self.variant.exposed(self.declarer):
                 visible[s] = self._hands[s]

@@ -6,6 +6,8 @@ import attrs
 import pytest
 from hypothesis import given, settings, strategies as st
 
+import trickcore
+
 from trickcore.cards import DECK52, hand_mask
 from trickcore.games.base import make_agents, play_deal
 from trickcore.games.bridge import pimc
@@ -185,4 +187,6 @@ def test_pimc_plays_every_table_size(name):
     """Two-player bridge's opening leader sees his own dummy too: the samples hold neither of his hands."""
     report = BRIDGE.play_match(["pimc samples=2"], 3, {"variant": name, "hands": 2})
     assert report.data["sheet"]["table"] == name and sum(report.data["sheet"]["cumulative"].values()) == 0
+    # A simulation seats a pimc agent at every seat instead (declarer N or E plays an unfaced dummy in two-player).
+    assert len(trickcore.simulate("bridge", 3, seed=2, agents="pimc samples=2", variant=name).to_pandas()) == 3
 

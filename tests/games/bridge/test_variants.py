@@ -220,6 +220,24 @@ def test_three_player_open_dummy_and_the_partners_dummy_after_the_lead():
         state.apply(state.legal_actions()[0])
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_declarer_sees_the_dummy_he_plays_from_with_an_agent_at_every_seat(seed):
+    """A simulation seats an agent at every seat (seating 0 1 2 3). In two-player bridge the seats faced are
+    N and E, so when N or E declares, dummy (S or W) is faced to nobody: declarer must still see it when he
+    plays its cards, and sees it only then."""
+    state = _state(VARIANTS["two_player"], (0, 1, 2, 3), seed, Seat(seed % 4))
+    agents = [RandomAgent(p, seed) for p in range(4)]
+    while not state.is_terminal:
+        player = state.current_seat
+        view = state.view(player)
+        if view.phase == "play":
+            assert view.seat in view.visible
+            hidden_dummy = state.declarer.partner not in VARIANTS["two_player"].exposed(state.declarer)
+            if hidden_dummy and view.seat != state.declarer.partner and player != int(state.declarer.partner):
+                assert state.declarer.partner not in view.visible
+        state.apply(agents[player].act(view))
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from(["two_player", "three_player", "four_player", "five_player", "six_player"]),
        st.integers(0, 2**32))
