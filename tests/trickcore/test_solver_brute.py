@@ -54,6 +54,14 @@ def test_solver_matches_brute_force_on_five_card_endings(block):
         assert solver.solve(pos) == brute.minimax(pos.rules, pos.hands, pos.leader, pos.trick, counted, maxim)
 
 
+def assert_every_leader_matches_brute_force(rules, hands):
+    """The tricks of the side on lead, each seat leading in turn: the solver against brute force."""
+    for leader in range(len(hands)):
+        pos = Position(rules, hands, leader, (), "tricks", seat=leader)
+        counted, maxim = pos.masks()
+        assert solver.solve(pos) == brute.minimax(rules, pos.hands, leader, (), counted, maxim), pos
+
+
 @pytest.mark.parametrize("block", range(4))
 def test_need_every_trick_bound_matches_brute_force(block):
     """No-trump endings (or trumps all gone) dealt from each suit's top six cards, so that one side often
@@ -67,10 +75,7 @@ def test_need_every_trick_bound_matches_brute_force(block):
         hands = [deck[i * k:(i + 1) * k] for i in range(4)]
         dealt = {card.suit for hand in hands for card in hand}
         rules = TrickRules(4, rng.choice([None, *(suit for suit in Suit if suit not in dealt)]))
-        for leader in range(4):
-            pos = Position(rules, hands, leader, (), "tricks", seat=leader)
-            counted, maxim = pos.masks()
-            assert solver.solve(pos) == brute.minimax(rules, pos.hands, leader, (), counted, maxim), pos
+        assert_every_leader_matches_brute_force(rules, hands)
 
 
 @pytest.mark.parametrize("block", range(2))
@@ -89,10 +94,7 @@ def test_need_every_trick_bound_where_an_opponent_holds_only_top_cards(block):
         rng.shuffle(rest)
         others = iter(rest[i * k:(i + 1) * k] for i in range(3))
         hands = [tops if seat == holder else next(others) for seat in range(4)]
-        for leader in range(4):
-            pos = Position(rules, hands, leader, (), "tricks", seat=leader)
-            counted, maxim = pos.masks()
-            assert solver.solve(pos) == brute.minimax(rules, pos.hands, leader, (), counted, maxim), pos
+        assert_every_leader_matches_brute_force(rules, hands)
 
 
 @pytest.mark.parametrize("block", range(4))
