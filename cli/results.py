@@ -47,10 +47,12 @@ def arrow_frame(table: Any) -> Any:
     frame = table.to_pandas()
     for name in table.column_names:
         column = table.column(name)
-        if column.null_count and pyarrow.types.is_integer(column.type):
-            frame[name] = column.to_pandas(types_mapper={column.type: pandas.Int64Dtype()}.get)
-        elif column.null_count and pyarrow.types.is_boolean(column.type):
-            frame[name] = column.to_pandas(types_mapper={column.type: pandas.BooleanDtype()}.get)
+        if not column.null_count:
+            continue
+        kind = int if pyarrow.types.is_integer(column.type) else bool if pyarrow.types.is_boolean(column.type) else None
+        if kind is not None:
+            dtype = pandas.api.types.pandas_dtype(_NULLABLE[kind])
+            frame[name] = column.to_pandas(types_mapper={column.type: dtype}.get)
     return frame
 
 

@@ -480,7 +480,7 @@ cdef inline int trick_start_bound(const Search* s, int won, int target, int rem,
             if won + top_trumps(s, s.maxim, &qwin, g) >= target:
                 win[0] = qwin
                 return 1
-            if won + rem - top_trumps(s, ((1u << seats(g)) - 1) & ~s.maxim, &qwin, g) < target:
+            if won + rem - top_trumps(s, ((1u << n) - 1) & ~s.maxim, &qwin, g) < target:
                 win[0] = qwin
                 return 0
     elif lone_seat(s, g) >= 0 and st.rules.trump < 0 and st.rules.follow_suit:

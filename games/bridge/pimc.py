@@ -102,6 +102,16 @@ def _for_side(view, north_south):
     return {choice: left - tricks for choice, tricks in north_south.items()}
 
 
+def _seen(view):
+    """The hands the view shows (the player's own, a dummy), by seat."""
+    return {seat: tuple(cards) for seat, cards in view.visible.items()}
+
+
+def _whole_deal(seen, sample):
+    """The four hands, N E S W: those seen, and the sample's for the others."""
+    return [seen[seat] if seat in seen else sample[seat] for seat in Seat]
+
+
 class PimcAgent(HeuristicBidder, SamplingAgent):
     """The heuristic bidder (in its playing style, the option ``style``) with sampled double-dummy card play (see
     the module docstring)."""
@@ -128,10 +138,10 @@ class PimcAgent(HeuristicBidder, SamplingAgent):
         if plain is not None:
             return plain
         leader = int(view.current[0][0]) if view.current else int(view.seat)
-        visible = {seat: tuple(cards) for seat, cards in view.visible.items()}
+        visible = _seen(view)
 
         def value(sample, alive):
-            hands = [visible[seat] if seat in visible else sample[seat] for seat in Seat]
+            hands = _whole_deal(visible, sample)
             return _for_side(view, solve_cards(Position(view.rules, hands, leader, trick, seat=Seat.N), alive))
 
         hidden = hidden_hands(view, self.style)
@@ -152,11 +162,10 @@ class PimcAgent(HeuristicBidder, SamplingAgent):
         if len(leads) == 1:
             return leads[0]
         leader = int(view.seat)
-        visible = {seat: tuple(cards) for seat, cards in view.visible.items()}
+        visible = _seen(view)    # two- and three-player bridge: the leader may see his own dummy already
 
         def value(sample, alive):
-            # Two-player bridge: the leader also sees his own dummy before the lead.
-            hands = [visible[seat] if seat in visible else sample[seat] for seat in Seat]
+            hands = _whole_deal(visible, sample)
             north_south = solve_cards(Position(view.rules, hands, leader, seat=Seat.N), alive)
             return _for_side(view, {card: north_south[card] for card in alive})
 
