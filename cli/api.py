@@ -81,13 +81,13 @@ def simulate_option_error(resume: bool, out: str | None, compare: Any, agents: b
 def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
              solve: bool | Mapping[str, Any] | None = None, where: str | None = None, *,
              predeal: str | Iterable[str] = (), variant: str | None = None, dealer: str | None = None,
-             tries: int | None = None, analyse: bool = False, out: str | None = None, resume: bool = False,
-             jobs: int = 1, dask: str | None = None, compare: str | Iterable[str] | None = None,
+             tries: int | None = None, analyse: bool = False, out: str | os.PathLike | None = None,
+             resume: bool = False, jobs: int = 1, dask: str | None = None, compare: str | Iterable[str] | None = None,
              per: int | None = None, progress: Callable[[int], None] | None = None) -> Simulated:
-    """Deal ``deals`` deals of ``game`` and play each with ``agents`` or ``solve`` it double dummy, as
-    `tricks simulate` does: the summary, the result lines or table (``out`` writes them to a file: a
-    ``.parquet`` name a Parquet table, a name ending in ``/`` a dataset, any other JSON lines; the result's
-    ``to_arrow()``, ``to_pandas()`` and ``to_parquet(path)`` hold the table's rows) and, with ``compare``
+    """Deal ``deals`` deals of ``game`` and play each with ``agents`` or ``solve`` it double dummy, as `tricks
+    simulate` does: the summary, the result lines or table (``out``, a str or a path object, writes them to a file:
+    a ``.parquet`` name a Parquet table, a name ending in ``/`` (a str) a dataset, any other JSON lines; the
+    result's ``to_arrow()``, ``to_pandas()`` and ``to_parquet(path)`` hold the table's rows) and, with ``compare``
     (scoring systems), the comparison of the played deals.
 
     ``agents`` is one name (``"heuristic"``), one per seat (``"heuristic,random"`` or a list), or a list of
@@ -112,6 +112,10 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
     from trickcore.scoring.compare import check_comparison, entrants_of
     from trickcore.scoring.compare import compare as compare_records
 
+    if out is not None:
+        if not isinstance(out, (str, os.PathLike)):
+            raise InputError(f"out must be a file's path, not {out!r}", field="out")
+        out = os.fspath(out)
     first, field = _tables(agents)
     wrong = simulate_option_error(resume, out, compare, first is not None, per)
     if wrong:

@@ -18,10 +18,11 @@ from trickcore.cli.results import ANALYSE_FORMATS
 @reading_options
 @user_errors()
 def analyse_command(file, fmt, output, log):
-    """The play of every board of FILE (PBN, LIN or JSON boards) analysed double dummy: the declaring side's tricks
-    before the opening lead and after each card (as DDS AnalysePlay gives them), and each costly card, after
-    which the value moved against the side that played it. A play that stops early (a claim) is analysed to where
-    it stops; boards without play are listed as skipped."""
+    """The play of every board of FILE (PBN, LIN or JSON boards, or a bridge simulation's output: every table of
+    a field) analysed double dummy: the declaring side's tricks before the opening lead and after each card (as
+    DDS AnalysePlay gives them), and each costly card, after which the value moved against the side that played
+    it. A play that stops early (a claim) is analysed to where it stops; boards without play are listed as
+    skipped."""
     found = api.analyse(file, strict=log.strict, on_error=log.on_error)
     for warning in found.warnings:
         click.echo(f"Warning: {warning}", err=True)

@@ -13,9 +13,17 @@ th{background:#e8eef4}td.l,th.l{text-align:left}.costly{background:#fdd;font-wei
 """
 
 
-def _number(item):
-    """The board number of an analysed or skipped board, "?" when the file gives none."""
-    return "?" if item.board is None else item.board
+def _label(item):
+    """An analysed or skipped board's name after "Board": its number ("?" when the file gives none), and in a
+    simulation's field its table ("3, table 2")."""
+    number = "?" if item.board is None else item.board
+    return f"{number}" if item.table is None else f"{number}, table {item.table}"
+
+
+def _anchor(item):
+    """The HTML id of an analysed board's section: board-3, or board-3-table-2 in a simulation's field."""
+    number = "?" if item.board is None else item.board
+    return f"board-{number}" if item.table is None else f"board-{number}-table-{item.table}"
 
 
 def side_name(seat):
@@ -54,7 +62,7 @@ def costly_text(card):
 def board_text(analysis):
     """The text of one board: its summary, a line per trick (its cards, costly ones flagged ``?``, and the
     declaring side's tricks before and after it), then the costly cards in words."""
-    lines = [f"Board {_number(analysis)}: {summary(analysis)}"]
+    lines = [f"Board {_label(analysis)}: {summary(analysis)}"]
     for number, cards, before, after in tricks_of(analysis):
         played = "  ".join(f"{seat} {card}{'?' if cost else ' '}" for seat, card, cost in cards)
         lines.append(f"  {number:>2}  {played:<34}{before:>3} -> {after}")
@@ -64,7 +72,7 @@ def board_text(analysis):
 
 def report_text(analyses):
     """The text report of a file's boards (PlayAnalysis or SkippedBoard), one block each."""
-    return "\n".join(f"Board {_number(item)}: skipped ({item.reason})\n" if isinstance(item, SkippedBoard)
+    return "\n".join(f"Board {_label(item)}: skipped ({item.reason})\n" if isinstance(item, SkippedBoard)
                      else board_text(item) for item in analyses)
 
 
@@ -74,7 +82,6 @@ def _e(value):
 
 def board_html(analysis):
     """One board's section of the page: its summary and a table row per trick, costly cards marked."""
-    number = _number(analysis)
     rows = []
     for trick, cards, before, after in tricks_of(analysis):
         cells = "".join(f'<td class="l{" costly" if cost else ""}"'
@@ -84,7 +91,8 @@ def board_html(analysis):
         rows.append(f"<tr><td>{trick}</td>{cells}<td>{before}</td><td>{after}</td></tr>")
     head = "<tr><th>trick</th>" + '<th class="l">card</th>' * 4 + "<th>before</th><th>after</th></tr>"
     costly = "".join(f"<li>{_e(costly_text(card))}</li>" for card in analysis.costly) or "<li>no costly card</li>"
-    return (f'<h2 id="board-{_e(number)}">Board {_e(number)}</h2><p class="meta">{_e(summary(analysis))}</p>'
+    return (f'<h2 id="{_e(_anchor(analysis))}">Board {_e(_label(analysis))}</h2>'
+            f'<p class="meta">{_e(summary(analysis))}</p>'
             f"<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table><ul>{costly}</ul>")
 
 
@@ -94,7 +102,7 @@ def report_html(analyses, title="Play analysis"):
     parts = [f"<h1>{_e(title)}</h1>"]
     for item in analyses:
         if isinstance(item, SkippedBoard):
-            parts.append(f'<p class="meta">Board {_e(_number(item))}: skipped ({_e(item.reason)})</p>')
+            parts.append(f'<p class="meta">Board {_e(_label(item))}: skipped ({_e(item.reason)})</p>')
         else:
             parts.append(board_html(item))
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"

@@ -321,6 +321,19 @@ def board_from_dict(data, source=None, log=None):
         raise InvalidRecord(f"not a board record: {exc}", source=source) from None
 
 
+def simulated_board(table):
+    """The Board one table of a simulation played: its ``record`` (the JSON form of a line) or, in a simulation's
+    Parquet table, its columns (board, dealer, vulnerability, deal, auction, play, contract, declarer, declarer
+    tricks)."""
+    if "record" in table:
+        return board_from_dict(table["record"])
+    return board_from_dict({"board": table["board"], "dealer": table["dealer"],
+                            "vulnerability": table["vulnerability"], "deal": table["deal"],
+                            "auction": table["auction"].split(), "play": table["play"].split(),
+                            "contract": table["contract"], "declarer": table["declarer"],
+                            "result": table["declarer tricks"]})
+
+
 KINDS = ("played", "passed_out", "assigned", "artificial", "not_played")
 
 

@@ -24,7 +24,7 @@ import os
 import attrs
 
 from trickcore.errors import InputError, InvalidRecord
-from trickcore.games.bridge.record import Board, board_from_dict
+from trickcore.games.bridge.record import Board, simulated_board
 from trickcore.games.bridge.vocab import Seat, board_vulnerability
 from trickcore.files import read_text
 from trickcore.scoring.base import (FieldDeal, Ledger, RecordsFile, ScoringSystem, is_table, json_rows,
@@ -73,20 +73,13 @@ def simulated_results(path):
     rows, head = found
 
     def result(table, row):
-        board = board_from_dict(table["record"] if "record" in table else board_of_columns(table))
+        board = simulated_board(table)
         par = row["par score"] if "par score" in row else (row.get("analysis") or {}).get("par", {}).get("score")
         if board.passed_out:
             return TableResult(hands=board.deal.hands, par=par)
         return TableResult(board.contract, board.declarer, board.result, hands=board.deal.hands, par=par)
 
     return RecordsFile(source, simulation_records(rows, source, result), simulation=head)
-
-
-def board_of_columns(row):
-    """A played board's JSON form (games.bridge.record.board_to_dict) from its row of a simulation's table."""
-    return {"board": row["board"], "dealer": row["dealer"], "vulnerability": row["vulnerability"],
-            "deal": row["deal"], "auction": row["auction"].split(), "play": row["play"].split(),
-            "contract": row["contract"], "declarer": row["declarer"], "result": row["declarer tricks"]}
 
 
 def contract_situation(record):

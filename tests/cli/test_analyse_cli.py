@@ -83,3 +83,22 @@ def test_a_play_that_does_not_fit_is_kept_out_with_a_warning(tmp_path):
     data = json.loads(result.stdout)
     assert data["boards"][0] == {"board": 1, "skipped": "the record gives no play"}
     assert data["warnings"][0]["field"] == "Play" and "W does not hold C3" in data["warnings"][0]["message"]
+
+
+def test_a_simulation_s_output_is_analysed_and_a_whist_one_refused(tmp_path):
+    out = tmp_path / "field.jsonl"
+    played = CliRunner().invoke(tricks, ["simulate", "--game", "bridge", "--deals", "2", "--seed", "1", "--agents",
+                                         "heuristic", "--agents", "dd", "--out", str(out)])
+    assert played.exit_code == 0, played.output
+    result = run(str(out), "--format", "json")
+    assert result.exit_code == 0, result.output
+    assert [(board["board"], board["table"]) for board in json.loads(result.stdout)] == [(1, 1), (1, 2), (2, 1),
+                                                                                          (2, 2)]
+    # dd plays every card double dummy: its table has no costly card of the declaring side or the defence.
+    assert all(not board["costly"] for board in json.loads(result.stdout) if board["table"] == 2)
+    whist = tmp_path / "whist.jsonl"
+    CliRunner().invoke(tricks, ["simulate", "--game", "whist", "--deals", "1", "--agents", "random", "--out",
+                                str(whist)])
+    refused = run(str(whist), "-o", str(tmp_path / "report.txt"))
+    assert refused.exit_code == 2 and "whist.jsonl: a whist simulation" in refused.output
+    assert not (tmp_path / "report.txt").exists()

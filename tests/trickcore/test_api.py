@@ -76,6 +76,12 @@ def test_simulate_gives_the_command_s_summary(tmp_path):
     out = tmp_path / "sim.jsonl"
     written = trickcore.simulate("bridge", 4, seed=1, agents="heuristic", out=str(out))
     assert written.lines() == found.lines() and out.read_text() == found.lines_text()
+    # A path object names the file as its text does; anything else is refused by name.
+    as_path = tmp_path / "path.jsonl"
+    assert trickcore.simulate("bridge", 4, seed=1, agents="heuristic", out=as_path).lines() == found.lines()
+    assert as_path.read_text() == found.lines_text()
+    with pytest.raises(trickcore.TrickcoreError, match="out must be a file's path, not 7"):
+        trickcore.simulate("bridge", 4, seed=1, agents="heuristic", out=7)
 
 
 def test_compare_takes_a_result_a_list_of_records_or_a_path(tmp_path):

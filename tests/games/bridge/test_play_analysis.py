@@ -129,3 +129,64 @@ def test_the_python_route_analyses_a_file_and_writes_its_report(tmp_path):
     assert len(found.rows()) == sum(len(board["play"]) for board in data["boards"])
     with pytest.raises(trickcore.TrickcoreError, match="format must be one of"):
         trickcore.analyse(path, format="csv")
+
+
+def simulated(tmp_path, name, deals, agents, seed=1, where=None):
+    """The path of a bridge simulation's output: its lines, or a Parquet table for a name ending .parquet."""
+    path = tmp_path / name
+    trickcore.simulate("bridge", deals, seed=seed, agents=agents, where=where, out=path)
+    return path
+
+
+def test_a_simulation_field_is_analysed_table_by_table(tmp_path):
+    field = [["heuristic"], ["random"]]
+    lines = simulated(tmp_path, "field.jsonl", 4, field)
+    items = analyse_file(str(lines))
+    assert [(item.board, item.table) for item in items] == [(n, t) for n in range(1, 5) for t in (1, 2)]
+    records = [trickcore.load(lines).records[k]["tables"][t]["record"] for k in range(4) for t in range(2)]
+    for item, record in zip(items, records):
+        assert item.play == tuple(record["play"]) and item.contract == record["contract"]
+        assert item == analyse_play(read_boards_of(record), item.table)
+        check_board(read_boards_of(record))
+    # The same deals from the simulation's Parquet table: the same analyses.
+    pytest.importorskip("pyarrow")
+    assert analyse_file(str(simulated(tmp_path, "field.parquet", 4, field))) == items
+
+
+def read_boards_of(record):
+    """The Board of a simulation's record (the JSON boards reader's own form)."""
+    from trickcore.games.bridge.record import board_from_dict
+
+    return board_from_dict(record)
+
+
+def test_a_simulation_of_one_table_names_boards_only_and_skips_passed_out_ones(tmp_path):
+    # No hand with an opening bid: the heuristic bidders pass out boards 2, 4 and 6 of these.
+    weak = " and ".join(f"hcp({seat}) <= 11" for seat in ("north", "east", "south", "west"))
+    found = trickcore.analyse(simulated(tmp_path, "one.jsonl", 6, "heuristic", seed=5, where=weak))
+    boards = found.to_dict()["boards"]
+    assert [board["board"] for board in boards] == list(range(1, 7))
+    assert all("table" not in board for board in boards) and "table" not in found.rows()[0]
+    assert [board.get("skipped") for board in boards] == [None, "passed out"] * 3
+    assert "Board 2: skipped (passed out)" in found.render("text")
+
+
+def test_a_fields_report_names_each_table(tmp_path):
+    found = trickcore.analyse(simulated(tmp_path, "field.jsonl", 2, [["heuristic"], ["dd"]]))
+    text = found.render("text")
+    assert "\nBoard 2, table 2: " in text and text.startswith("Board 1, table 1: ")
+    page = found.render("html")
+    assert 'id="board-1-table-1"' in page and 'id="board-2-table-2"' in page and "Board 1, table 2" in page
+    assert found.rows()[0]["table"] == 1 and found.to_dict()["boards"][1]["table"] == 2
+
+
+def test_simulations_that_hold_no_bridge_play_are_refused(tmp_path):
+    whist = tmp_path / "whist.jsonl"
+    trickcore.simulate("whist", 2, seed=1, agents="heuristic", out=whist)
+    with pytest.raises(InputError, match="whist.jsonl: a whist simulation: the play analysis reads bridge boards"):
+        analyse_file(str(whist))
+    pytest.importorskip("pyarrow")
+    solved = tmp_path / "solved.parquet"
+    trickcore.simulate("bridge", 2, seed=1, solve=True, out=solved)
+    with pytest.raises(InvalidRecord, match="without played deals' records"):
+        analyse_file(str(solved))
