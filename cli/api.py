@@ -15,6 +15,7 @@ from typing import Any
 
 from trickcore.errors import InputError, WorkerLost
 from trickcore.names import name_list, text_list
+from trickcore.cli.arguments import MAX_JOBS, checked
 from trickcore.cli.results import (ANALYSE_FORMATS, AnalysedPlay, AnalysedPlays, Analysis, Comparison, Deals, Records,
                                    Score, Simulated)
 
@@ -22,11 +23,18 @@ Agents = str | Iterable[Any] | None
 
 
 def _game(game: Any) -> Any:
+    """The Game named ``game`` (or ``game`` itself, a Game)."""
+    from trickcore.games.base import Game
     from trickcore.games.registry import get_game
 
-    return get_game(game) if isinstance(game, str) else game
+    if isinstance(game, Game):
+        return game
+    if not isinstance(game, str):
+        raise InputError(f"game must be a game's name (see `tricks games`), not {game!r}", field="game")
+    return get_game(game)
 
 
+@checked
 def deal(game: Any, count: int = 1, seed: int = 0, where: str | None = None, predeal: str | Iterable[str] = (),
          *, dealer: str | int | None = None, tries: int | None = None) -> Deals:
     """Deal ``count`` seeded deals of ``game`` (with ``where``/``predeal``: the first ``count`` that qualify), as
@@ -78,6 +86,7 @@ def simulate_option_error(resume: bool, out: str | None, compare: Any, agents: b
     return None
 
 
+@checked
 def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
              solve: bool | Mapping[str, Any] | None = None, where: str | None = None, *,
              predeal: str | Iterable[str] = (), variant: str | None = None, dealer: str | None = None,
@@ -112,10 +121,9 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
     from trickcore.scoring.compare import check_comparison, entrants_of
     from trickcore.scoring.compare import compare as compare_records
 
-    if out is not None:
-        if not isinstance(out, (str, os.PathLike)):
-            raise InputError(f"out must be a file's path, not {out!r}", field="out")
-        out = os.fspath(out)
+    if not 1 <= jobs <= MAX_JOBS:
+        raise InputError(f"jobs must be from 1 to {MAX_JOBS}, not {jobs}", field="jobs")
+    out = None if out is None else os.fspath(out)
     first, field = _tables(agents)
     wrong = simulate_option_error(resume, out, compare, first is not None, per)
     if wrong:
@@ -178,6 +186,9 @@ def _records_file(system: Any, records: Any) -> Any:
     if isinstance(records, Simulated):
         return system.read_records(records.path) if records.path else _read_text(system, records.lines_text(),
                                                                                  "deals.jsonl")
+    if not isinstance(records, Iterable) or isinstance(records, (bytes, Mapping)):
+        raise InputError("records must be a file's path, a simulation's result, load's records or a list of records, "
+                         f"not {records!r}", field="records")
     items = list(records)
     if items and all(isinstance(item, dict) for item in items):
         return _read_text(system, json.dumps(items), "records.json")
@@ -193,6 +204,7 @@ def _read_text(system: Any, text: str, name: str) -> Any:
         return system.read_records(path)
 
 
+@checked
 def compare(records: Any, systems: str | Iterable[str], per: int | None = None) -> Comparison:
     """Score ``records`` under several scoring ``systems`` of one game and compare them, as `tricks compare`
     does: each participant's mean result per match of ``per`` records, how often the systems rank them
@@ -216,6 +228,7 @@ def compare(records: Any, systems: str | Iterable[str], per: int | None = None) 
     return Comparison(compare_records(entrants, _records_file(entrants[0].system, records), per))
 
 
+@checked
 def solve(game: Any, deal: Any, **options: Any) -> Analysis:
     """The double-dummy analysis of ``deal`` (its text, or a Deal) in ``game``'s terms, as `tricks solve` gives
     it; ``options`` are the command's (vul, dealer, trump, declarer, contract, leader, played, talon_mode,
@@ -235,6 +248,7 @@ def solve(game: Any, deal: Any, **options: Any) -> Analysis:
     return Analysis(found.analysis.analyse(parsed, **options))
 
 
+@checked
 def analyse_play(board: Any) -> AnalysedPlay:
     """The double-dummy analysis of one bridge board's play (a ``Board`` with its deal, contract, declarer and play,
     e.g. one of ``trickcore.games.bridge.formats.notation.read_boards``): the declaring side's tricks before the
@@ -253,6 +267,7 @@ def analyse_play(board: Any) -> AnalysedPlay:
     return AnalysedPlay(analyse_board(board))
 
 
+@checked
 def analyse(file: str | os.PathLike, format: str = "text", output: str | os.PathLike | None = None, *,
             strict: bool = False, on_error: str = "fail") -> AnalysedPlays:
     """The play of every board of a PBN, LIN or JSON boards file analysed double dummy, as `tricks bridge analyse`
@@ -280,6 +295,7 @@ def analyse(file: str | os.PathLike, format: str = "text", output: str | os.Path
     return found
 
 
+@checked
 def load(path: str | os.PathLike) -> Records:
     """The records of a file, its game found from its content: a simulation's lines or table (`tricks simulate
     --out`, a table's rows as dicts), a preferans protocol (JSON), whist hands (JSON or PBN with
@@ -338,6 +354,7 @@ def _json(text: str) -> Any:
         return None
 
 
+@checked
 def score(system: str, records: Any, preset: str | None = None, *, movement: str | None = None,
           hands: str | None = None, check: bool = False, **settings: Any) -> Score:
     """Score ``records`` with the scoring ``system`` (any name the CLI takes: ``matchpoints``, ``mp``,

@@ -5,6 +5,7 @@ import os
 
 import click
 
+from trickcore.cli.arguments import MAX_JOBS
 from trickcore.errors import ON_ERROR, BatchMismatch, ReadLog, TrickcoreError, WorkerLost
 from trickcore.files import write_bytes_atomically
 
@@ -61,7 +62,6 @@ def to_json(value):
 
 # Each job is a forked process: a few hundred is more than any machine uses, and a typo such as 10**20 would try
 # to fork without end.
-MAX_JOBS = 256
 jobs_option = click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
                            help="Worker processes.")
 

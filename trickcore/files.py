@@ -29,6 +29,8 @@ def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
 
 def write_bytes_atomically(path: str | os.PathLike[str], data: bytes) -> None:
     """Write ``data`` to ``path``; on any failure no file, not even a partial one, is left."""
+    if not os.fspath(path):
+        raise InputError("an output file needs a name, not empty text", field="output")
     directory = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
         raise InputError("is a folder, not a file", source=path)

@@ -80,7 +80,7 @@ def test_simulate_gives_the_command_s_summary(tmp_path):
     as_path = tmp_path / "path.jsonl"
     assert trickcore.simulate("bridge", 4, seed=1, agents="heuristic", out=as_path).lines() == found.lines()
     assert as_path.read_text() == found.lines_text()
-    with pytest.raises(trickcore.TrickcoreError, match="out must be a file's path, not 7"):
+    with pytest.raises(trickcore.TrickcoreError, match="out must be text or a path or None, not 7"):
         trickcore.simulate("bridge", 4, seed=1, agents="heuristic", out=7)
 
 
@@ -235,3 +235,47 @@ def test_score_check_is_the_commands_check():
     assert len(found.rows()) == len(found.to_dict()["differences"]) > 0
     with pytest.raises(TrickcoreError, match="check compares"):
         trickcore.score("duplicate", str(EXAMPLES / "bridge" / "chicago.txt"), check=True)
+
+
+# A call of each function that works, for the arguments of a wrong kind below.
+WORKING = {
+    "deal": {"game": "bridge", "count": 2},
+    "simulate": {"game": "bridge", "deals": 2, "agents": "random"},
+    "compare": {"records": str(EXAMPLES / "bridge" / "pairs_boards.json"), "systems": "matchpoints,butler"},
+    "solve": {"game": "bridge", "deal": "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"},
+    "analyse": {"file": str(EXAMPLES / "bridge_pbn" / "bbo_style.pbn")},
+    "load": {"path": str(EXAMPLES / "bridge_pbn" / "bbo_style.pbn")},
+    "score": {"system": "bridge-matchpoints", "records": str(EXAMPLES / "bridge" / "pairs_boards.json")},
+    "analyse_play": {},
+}
+
+
+@pytest.mark.parametrize("name", sorted(WORKING))
+def test_an_argument_of_a_wrong_kind_is_refused_by_name_before_any_work(name):
+    """Every argument of every function, given a value of no kind it takes (or the wrong kind of number or
+    text), is an InputError naming it, never a traceback from inside the work."""
+    import inspect
+
+    func = getattr(trickcore, name)
+    for parameter in inspect.signature(func).parameters.values():
+        if parameter.kind is parameter.VAR_KEYWORD:
+            continue
+        for wrong in (object(), b"bytes", 2.5):
+            arguments = dict(WORKING[name], **{parameter.name: wrong})
+            with pytest.raises(trickcore.TrickcoreError) as raised:
+                func(**arguments)
+            assert parameter.name in str(raised.value).lower(), (name, parameter.name, wrong, raised.value)
+
+
+def test_the_annotations_read_as_the_checks_say():
+    from collections.abc import Iterable, Mapping
+
+    from trickcore.cli.arguments import describe, fits
+
+    assert fits(3, int) and not fits(True, int) and not fits("3", int) and fits(3, float) and not fits(True, float)
+    assert fits(None, str | None) and fits(pathlib.Path("x"), str | os.PathLike) and not fits(b"x", str | os.PathLike)
+    assert fits(["a", "b"], str | Iterable[str]) and not fits(["a", 7], Iterable[str]) and not fits("ab", Iterable[str])
+    assert fits(iter([7]), Iterable[str])        # an iterator is not consumed to look at its items
+    assert fits({"a": 1}, Mapping[str, int]) and not fits([("a", 1)], Mapping[str, int])
+    assert describe(str | Iterable[str]) == "text or a list of text"
+    assert describe(int | None) == "a whole number or None"

@@ -1,0 +1,77 @@
+"""The Python route's arguments checked against the functions' annotations before any work starts: a wrong type
+is an InputError naming the argument (``deals must be a whole number, not '3'``), never a traceback from deep
+inside the work."""
+from __future__ import annotations
+
+import functools
+import inspect
+import os
+import types
+import typing
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from trickcore.errors import InputError
+
+F = TypeVar("F", bound=Callable[..., Any])
+MAX_JOBS = 256           # the most worker processes a simulation or a solve takes (--jobs, jobs=)
+_NAMES = {str: "text", int: "a whole number", float: "a number", bool: "True or False", type(None): "None",
+          os.PathLike: "a path"}
+
+
+def fits(value: Any, hint: Any) -> bool:
+    """Whether ``value`` is of the annotation ``hint`` (the simple types, their unions, iterables and lists of
+    them, mappings, callables and classes; Any takes everything). An iterable is not consumed: only a list's or a
+    tuple's items are checked."""
+    if hint is Any:
+        return True
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(fits(value, arg) for arg in args)
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if origin in (Iterable, Sequence):
+        if not isinstance(value, origin) or isinstance(value, (str, bytes)):
+            return False
+        return not args or not isinstance(value, (list, tuple)) or all(fits(item, args[0]) for item in value)
+    if origin is not None:
+        return isinstance(value, origin) if isinstance(origin, type) else True
+    if hint is type(None):
+        return value is None
+    return isinstance(value, hint) if isinstance(hint, type) else True
+
+
+def describe(hint: Any) -> str:
+    """The annotation ``hint`` in words: "text or None", "a whole number", "text or a list of text"."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(dict.fromkeys(describe(arg) for arg in args))
+    if origin in (Iterable, Sequence):
+        return "a list" + (f" of {describe(args[0])}" if args and args[0] is not Any else "")
+    if origin is not None and isinstance(origin, type) and issubclass(origin, Mapping):
+        return "a dict"
+    if hint in _NAMES:
+        return _NAMES[hint]
+    return getattr(hint, "__name__", str(hint))
+
+
+def checked(func: F) -> F:
+    """``func`` with every argument given checked against its annotation first (``fits``): InputError
+    ``"NAME must be ..., not VALUE"`` with the field NAME. Keyword arguments taken by ``**options`` are the
+    function's own to check."""
+    signature = inspect.signature(func)
+    hints = typing.get_type_hints(func)
+    spread = {name for name, parameter in signature.parameters.items() if parameter.kind is parameter.VAR_KEYWORD}
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        for name, value in signature.bind(*args, **kwargs).arguments.items():
+            if name not in spread and name in hints and not fits(value, hints[name]):
+                raise InputError(f"{name} must be {describe(hints[name])}, not {value!r}", field=name)
+        return func(*args, **kwargs)
+
+    return typing.cast(F, wrapper)
