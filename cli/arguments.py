@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import functools
 import inspect
+import numbers
+import operator
 import os
 import types
 import typing
@@ -45,6 +47,12 @@ def fits(value: Any, hint: Any) -> bool:
     return isinstance(value, hint) if isinstance(hint, type) else True
 
 
+def whole_number(value: Any) -> bool:
+    """Whether ``value`` is a whole number of another library's type (NumPy's int64 and the like), which an
+    argument that takes an int gets as one: the work below writes numbers to JSON, which knows only Python's."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, (int, bool))
+
+
 def describe(hint: Any) -> str:
     """The annotation ``hint`` in words: "text or None", "a whole number", "text or a list of text"."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
@@ -69,9 +77,14 @@ def checked(func: F) -> F:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        for name, value in signature.bind(*args, **kwargs).arguments.items():
-            if name not in spread and name in hints and not fits(value, hints[name]):
+        bound = signature.bind(*args, **kwargs)
+        for name, value in bound.arguments.items():
+            if name in spread or name not in hints:
+                continue
+            if whole_number(value) and fits(0, hints[name]):
+                bound.arguments[name] = value = operator.index(value)
+            if not fits(value, hints[name]):
                 raise InputError(f"{name} must be {describe(hints[name])}, not {value!r}", field=name)
-        return func(*args, **kwargs)
+        return func(*bound.args, **bound.kwargs)
 
     return typing.cast(F, wrapper)

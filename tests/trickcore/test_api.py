@@ -279,3 +279,12 @@ def test_the_annotations_read_as_the_checks_say():
     assert fits({"a": 1}, Mapping[str, int]) and not fits([("a", 1)], Mapping[str, int])
     assert describe(str | Iterable[str]) == "text or a list of text"
     assert describe(int | None) == "a whole number or None"
+
+
+def test_numpy_s_whole_numbers_are_taken_as_python_s():
+    numpy = pytest.importorskip("numpy")
+    found = trickcore.simulate("bridge", numpy.int64(3), seed=numpy.uint32(1), agents="heuristic")
+    assert found.to_dict() == trickcore.simulate("bridge", 3, seed=1, agents="heuristic").to_dict()
+    assert found.lines()[0]["number"] == 0 and len(trickcore.deal("bridge", numpy.int8(2), seed=numpy.int64(7))) == 2
+    with pytest.raises(TrickcoreError, match="deals must be a whole number, not np.float64"):
+        trickcore.simulate("bridge", numpy.float64(2.0))
