@@ -16,7 +16,9 @@ from typing import Any, TypeVar
 from trickcore.errors import InputError
 
 F = TypeVar("F", bound=Callable[..., Any])
-MAX_JOBS = 256           # the most worker processes a simulation or a solve takes (--jobs, jobs=)
+# The most worker processes a simulation or a solve takes (--jobs, jobs=). Each job is a forked process: a few
+# hundred is more than any machine uses, and a typo such as 10**20 would try to fork without end.
+MAX_JOBS = 256
 _NAMES = {str: "text", int: "a whole number", float: "a number", bool: "True or False", type(None): "None",
           os.PathLike: "a path"}
 

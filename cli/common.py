@@ -60,8 +60,6 @@ def to_json(value):
     return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
 
 
-# Each job is a forked process: a few hundred is more than any machine uses, and a typo such as 10**20 would try
-# to fork without end.
 jobs_option = click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
                            help="Worker processes.")
 
