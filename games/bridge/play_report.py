@@ -13,17 +13,20 @@ th{background:#e8eef4}td.l,th.l{text-align:left}.costly{background:#fdd;font-wei
 """
 
 
+def _number(item):
+    """The board number of an analysed or skipped board, "?" when the file gives none."""
+    return "?" if item.board is None else item.board
+
+
 def _label(item):
-    """An analysed or skipped board's name after "Board": its number ("?" when the file gives none), and in a
-    simulation's field its table ("3, table 2")."""
-    number = "?" if item.board is None else item.board
-    return f"{number}" if item.table is None else f"{number}, table {item.table}"
+    """An analysed or skipped board's name after "Board": its number, and in a simulation's field its table
+    ("3, table 2")."""
+    return f"{_number(item)}" if item.table is None else f"{_number(item)}, table {item.table}"
 
 
 def _anchor(item):
     """The HTML id of an analysed board's section: board-3, or board-3-table-2 in a simulation's field."""
-    number = "?" if item.board is None else item.board
-    return f"board-{number}" if item.table is None else f"board-{number}-table-{item.table}"
+    return f"board-{_number(item)}" + ("" if item.table is None else f"-table-{item.table}")
 
 
 def side_name(seat):

@@ -15,7 +15,7 @@ from trickcore.games.bridge.compiled.played_boards import random_boards
 from trickcore.games.bridge.formats.notation import read_boards
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.play_analysis import SkippedBoard, analyse_file, analyse_play, unplayable
-from trickcore.games.bridge.record import Board
+from trickcore.games.bridge.record import Board, board_from_dict
 from trickcore.games.bridge.setup import BridgeSetup
 from trickcore.games.bridge.vocab import Seat
 
@@ -146,18 +146,12 @@ def test_a_simulation_field_is_analysed_table_by_table(tmp_path):
     records = [trickcore.load(lines).records[k]["tables"][t]["record"] for k in range(4) for t in range(2)]
     for item, record in zip(items, records):
         assert item.play == tuple(record["play"]) and item.contract == record["contract"]
-        assert item == analyse_play(read_boards_of(record), item.table)
-        check_board(read_boards_of(record))
+        board = board_from_dict(record)
+        assert item == analyse_play(board, item.table)
+        check_board(board)
     # The same deals from the simulation's Parquet table: the same analyses.
     pytest.importorskip("pyarrow")
     assert analyse_file(str(simulated(tmp_path, "field.parquet", 4, field))) == items
-
-
-def read_boards_of(record):
-    """The Board of a simulation's record (the JSON boards reader's own form)."""
-    from trickcore.games.bridge.record import board_from_dict
-
-    return board_from_dict(record)
 
 
 def test_a_simulation_of_one_table_names_boards_only_and_skips_passed_out_ones(tmp_path):
