@@ -4,8 +4,9 @@ in the ScoringSystem protocol (settings from a preset, a ledger of records, text
 The records each system scores:
 
 - rubber, chicago, duplicate, russian: the deal-results file (examples/bridge/README.md), one deal per line or
-  JSON. Duplicate numbers the deals as boards 1, 2, ... (vulnerability by board number); Russian needs each
-  deal's hands (the JSON ``deal`` field) to count the high-card points.
+  JSON. Duplicate numbers the deals as boards 1, 2, ... (vulnerability by board number), but scores a
+  simulation's board at its own number and vulnerability, as played (so a board keeps its score in a match of
+  any length); Russian needs each deal's hands (the JSON ``deal`` field) to count the high-card points.
 - imps, vp: a team match, JSON: a list (or ``{"boards": [...]}``) of ``{"board": 1, "open": 620, "closed": 170}``,
   the N-S scores of the two rooms; IMPs go to the team sitting N-S in the open room, VPs convert the margin.
 - matchpoints, butler, cross-imps: a pairs session, JSON: a list (or ``{"boards": [...]}``) of ``{"board": 1,
@@ -75,9 +76,10 @@ def simulated_results(path):
     def result(table, row):
         board = simulated_board(table)
         par = row["par score"] if "par score" in row else (row.get("analysis") or {}).get("par", {}).get("score")
+        own = {"hands": board.deal.hands, "par": par, "number": board.number, "vulnerability": board.vulnerability}
         if board.passed_out:
-            return TableResult(hands=board.deal.hands, par=par)
-        return TableResult(board.contract, board.declarer, board.result, hands=board.deal.hands, par=par)
+            return TableResult(**own)
+        return TableResult(board.contract, board.declarer, board.result, **own)
 
     return RecordsFile(source, simulation_records(rows, source, result), simulation=head)
 
@@ -219,18 +221,24 @@ def _ns_total(boards, key):
     return {"NS": ns, "EW": -ns}
 
 
+def _own_board(record, number):
+    """(board number, vulnerability) of ``record``: its own when it carries them (a board is scored at the
+    vulnerability it was played at, whatever its place in a match), else board ``number`` and its vulnerability."""
+    number = record.number or number
+    return number, record.vulnerability or board_vulnerability(number)
+
+
 @functools.singledispatch
 def _board_result(record, number):
-    """(TableResult, board number, vulnerability) of a deal-results record: board ``number``, vulnerability by
-    number."""
-    return record, number, board_vulnerability(number)
+    """(TableResult, board number, vulnerability) of a deal-results record (a TableResult): its own board number
+    and vulnerability, else board ``number`` and vulnerability by number."""
+    return record, *_own_board(record, number)
 
 
 @_board_result.register
 def _played_board_result(record: Board, number):
     """The same of a played Board (games/bridge/record.py): its own number and vulnerability when it has them."""
-    number = record.number or number
-    vulnerability = record.vulnerability or board_vulnerability(number)
+    number, vulnerability = _own_board(record, number)
     if record.passed_out:
         return TableResult(), number, vulnerability
     if record.contract is None or record.result is None:
@@ -311,7 +319,7 @@ class RussianSystem(DealResultsSystem):
             if hands is None:
                 raise InvalidRecord("Russian scoring counts high-card points: give the deal's hands", field="deal")
             if settings.russian_vulnerability == "board":
-                vulnerability = board_vulnerability(number)
+                number, vulnerability = _own_board(result, number)
             else:
                 dealer = Seat((settings.first_dealer + number - 1) % 4)
                 vulnerability = chicago_vulnerability((number - 1) % 4 + 1, dealer)
@@ -465,7 +473,8 @@ class PairsSystem(BridgeSystem):
 
         def score(record, number):
             if isinstance(record, FieldDeal):
-                record = {"board": number, "scores": [duplicate(table, number)["ns_score"] for table in record.tables]}
+                rows = [duplicate(table, number) for table in record.tables]
+                record = {"board": rows[0]["board"], "scores": [row["ns_score"] for row in rows]}
             elif not isinstance(record, dict):
                 raise InvalidRecord(f"{self.method} compares each table's score with the other tables': simulate a "
                                     "field (give --agents once per table)", field="tables")

@@ -73,6 +73,15 @@ def test_duplicate_standings_are_the_sum_of_the_board_scores(runs):
     assert data["standings"]["rubber"]["NS"]["mean"] == -data["standings"]["rubber"]["EW"]["mean"]
 
 
+def test_a_simulated_board_keeps_its_score_in_matches_of_any_length(runs):
+    # Each board is scored at the vulnerability it was played at, not at its place in a match of five.
+    entrants = entrants_of(["duplicate", "russian russian_vulnerability=board"])
+    found = entrants[0].system.read_records(runs["bridge"])
+    whole, matches = compare(entrants, found), compare(entrants, found, per=5)
+    for label in ("duplicate", "russian russian_vulnerability=board"):
+        assert sum(m[label]["NS"] for m in matches["matches_detail"]) == whole["standings"][label]["NS"]["mean"]
+
+
 def test_situations_name_the_contracts_with_their_deal_counts(runs):
     entrants = entrants_of(["duplicate,chicago"])
     found = entrants[0].system.read_records(runs["bridge"])

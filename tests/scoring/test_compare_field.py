@@ -134,3 +134,19 @@ def test_preferans_pools_of_a_field_settle_to_zero_table_by_table():
         for standing in match.values():
             for table in ("1", "2"):
                 assert sum(v for k, v in standing.items() if k.endswith(table)) == pytest.approx(0, abs=1e-9)
+
+
+@pytest.mark.parametrize("per", [1, 3])
+def test_a_simulated_board_is_scored_at_its_own_vulnerability_in_a_match_of_any_length(field, per):
+    # Board 3 (E-W vulnerable) opens the second match of three boards: it is scored as played, not as a board 1.
+    path, lines = field
+    data = compare(entrants_of(["duplicate,cross-imps,butler"]), DUPLICATE.read_records(path), per=per)
+    whole = compare(entrants_of(["duplicate,cross-imps,butler"]), DUPLICATE.read_records(path))
+    for label in ("duplicate", "cross-imps", "butler"):
+        for name, standing in whole["standings"][label].items():
+            assert sum(m[label][name] for m in data["matches_detail"]) == pytest.approx(standing["mean"])
+    for m, match in enumerate(data["matches_detail"]):
+        boards = lines[m * per:(m + 1) * per]
+        for t in range(1, TABLES + 1):
+            assert match["duplicate"][f"NS {t}"] == sum(line["tables"][t - 1]["outcome"]["NS score"] for line in boards)
+    assert {line["tables"][0]["record"]["vulnerability"] for line in lines} == {"None", "NS", "EW", "All"}

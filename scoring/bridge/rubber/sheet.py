@@ -14,6 +14,10 @@ def _optional_seat(value):
     return None if value is None else (value if isinstance(value, Seat) else Seat.parse(value))
 
 
+def _optional_vulnerability(value):
+    return None if value is None else Vulnerability.parse(value)
+
+
 def _entered_honours(value):
     # Entered honours name the holder by side or seat, and the premium: ("NS", 150), (Seat.N, 100).
     if value is None:
@@ -30,7 +34,9 @@ def _entered_honours(value):
 class TableResult:
     """One deal as played at the table: ``contract`` (None = passed out), ``declarer``, ``tricks`` (0..13), and
     the honours either ``entered`` as (side or seat, 100/150) or read from the original ``hands`` (N E S W);
-    ``par`` the deal's par N-S score when known (scored against by IMPs against par)."""
+    ``par`` the deal's par N-S score when known (scored against by IMPs against par); ``number`` and
+    ``vulnerability`` the board's own when the record carries them (a simulation's board was played at its own),
+    else a duplicate score numbers the deals in order."""
 
     contract: Contract = None
     declarer: Seat = attrs.field(default=None, converter=_optional_seat)
@@ -38,6 +44,8 @@ class TableResult:
     entered_honours: tuple = attrs.field(default=None, converter=_entered_honours)
     hands: tuple = None
     par: int = None     # the deal's double-dummy par (N-S score), when the record carries it
+    number: int = None
+    vulnerability: Vulnerability = attrs.field(default=None, converter=_optional_vulnerability)
 
     def __attrs_post_init__(self):
         if self.contract is None:
