@@ -138,7 +138,7 @@ def test_preferans_pools_of_a_field_settle_to_zero_table_by_table():
 
 @pytest.mark.parametrize("per", [1, 3])
 def test_a_simulated_board_is_scored_at_its_own_vulnerability_in_a_match_of_any_length(field, per):
-    # Board 3 (E-W vulnerable) opens the second match of three boards: it is scored as played, not as a board 1.
+    # Board 4 (both vulnerable) opens the second match of three boards: it is scored as played, not as a board 1.
     path, lines = field
     data = compare(entrants_of(["duplicate,cross-imps,butler"]), DUPLICATE.read_records(path), per=per)
     whole = compare(entrants_of(["duplicate,cross-imps,butler"]), DUPLICATE.read_records(path))
