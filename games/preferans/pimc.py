@@ -22,6 +22,8 @@ declarer's tricks (he keeps them down, the defenders up), each all-pass player's
 plays the card best on average (or, with ``rule=best``, best in the most samples). A single legal card, or
 legal cards all worth the same, are played without a search; a trick led by a talon card, which a solver
 position cannot express, and Gusarik's two-hand play are left to the heuristic agent.
+
+Sections (§) are those of docs/rules/preferans.md.
 """
 import itertools
 
