@@ -63,7 +63,7 @@ cdef int TRUMP[5]                      # each strain's trump suit (S=0 H=1 D=2 C
 cdef uint64_t DECK_MASK = hand_mask(DECK32.cards)   # the 32 cards, sevens to aces
 
 # The player's numbers, from heuristic_figures: those every style shares, then those of each playing style
-# (heuristic_figures.Style's fields; a style is its index in STYLES).
+# (the heuristic_figures.Style fields it uses; a style is its index in STYLES).
 cdef double TALON_WEIGHT = figures.TALON_WEIGHT
 cdef double TALON_DISCOUNT = figures.TALON_DISCOUNT
 cdef double SHORTFALL_WEIGHT = figures.SHORTFALL_WEIGHT

@@ -91,7 +91,7 @@ from trickcore.games.options import Option
 from trickcore.games.preferans.heuristic_figures import STYLES
 from trickcore.games.preferans.old import DECLINE, SUITS as OLD_SUITS, TAKE
 from trickcore.games.preferans.vocab import (CLOSED, DEALER, HALF_WHIST, HOLD, LADDER, LADDER_RANK, MISERE, OBLIGATION,
-                                            OPEN, RETURN, STRAINS, TALON, TRICK_BIDS, WHIST, TalonChoice, level,
+                                            OPEN, PASS, RETURN, STRAINS, TALON, TRICK_BIDS, WHIST, TalonChoice, level,
                                             price, strain, trump_of)
 from trickcore.rng import Stream
 from trickcore.games.preferans.analysis import PREFERANS_STRAINS, preferans_contract, preferans_misere
@@ -212,6 +212,25 @@ def _played_mask(view):
 
 STYLE = Option("style", "The heuristic player's playing style: its bidding (cautious or aggressive) or its whisting "
                         "(careful or greedy).", tuple(STYLES), "normal", owner="heuristic")
+
+
+def defence_is_good(hands, contract, declarer):
+    """Whether the defence against the trick ``contract`` is worth a whist with the three ``hands`` (the declarer's
+    after his discard) played double dummy, hand1 leading: it takes the obligation (§5.4) or beats the contract."""
+    declarer_tricks = solve(Position(PREFERANS.trick_rules(trump_of(contract)), hands, 0, (), "tricks", declarer,
+                                     declarer))
+    lv = level(contract)
+    return 10 - declarer_tricks >= OBLIGATION[lv] or declarer_tricks < lv
+
+
+def defence_call(good, legal):
+    """The defence call among ``legal`` of a defender who finds the defence ``good`` (defence_is_good) or not: a
+    whist (or the return of a half-whist), else a pass (a half-whist at the gentleman switch, where he may not
+    pass)."""
+    for call in ((WHIST, RETURN) if good else (PASS, HALF_WHIST)):
+        if call in legal:
+            return call
+    return legal[0]
 
 
 class HeuristicAgent(PreferansAgent):
@@ -367,14 +386,7 @@ class DDAgent(HeuristicAgent):
         return call_within(view, top)
 
     def _defend(self, view):
-        declarer_tricks = solve(Position(PREFERANS.trick_rules(trump_of(view.contract)), view.hands, 0, (), "tricks",
-                                         view.declarer, view.declarer))
-        lv = level(view.contract)
-        good = 10 - declarer_tricks >= OBLIGATION[lv] or declarer_tricks < lv
-        for call in (("whist", "return") if good else ("pass", "half_whist")):
-            if call in view.legal:
-                return call
-        return view.legal[0]
+        return defence_call(defence_is_good(view.hands, view.contract, view.declarer), view.legal)
 
     def choose_discard(self, view):
         """The contract and discard the solver finds best (see the module docstring)."""

@@ -23,7 +23,8 @@ class Style:
     the contract of a won auction) when the misère danger is at most ``misere_danger``. Whisting, as shares of the
     obligation (§5.4): D1 whists with ``whist_first``, D2 alone with ``whist_alone``, the gentleman switch keeps
     the whist with ``whist_switch``; a second whister on 8+ needs ``whist_second_high`` tricks; a half-whist is
-    returned with the obligation minus ``return_slack``."""
+    returned with the obligation minus ``return_slack``. The sampling (pimc) player in the same style whists when the
+    defence is good (it takes the obligation or beats the contract) in more than ``whist_odds`` of its samples."""
 
     bid_margin: float = 0.8
     misere_danger: int = 3
@@ -32,6 +33,7 @@ class Style:
     whist_switch: float = 0.75
     whist_second_high: float = 1.5
     return_slack: float = 1.5
+    whist_odds: float = 0.5
 
 
 NORMAL = Style()
@@ -42,9 +44,9 @@ STYLES = {
     "aggressive": attrs.evolve(NORMAL, bid_margin=0.3, misere_danger=4),
     # Whisting styles: whist on less (greedy for the whists) or on more (careful of the whister's liability).
     "greedy": attrs.evolve(NORMAL, whist_first=0.35, whist_alone=0.45, whist_switch=0.6, whist_second_high=1.0,
-                           return_slack=2.0),
+                           return_slack=2.0, whist_odds=0.35),
     "careful": attrs.evolve(NORMAL, whist_first=0.65, whist_alone=0.75, whist_switch=0.9, whist_second_high=2.0,
-                            return_slack=1.0),
+                            return_slack=1.0, whist_odds=0.65),
 }
 """The heuristic player's playing styles by name (the agent option ``style``); ``normal`` is the default."""
 

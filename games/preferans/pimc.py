@@ -1,9 +1,16 @@
-"""Preferans's ``pimc`` agent: the heuristic bidder and whister, with the discard and the card play by
+"""Preferans's ``pimc`` agent: the heuristic bidder, with the discard, the defence calls and the card play by
 perfect-information Monte Carlo (games.sampling).
 
 **Discard.** The contract is the heuristic agent's choice; the two cards to discard are chosen among DISCARDS
 pairs, the heuristic agent's own and the others its evaluation likes best for the contract, by sampling the two
 other hands from the twenty unseen cards and solving each sample for each discard (hand1 leads).
+
+**Defence calls.** A defender (and the 4-player dealer) deals the hands he cannot see consistently with his
+view (his hand, the talon with the declarer or in his discard, the defender the dealer looked at) and calls as
+the dd agent would (games.preferans.agents.defence_call: whist or return when the defence is good, taking the
+obligation of §5.4 or beating the contract double dummy, else pass, a half-whist at the gentleman switch) when
+the defence is good in more than the style's ``whist_odds`` of the samples (a half, a greedy style's 0.35, a
+careful one's 0.65).
 
 **Cards.** For each card it deals the hands it cannot see many times, consistently with its view: its own
 hand, the hands exposed to it (an open defence, the misère declarer's opponents), the cards played, the suits
@@ -15,13 +22,18 @@ declarer's tricks (he keeps them down, the defenders up), each all-pass player's
 plays the card best on average (or, with ``rule=best``, best in the most samples). A single legal card, or
 legal cards all worth the same, are played without a search; a trick led by a talon card, which a solver
 position cannot express, and Gusarik's two-hand play are left to the heuristic agent.
+
+Sections (§) are those of docs/rules/preferans.md.
 """
 import itertools
 
+import attrs
+
 from trickcore.cards import DECK32, hand_mask
-from trickcore.games.preferans.agents import STYLE, HeuristicAgent, evaluate, misere_danger
+from trickcore.games.preferans.agents import (STYLE, HeuristicAgent, defence_call, defence_is_good, evaluate,
+                                             misere_danger)
 from trickcore.games.preferans.game import PREFERANS
-from trickcore.games.preferans.vocab import MISERE, TALON, level, strain, trump_of
+from trickcore.games.preferans.vocab import DEALER, MISERE, TALON, level, strain, trump_of
 from trickcore.games.sampling import (SAMPLING_OPTIONS, Hidden, SamplingAgent, choose,
                                      choose_card, equivalent_lowest, voids_shown)
 from trickcore.solver import Position, solve, solve_cards
@@ -83,7 +95,7 @@ def _target(view):
 
 
 class PimcAgent(SamplingAgent, HeuristicAgent):
-    """The heuristic bidder and whister (in its playing style, the option ``style``) with sampled discards and
+    """The heuristic bidder (in its playing style, the option ``style``) with sampled discards, defence calls and
     card play (see the module docstring)."""
 
     name = "pimc"
@@ -111,6 +123,26 @@ class PimcAgent(SamplingAgent, HeuristicAgent):
 
         minimise = view.kind == "all_pass" or (view.kind == "misere" and view.seat == view.declarer)
         return choose_card(legal, _game_hidden(view), value, self.settings, self.stream, minimise, _target(view))
+
+    def _defend(self, view):
+        """The defence call of the dd agent in more than the style's ``whist_odds`` of the samples (see the module
+        docstring)."""
+        legal = view.legal
+        calls = (defence_call(False, legal), defence_call(True, legal))
+        if calls[0] == calls[1]:
+            return calls[0]
+        known = {hand: tuple(cards) for hand, cards in view.visible.items()}
+        if view.seat != DEALER:
+            known[view.seat] = tuple(view.hand)
+        odds = self.figures.whist_odds
+
+        def value(sample, _calls):
+            hands = [known[h] if h in known else sample[h] for h in range(3)]
+            good = defence_is_good(hands, view.contract, view.declarer)
+            # The whist's mean over the samples is above the pass's 0 when more than ``odds`` of them are good.
+            return {calls[0]: 0.0, calls[1]: 1 - odds if good else -odds}
+
+        return choose(calls, _game_hidden(view), value, attrs.evolve(self.settings, rule="mean"), self.stream)
 
     def choose_discard(self, view):
         """The heuristic agent's contract, and the discard the samples find best for it."""

@@ -1,14 +1,16 @@
 """The preferans pimc agent: seeded and reproducible, legal through whole deals of every kind (game, misère,
 all-pass; three and four players, Gusarik), samples consistent with the view (hand, exposed hands, cards played,
 voids under the must-trump rule, the talon with the declarer or his discard), and the double-dummy best card
-when every sample is the real deal."""
+and the dd agent's defence call when every sample is the real deal."""
+import copy
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from trickcore.cards import DECK32, hand_mask
 from trickcore.games.base import make_agents, play_deal
 from trickcore.games.preferans import pimc
-from trickcore.games.preferans.agents import HeuristicAgent
+from trickcore.games.preferans.agents import DDAgent, HeuristicAgent
 from trickcore.games.preferans.game import PREFERANS
 from trickcore.games.preferans.vocab import TALON
 from trickcore.games.sampling import Hidden, deal_hidden
@@ -109,3 +111,49 @@ def test_the_discard_is_two_of_the_twelve_for_the_heuristic_contract():
         assert hand_mask(choice.discard)
         return
     pytest.fail("no deal reached the talon")
+
+
+def _defence_decisions(options, deals):
+    """(state, seat) at every defence call of ``deals`` seeded deals played by heuristic agents, each state a copy
+    taken before the call (the heuristic agent's call is then made, so that every stage is reached)."""
+    match = PREFERANS.new_match(3, **options)
+    for index in range(deals):
+        state = match.new_state(index, index % match.n_players)
+        agents = [HeuristicAgent(s) for s in range(match.n_players)]
+        while not state.is_terminal and state.phase != "play":
+            seat = state.current_seat
+            if state.phase == "defence":
+                yield copy.deepcopy(state), seat
+            state.apply(agents[seat].act(state.view(seat)))
+
+
+@pytest.mark.parametrize("options", [{"variant": "sochi"}, {"variant": "leningrad"},
+                                     {"variant": "classic", "players": 4}])
+def test_with_the_real_deal_as_every_sample_the_defence_call_is_the_dd_agents(options, monkeypatch):
+    stages = set()
+    for state, seat in _defence_decisions(options, 40):
+        view, open_view = state.view(seat), state.open_view(seat)
+        real = {h: tuple(open_view.hands[h]) for h in range(3) if h != view.seat and h not in view.visible}
+        hidden = Hidden((), {h: len(c) for h, c in real.items()}, known=real)
+        monkeypatch.setattr(pimc, "_game_hidden", lambda v, hidden=hidden: hidden)
+        call = pimc.PimcAgent(seat, 1, samples=2).act(view)
+        assert call == DDAgent(seat).act(open_view)
+        stages.add((state.defence.stage, call))
+    # A whist and a pass of each defender, and the later stages (a half-whist returned, the gentleman switch, the
+    # 4-player dealer who looked at a defender's cards) are among the calls.
+    assert {("d1", "whist"), ("d1", "pass"), ("d2", "whist"), ("d2", "pass")} <= stages
+    assert {stage for stage, _ in stages} >= {"d1", "d2"} | {
+        "sochi": {"return"}, "leningrad": {"switch", "return"},
+        "classic": {"return", "dealer_return"}}[options["variant"]]
+
+
+@pytest.mark.parametrize("style, called", [("normal", "pass"), ("greedy", "whist"), ("careful", "pass")])
+def test_the_defender_whists_when_the_defence_is_good_in_more_than_the_styles_share_of_the_samples(
+        style, called, monkeypatch):
+    # Good in 3 samples of 8 (0.375): over a greedy style's 0.35, under a half and a careful style's 0.65.
+    verdicts = iter([True, False, True, False, False, True, False, False])
+    monkeypatch.setattr(pimc, "defence_is_good", lambda hands, contract, declarer: next(verdicts))
+    state, seat = next((s, seat) for s, seat in _defence_decisions({"variant": "sochi"}, 40)
+                       if s.defence.stage == "d1")
+    assert pimc.PimcAgent(seat, 1, samples=8, style=style).act(state.view(seat)) == called
+    assert next(verdicts, None) is None     # every sample was valued: no call was ahead in all of them
