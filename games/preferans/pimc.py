@@ -74,6 +74,19 @@ def _game_hidden(view):
     return Hidden(unseen, sizes, {h: frozenset(voids.get(h, ())) for h in hidden}, barred=barred)
 
 
+def _seen(view):
+    """The hands the player sees, by hand: his own (the 4-player dealer holds none) and those exposed to him."""
+    seen = {hand: tuple(cards) for hand, cards in view.visible.items()}
+    if view.seat != DEALER:
+        seen[view.seat] = tuple(view.hand)
+    return seen
+
+
+def _hands(seen, sample):
+    """The three hands: those ``seen``, and the sample's for the others."""
+    return [seen[hand] if hand in seen else sample[hand] for hand in range(3)]
+
+
 def _position(view, hands, leader, trick):
     """The solver's Position of the deal's objective (see the module docstring)."""
     if view.kind == "game":
@@ -114,12 +127,10 @@ class PimcAgent(SamplingAgent, HeuristicAgent):
             return plain
         leader = view.trick[0][0] if view.trick else view.seat
         trick = tuple(c for _, c in view.trick)
-        known = {hand: tuple(cards) for hand, cards in view.visible.items()}
-        known[view.seat] = tuple(view.hand)
+        seen = _seen(view)
 
         def value(sample, _cards):
-            hands = [known[h] if h in known else sample[h] for h in range(3)]
-            return solve_cards(_position(view, hands, leader, trick))
+            return solve_cards(_position(view, _hands(seen, sample), leader, trick))
 
         minimise = view.kind == "all_pass" or (view.kind == "misere" and view.seat == view.declarer)
         return choose_card(legal, _game_hidden(view), value, self.settings, self.stream, minimise, _target(view))
@@ -131,14 +142,11 @@ class PimcAgent(SamplingAgent, HeuristicAgent):
         calls = (defence_call(False, legal), defence_call(True, legal))
         if calls[0] == calls[1]:
             return calls[0]
-        known = {hand: tuple(cards) for hand, cards in view.visible.items()}
-        if view.seat != DEALER:
-            known[view.seat] = tuple(view.hand)
+        seen = _seen(view)
         odds = self.figures.whist_odds
 
         def value(sample, _calls):
-            hands = [known[h] if h in known else sample[h] for h in range(3)]
-            good = defence_is_good(hands, view.contract, view.declarer)
+            good = defence_is_good(_hands(seen, sample), view.contract, view.declarer)
             # The whist's mean over the samples is above the pass's 0 when more than ``odds`` of them are good.
             return {calls[0]: 0.0, calls[1]: 1 - odds if good else -odds}
 
