@@ -101,3 +101,22 @@ def test_resuming_a_part_file_whose_lines_are_not_objects_is_a_clean_error(tmp_p
     result = run("simulate", "--game", "bridge", "--deals", "2", "--agents", "heuristic", "--out", str(out),
                  "--resume")
     assert_clean_error(result, "different simulation")
+
+
+@pytest.mark.parametrize("extra, needle", [
+    (["--agents", "heuristic", "--compare", ""], "compare at least two systems"),
+    (["--agents", "heuristic", "--compare", ","], "compare at least two systems"),
+    (["--agents", "heuristic", "--dask", ""], "field 'dask'"),
+    (["--agents", "heuristic", "--dask", "local:100000000000"], "N from 1 to 256"),
+    (["--solve", "--variant", "nonesuch"], "unknown bridge variant"),
+])
+def test_simulate_options_given_are_checked_not_ignored(extra, needle):
+    """An empty --compare or --dask was ignored, a --variant of a solving simulation taken whatever it named, and
+    --dask local:N started N workers for any N."""
+    assert_clean_error(run("simulate", "--game", "bridge", "--deals", "2", *extra), needle)
+
+
+def test_solve_names_the_option_of_a_bad_value():
+    deal = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+    assert_clean_error(run("solve", "--game", "bridge", "--deal", deal, "--contract", "3NT", "--declarer", "X"),
+                       "field 'declarer': not a seat")
