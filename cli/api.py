@@ -327,7 +327,7 @@ def analyse(file: str | os.PathLike, format: str = "text", output: str | os.Path
 def load(path: str | os.PathLike) -> Records:
     """The records of a file, its game found from its content: a simulation's lines or table (`tricks simulate
     --out`, a table's rows as dicts), a preferans protocol (JSON), whist hands (JSON or PBN with
-    ``[Game "Whist"]``), or bridge boards (PBN, LIN or JSON).
+    ``[Game "Whist"]``), bridge deal results (JSON ``{"deals": [...]}``), or bridge boards (PBN, LIN or JSON).
 
     Examples:
         >>> import trickcore
@@ -365,6 +365,10 @@ def _content(path: str, source: str, text: str, first: str) -> tuple[str, str, l
             return "preferans", "deals", list(data.get("deals", []))
     if isinstance(data, dict) and "hands" in data:
         return "whist", "hands", list(data["hands"])
+    if isinstance(data, dict) and isinstance(data.get("deals"), list):
+        # Bridge deal results (rubber, Chicago, duplicate, Russian, par: examples/bridge/README.md), which the
+        # boards reader took for one empty board.
+        return "bridge", "deals", list(data["deals"])
     if data is None and '[game "whist"]' in text.lower():
         from trickcore.games.whist.pbn import parse_pbn
 

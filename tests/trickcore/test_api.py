@@ -104,7 +104,7 @@ def test_solve_gives_the_command_s_analysis():
 
 @pytest.mark.parametrize("path,game,kind", [
     ("bridge_pbn/bbo_style.pbn", "bridge", "boards"),
-    ("bridge/deals_with_par.json", "bridge", "boards"),
+    ("bridge/deals_with_par.json", "bridge", "deals"),
     ("whist/records.json", "whist", "hands"),
     ("preferans/sochi_game.json", "preferans", "deals"),
 ])
@@ -338,3 +338,11 @@ def test_a_bad_bridge_analysis_option_is_an_error_naming_it(options, field):
     with pytest.raises(trickcore.TrickcoreError) as raised:
         trickcore.solve("bridge", DEAL, **options)
     assert raised.value.field == field
+
+
+def test_load_reads_bridge_deal_results_and_refuses_a_file_of_no_boards():
+    """A deal-results file loaded as one empty board (every field None), a pairs file too."""
+    found = trickcore.load(EXAMPLES / "bridge" / "deals_with_par.json")
+    assert len(found) == 3 and found.records[0]["contract"] == "3NT"
+    with pytest.raises(trickcore.TrickcoreError, match="not a board record"):
+        trickcore.load(EXAMPLES / "bridge" / "pairs_boards.json")
