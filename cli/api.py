@@ -13,7 +13,9 @@ import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from trickcore.errors import InputError, WorkerLost
+import attrs
+
+from trickcore.errors import InputError, TrickcoreError, WorkerLost
 from trickcore.names import name_list, text_list
 from trickcore.cli.arguments import MAX_JOBS, checked
 from trickcore.cli.results import (ANALYSE_FORMATS, AnalysedPlay, AnalysedPlays, Analysis, Comparison, Deals, Records,
@@ -69,6 +71,11 @@ def _tables(agents: Agents) -> tuple[tuple[str, ...] | None, tuple[tuple[str, ..
     items = list(agents)
     if items and all(isinstance(item, str) for item in items):
         return name_list(items), ()
+    for item in items:
+        if isinstance(item, (bytes, Mapping)) or not isinstance(item, Iterable) or \
+                not all(isinstance(name, str) for name in ([item] if isinstance(item, str) else item)):
+            raise InputError("agents must be a name, a list of names, or a list of tables (each a name or a list of "
+                             f"names), not {agents!r}", field="agents")
     tables = tuple(name_list(table) for table in items)
     return (tables[0] if tables else None), tables[1:]
 
@@ -128,18 +135,21 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
     wrong = simulate_option_error(resume, out, compare, first is not None, per)
     if wrong:
         raise InputError(wrong[1], field=wrong[0])
-    entrants = entrants_of(compare) if compare else None
+    if variant is not None:
+        _check_variant(_game(game), variant)
+    # Given, the systems are compared: an empty list is an error ("compare at least two systems"), never ignored.
+    entrants = entrants_of(compare) if compare is not None else None
     options = None if solve is None or solve is False else dict({} if solve is True else solve)
     if options is not None and dealer is not None:
         options.setdefault("dealer", dealer)
     simulation = Simulation(game, deals, seed, variant, where, text_list(predeal), dealer, tries, analyse, first,
                             options, field)
-    if entrants:
+    if entrants is not None:
         check_comparison(entrants, per, simulation)
     kind = check_output(out) if out is not None else "lines"
     # The table of a run writing lines is kept in memory (for to_arrow) when pyarrow is there to build it.
     tables: list[Any] | None = [] if kind == "lines" and not resume and _has_pyarrow() else None
-    client = dask_client(dask) if dask else None
+    client = dask_client(dask) if dask is not None else None
     with tempfile.TemporaryDirectory() as scratch:
         # Without ``out`` the lines still go through a scratch file: the workers send them as text, which costs
         # the main process (and so ``jobs``) less than the lines as objects.
@@ -162,6 +172,14 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
             text = read_text(path)
     table = combined(tables, head(simulation)) if tables is not None else None
     return Simulated(simulation, summary(simulation, outcomes), compared, out and written, text, table, kind)
+
+
+def _check_variant(game: Any, variant: str) -> None:
+    """InputError unless ``variant`` names one of ``game``'s variants (any case): a simulation that solves its deals
+    uses no variant, and would otherwise take any name silently."""
+    if str(variant).strip().lower() not in {name.lower() for name in game.variants}:
+        raise InputError(f"unknown {game.name} variant {variant!r} (known: {', '.join(game.variants)})",
+                         field="variant")
 
 
 def _has_pyarrow() -> bool:
@@ -190,6 +208,9 @@ def _records_file(system: Any, records: Any) -> Any:
         raise InputError("records must be a file's path, a simulation's result, load's records or a list of records, "
                          f"not {records!r}", field="records")
     items = list(records)
+    if any(item is None or isinstance(item, (bool, int, float, str, bytes, list, tuple)) for item in items):
+        raise InputError("records must be record objects or their JSON objects, not "
+                         f"{next(item for item in items if not isinstance(item, dict))!r}", field="records")
     if items and all(isinstance(item, dict) for item in items):
         return _read_text(system, json.dumps(items), "records.json")
     return RecordsFile("records", tuple(items))
@@ -201,7 +222,14 @@ def _read_text(system: Any, text: str, name: str) -> Any:
         path = os.path.join(scratch, name)
         with open(path, "w", encoding="utf-8") as out:
             out.write(text)
-        return system.read_records(path)
+        try:
+            found = system.read_records(path)
+        except TrickcoreError as exc:
+            # The errors name the records given, not the scratch file that held them.
+            if isinstance(exc.source, str):
+                exc.source = exc.source.replace(path, "records").replace(name, "records")
+            raise
+    return attrs.evolve(found, source="records") if found.source == path else found
 
 
 @checked
@@ -299,7 +327,7 @@ def analyse(file: str | os.PathLike, format: str = "text", output: str | os.Path
 def load(path: str | os.PathLike) -> Records:
     """The records of a file, its game found from its content: a simulation's lines or table (`tricks simulate
     --out`, a table's rows as dicts), a preferans protocol (JSON), whist hands (JSON or PBN with
-    ``[Game "Whist"]``), or bridge boards (PBN, LIN or JSON).
+    ``[Game "Whist"]``), bridge deal results (JSON ``{"deals": [...]}``), or bridge boards (PBN, LIN or JSON).
 
     Examples:
         >>> import trickcore
@@ -337,6 +365,10 @@ def _content(path: str, source: str, text: str, first: str) -> tuple[str, str, l
             return "preferans", "deals", list(data.get("deals", []))
     if isinstance(data, dict) and "hands" in data:
         return "whist", "hands", list(data["hands"])
+    if isinstance(data, dict) and isinstance(data.get("deals"), list):
+        # Bridge deal results (rubber, Chicago, duplicate, Russian, par: examples/bridge/README.md), which the
+        # boards reader took for one empty board.
+        return "bridge", "deals", list(data["deals"])
     if data is None and '[game "whist"]' in text.lower():
         from trickcore.games.whist.pbn import parse_pbn
 
@@ -378,6 +410,10 @@ def score(system: str, records: Any, preset: str | None = None, *, movement: str
         return _session_score(found, os.fspath(records), preset, movement, hands, settings, check)
     if check:
         raise InputError("check compares a pairs session's results file with its scorer's figures", field="check")
+    for name, value in (("movement", movement), ("hands", hands)):
+        if value is not None:
+            raise InputError(f"{name} goes with a pairs session's results file (CSV, PBN, USEBIO) scored by a pairs "
+                             "system", field=name)
     ledger = found.score(_records_file(found, records), preset, settings)
     return Score(found.name, found.json_data(ledger), found.render_text(ledger))
 

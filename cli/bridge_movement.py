@@ -4,7 +4,7 @@
 """
 import click
 
-from trickcore.cli.common import to_json, user_errors, write_output
+from trickcore.cli.common import OutputFile, to_json, user_errors, write_output
 from trickcore.errors import InputError
 from trickcore.files import write_text_atomically
 from trickcore.scoring.bridge.duplicate.movement import (cards_csv, cards_dict, cards_text, howell, mitchell,
@@ -15,7 +15,7 @@ CARD_FORMATS = {"text": cards_text, "json": lambda m, p: to_json(cards_dict(m, p
 
 def card_options(func):
     """Add --format, --pairs and -o, shared by every movement command."""
-    func = click.option("-o", "--output", "output", type=click.Path(dir_okay=False, writable=True), default=None,
+    func = click.option("-o", "--output", "output", type=OutputFile(), default=None,
                         help="Also write the movement file (rules/bridge.md §16.5) here, complete or not at all.")(func)
     func = click.option("--pairs", "pairs", type=int, multiple=True, metavar="P",
                         help="Print this pair's own card instead of the table cards (repeatable).")(func)

@@ -65,12 +65,14 @@ jobs_option = click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1
 
 class OutputFile(click.Path):
     """A file (or with ``dir_okay`` a directory) the command will write: refused with the other options, before any
-    work, when its folder does not exist (``-`` is standard output)."""
+    work, when its name is empty or its folder does not exist (``-`` is standard output)."""
 
     def __init__(self, dir_okay=False):
         super().__init__(dir_okay=dir_okay, writable=True)
 
     def convert(self, value, param, ctx):
+        if value == "":
+            self.fail("an output file needs a name, not empty text", param, ctx)
         path = super().convert(value, param, ctx)
         folder = os.path.dirname(os.path.abspath(path))
         if path != "-" and not os.path.isdir(folder):

@@ -4,6 +4,7 @@ import functools
 
 import click
 
+from trickcore.cli.common import OutputFile
 from trickcore.games import registry
 from trickcore.games.options import FILE, merged
 
@@ -14,7 +15,7 @@ def flag(option):
         return click.option(option.flag, option.name, is_flag=True, default=None, help=option.help,
                             callback=lambda ctx, param, value: value or None)
     if option.type == FILE:
-        kind = click.Path(dir_okay=False, writable=True)
+        kind = OutputFile()
     elif isinstance(option.type, tuple):
         kind = click.Choice(option.type, case_sensitive=False)
     else:

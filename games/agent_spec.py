@@ -98,5 +98,7 @@ def agent_spec(game_name: str, text: str) -> AgentSpec:
             known = ", ".join(declared) or "none"
             raise InputError(f"{word!r} is not an option of the {game_name} agent {words[0]} (its options: {known}; "
                              "write them as key=value)", field="agents")
+        if key in options:
+            raise InputError(f"the {game_name} agent {words[0]} is given its option {key} twice", field="agents")
         options[key] = _converted(declared[key], value, words[0])
     return AgentSpec(cls, tuple(options.items()), " ".join(words))

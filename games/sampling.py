@@ -62,6 +62,9 @@ SAMPLING_OPTIONS = (
 # (games.bridge.pimc).
 FROM_TRICK = Option("from_trick", "The first trick whose cards are sampled; the heuristic player plays the tricks "
                                   "before it (bridge's opening lead aside: see lead).", int, 2, owner="pimc")
+# The tricks of the deals of the games that take from_trick (bridge and whist): a later first trick sampled would
+# leave every trick to the heuristic player, the pimc agent playing as the heuristic one without a word.
+MAX_TRICKS = 13
 LEADS = ("suit", "card", "heuristic")
 # Bridge's opening lead, where a player who cannot see loses most to one who can: the suit is sampled (the card in
 # it is the heuristic player's), or every distinct card (a whole-deal search each), or the heuristic player leads.
@@ -89,8 +92,10 @@ class SamplingSettings:
             raise InputError(f"a time budget must be positive, not {self.budget!r}", field="agents")
         if self.rule not in RULES:
             raise InputError(f"rule must be one of {', '.join(RULES)}, not {self.rule!r}", field="agents")
-        if isinstance(self.from_trick, bool) or not isinstance(self.from_trick, int) or self.from_trick < 1:
-            raise InputError(f"from_trick must be a trick number from 1, not {self.from_trick!r}", field="agents")
+        if isinstance(self.from_trick, bool) or not isinstance(self.from_trick, int) or \
+                not 1 <= self.from_trick <= MAX_TRICKS:
+            raise InputError(f"from_trick must be a trick number from 1 to {MAX_TRICKS}, not {self.from_trick!r}",
+                             field="agents")
         if self.lead not in LEADS:
             raise InputError(f"lead must be one of {', '.join(LEADS)}, not {self.lead!r}", field="agents")
 

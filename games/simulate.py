@@ -447,6 +447,11 @@ def _run_on_dask(client, simulation, chunks, work, count):
         yield from future.result()
 
 
+# The most worker processes of a local cluster (--dask local:N), as --jobs takes (trickcore.cli.arguments.MAX_JOBS):
+# each is a process, and a typo such as local:10**11 would start them without end.
+MAX_LOCAL_WORKERS = 256
+
+
 def dask_client(address):
     """A Dask client for ``address`` (a scheduler's "tcp://host:port"), or for a new local cluster of N
     single-threaded worker processes with "local:N". Dask is the optional extra ``trickcore[dist]``."""
@@ -454,13 +459,16 @@ def dask_client(address):
         from dask.distributed import Client, LocalCluster
     except ImportError:
         raise InputError("--dask needs Dask: pip install 'trickcore[dist]'", field="dask") from None
+    if not address.strip():
+        raise InputError("give a Dask scheduler's address (tcp://host:port) or local:N, not empty text", field="dask")
     if address.startswith("local:"):
         try:
             workers = int(address[len("local:"):])
         except ValueError:
             workers = 0
-        if workers < 1:
-            raise InputError(f"write a local cluster as local:N with N >= 1, not {address!r}", field="dask")
+        if not 1 <= workers <= MAX_LOCAL_WORKERS:
+            raise InputError(f"write a local cluster as local:N with N from 1 to {MAX_LOCAL_WORKERS}, not {address!r}",
+                             field="dask")
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
         return Client(cluster)
     try:

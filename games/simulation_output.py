@@ -35,12 +35,13 @@ def read_output(path, simulation):
         lines = [json.loads(row) for row in rows[1:]]
     except json.JSONDecodeError as exc:
         raise InputError(f"not a simulation's output: {exc.msg}", source=path, line=exc.lineno) from None
-    if head.get("format") != FORMAT or head.get("simulation") != simulation.to_dict():
+    if not isinstance(head, dict) or head.get("format") != FORMAT or head.get("simulation") != simulation.to_dict():
         raise InputError("this file was written by a different simulation: resume with the same options",
                          source=path, line=1)
     for k, line in enumerate(lines):
-        if line.get("index") != k:
-            raise InputError(f"line {k + 2} is deal {line.get('index')}, not deal {k}", source=path, line=k + 2)
+        index = line.get("index") if isinstance(line, dict) else None
+        if index != k:
+            raise InputError(f"line {k + 2} is deal {index}, not deal {k}", source=path, line=k + 2)
     return lines
 
 
@@ -60,8 +61,14 @@ def output_kind(path):
 
 def check_output(path):
     """InputError (or MissingExtra without pyarrow) for an output ``path`` a simulation cannot write, before any
-    work: a dataset's directory that holds files already, a table without pyarrow."""
+    work: no name, a file's name that is a folder, a dataset's directory that holds files already, a table without
+    pyarrow."""
+    if not path:
+        raise InputError("an output file needs a name, not empty text", field="out")
     kind = output_kind(path)
+    if kind != "dataset" and os.path.isdir(path):
+        raise InputError("is a folder: name a file, or end the name with / to write a dataset into it", source=path,
+                         field="out")
     if kind == "lines":
         return kind
     parquet_modules()

@@ -399,8 +399,14 @@ def compile_condition(text: str, owners: Mapping[str, int], sizes: Sequence[int]
     """
     if not isinstance(text, str) or not text.strip():
         raise NotationError("the condition is empty", field="where")
-    tree = _Reader(text, owners, sizes).condition()
-    if _depth(tree) > STACK_SIZE:
+    try:
+        tree = _Reader(text, owners, sizes).condition()
+        depth = _depth(tree)
+    except RecursionError:
+        # Parentheses nested by the hundred, or a chain of hundreds of operators: more than the reader and the
+        # checks walk, and than any condition needs.
+        raise InputError("the condition nests too deeply or chains too many operators to read", field="where") from None
+    if depth > STACK_SIZE:
         raise InputError(f"the condition nests deeper than {STACK_SIZE} levels", field="where")
     _bound(tree)
     steps: list[tuple[str, int, int]] = []

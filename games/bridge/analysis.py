@@ -8,7 +8,7 @@ from trickcore.errors import InputError, InvalidDeal, ReadLog
 from trickcore.games.analysis import Analysis, line_lines, named_line
 from trickcore.games.bridge.formats.notation import read_boards
 from trickcore.games.bridge.formats.pbn_tables import read_dd_table
-from trickcore.games.bridge.position import solve_position
+from trickcore.games.bridge.position import played_cards, solve_position
 from trickcore.games.bridge.record import PartialDeal
 from trickcore.games.bridge.vocab import (Contract, Seat, Strain, Vulnerability, board_dealer, board_vulnerability,
                                           parse_contract)
@@ -170,13 +170,23 @@ class ContractResult:
         return "\n".join(lines + line_lines(self.line)) + "\n"
 
 
+def _contract(value):
+    """A Contract, or the contract ``value`` names."""
+    return value if isinstance(value, Contract) else parse_contract(value)
+
+
+# How each option of the analysis is read (its errors are located at the option: not a seat, not a strain...).
+_OPTION_READERS = {"vul": Vulnerability.parse, "dealer": Seat.parse, "declarer": Seat.parse, "leader": Seat.parse,
+                   "trump": Strain.parse, "contract": _contract, "played": played_cards}
+
+
 def solve_contract(deal, contract, declarer, vulnerability="None", line=False):
     """The double-dummy tricks and duplicate score of one contract by one declarer (one search, not a table):
     the declarer's left-hand opponent leads; with ``line``, one best line of play from his lead to the end."""
     if isinstance(deal, Deal) and deal.hand_size != 13:
         raise InvalidDeal(f"a contract is solved on a deal of 13 cards a hand, not {deal.hand_size}: solve an "
                           "ending with --trump and --leader")
-    contract = parse_contract(contract) if isinstance(contract, str) else contract
+    contract = _contract(contract)
     declarer, vulnerability = Seat.parse(declarer), Vulnerability.parse(vulnerability)
     position = Position(TrickRules(4, contract.trump), deal.hands, leader=int(declarer.lho), seat=int(declarer))
     tricks = solve(position)
@@ -251,6 +261,13 @@ class BridgeAnalysis(Analysis):
         every legal card of the seat to play with his side's tricks (a PositionResult). ``line`` adds one best line
         of play to the contract or the position."""
         opts = self.settings(opts)
+        for name, read in _OPTION_READERS.items():
+            # Each value read once up front, so that a bad one is an error naming its option.
+            if name in opts:
+                try:
+                    read(opts[name])
+                except InputError as exc:
+                    raise exc.located(field=name) from None
         if "leader" in opts:
             if "trump" not in opts:
                 raise InputError("--leader solves a position: give --trump with it", field="trump")

@@ -1,10 +1,12 @@
 """A bridge position solved card by card, as DDS SolveBoard does for all cards: the trump, the seat that leads the
 current trick and the cards already on it; for every legal card of the seat to play, the tricks his side takes
 from there (the current trick included)."""
+from collections.abc import Iterable
+
 import attrs
 
 from trickcore.cards import Card, parse_card
-from trickcore.errors import IllegalPlay, InvalidDeal
+from trickcore.errors import IllegalPlay, InputError, InvalidDeal
 from trickcore.games.analysis import line_lines, named_line
 from trickcore.games.bridge.vocab import Seat, Strain
 from trickcore.rules import TrickRules
@@ -45,6 +47,9 @@ class PositionResult:
 
 def played_cards(played):
     """The cards of ``played`` (a text "C1 C2", or a sequence of cards or card texts), each once."""
+    if not isinstance(played, (str, Iterable)):
+        raise InputError(f"--played is the cards on the trick, as text (\"SK S2\") or a list, not {played!r}",
+                         field="played")
     items = played.split() if isinstance(played, str) else list(played)
     cards = [item if isinstance(item, Card) else parse_card(item) for item in items]
     twice = [card for k, card in enumerate(cards) if card in cards[:k]]

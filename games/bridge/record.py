@@ -235,6 +235,12 @@ def _unfinished_trick(board):
     return [Trick(leader, tuple(board.play[-rest:]), None)]
 
 
+# The fields of a board's JSON form (board_to_dict's).
+BOARD_FIELDS = frozenset({"board", "dealer", "vulnerability", "deal", "auction", "play", "contract", "declarer",
+                          "result", "claimed", "tags", "notes", "commentary", "tables", "annotations", "remarks",
+                          "play_notes"})
+
+
 def board_to_dict(board):
     """The JSON form of a board."""
     return {

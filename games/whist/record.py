@@ -14,6 +14,7 @@ from trickcore.cards import Card, Suit, parse_card
 from trickcore.dealing import Deal, parse_deal
 from trickcore.errors import InvalidRecord, TrickcoreError
 from trickcore.games.whist.variants import TRUMP_SELECTIONS, VARIANTS
+from trickcore.games.whist.variants import ruleset as ruleset_name
 from trickcore.games.whist.vocab import (HONOURS, SEATS, TRICKS, HandResult, eldest_hand, honours_ns, parse_seat,
                                          parse_trump, side_of)
 from trickcore.play import PlayState
@@ -282,6 +283,12 @@ def read_results(text, source):
             results.append(WhistHand.from_dict(hand).result() if "deal" in hand else result_from_dict(hand))
         except TrickcoreError as exc:
             raise at_hand(exc, number, source) from None
+    if data.get("ruleset") is not None:
+        # Checked here for every reader: a scoring system of its own ruleset would otherwise take any value.
+        try:
+            ruleset_name(data["ruleset"])
+        except TrickcoreError as exc:
+            raise exc.located(source=source, field="ruleset") from None
     return data.get("ruleset"), settings, results
 
 

@@ -7,7 +7,7 @@ import json
 
 import attrs
 
-from trickcore.errors import InputError, SettingsError, TrickcoreError
+from trickcore.errors import InputError, InvalidRecord, SettingsError, TrickcoreError
 from trickcore.files import read_text
 from trickcore.scoring.base import (FieldDeal, RecordsFile, ScoringSystem, json_or_text, parse_assignments,
                                     simulation_file, simulation_records)
@@ -97,6 +97,9 @@ class PreferansSystem(ScoringSystem):
             self.check_overrides(explicit)
         except TrickcoreError as exc:
             raise exc.located(source="--set") from None
+        if "protocol" not in found.context:
+            raise InvalidRecord("a preferans protocol is scored whole: give its file or its JSON object, or a "
+                                "simulation's result", source=found.source)
         try:
             protocol = self.read_protocol(found.context["protocol"], preset or self.presets[0], explicit)
         except TrickcoreError as exc:

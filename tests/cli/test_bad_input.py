@@ -1,6 +1,7 @@
 """Bad input found by probing the CLI gives one clean error (exit 2, nothing on stdout, no file), never a
 traceback or a figure for nothing."""
 import json
+import os
 
 import pytest
 from click.testing import CliRunner
@@ -62,3 +63,60 @@ def test_a_board_number_that_is_not_a_whole_number_is_a_clean_error(tmp_path, sy
     path = tmp_path / "boards.json"
     path.write_text(json.dumps({"boards": [{"board": board, **row}]}))
     assert_clean_error(run("score", "--system", system, str(path)), "field 'board'")
+
+
+@pytest.mark.parametrize("args", [
+    ["deal", "--game", "bridge", "-o", ""],
+    ["simulate", "--game", "bridge", "--deals", "1", "--agents", "heuristic", "--out", ""],
+    ["play", "--game", "bridge", "--agents", "heuristic", "--hands", "1", "--protocol", ""],
+    ["bridge", "movement", "mitchell", "--tables", "3", "--boards", "6", "-o", ""],
+])
+def test_an_empty_output_name_is_refused_with_the_options(args):
+    """`--out ""` and `--protocol ""` were taken for no file at all (the run succeeded writing nothing); `-o ""` was
+    refused only after the work."""
+    assert_clean_error(run(*args), "an output file needs a name")
+
+
+def test_a_protocol_into_a_missing_folder_is_refused_before_the_match(tmp_path):
+    target = tmp_path / "no such folder" / "match.json"
+    result = run("play", "--game", "bridge", "--agents", "heuristic", "--hands", "1", "--protocol", str(target))
+    assert_clean_error(result, "no such folder")
+    assert "Deal 1" not in result.output
+
+
+def test_simulate_out_naming_a_folder_is_a_clean_error_leaving_no_part_file(tmp_path):
+    """`--out DIR` (no trailing slash) ran the whole simulation, then stopped with an IsADirectoryError traceback,
+    leaving DIR.part behind."""
+    folder = tmp_path / "runs"
+    folder.mkdir()
+    result = run("simulate", "--game", "bridge", "--deals", "2", "--agents", "heuristic", "--out", str(folder))
+    assert_clean_error(result, "is a folder")
+    assert sorted(os.listdir(tmp_path)) == ["runs"] and not os.listdir(folder)
+
+
+@pytest.mark.parametrize("first", ["[1]", "7", '"x"'])
+def test_resuming_a_part_file_whose_lines_are_not_objects_is_a_clean_error(tmp_path, first):
+    out = tmp_path / "deals.jsonl"
+    (tmp_path / "deals.jsonl.part").write_text(first + "\n")
+    result = run("simulate", "--game", "bridge", "--deals", "2", "--agents", "heuristic", "--out", str(out),
+                 "--resume")
+    assert_clean_error(result, "different simulation")
+
+
+@pytest.mark.parametrize("extra, needle", [
+    (["--agents", "heuristic", "--compare", ""], "compare at least two systems"),
+    (["--agents", "heuristic", "--compare", ","], "compare at least two systems"),
+    (["--agents", "heuristic", "--dask", ""], "field 'dask'"),
+    (["--agents", "heuristic", "--dask", "local:100000000000"], "N from 1 to 256"),
+    (["--solve", "--variant", "nonesuch"], "unknown bridge variant"),
+])
+def test_simulate_options_given_are_checked_not_ignored(extra, needle):
+    """An empty --compare or --dask was ignored, a --variant of a solving simulation taken whatever it named, and
+    --dask local:N started N workers for any N."""
+    assert_clean_error(run("simulate", "--game", "bridge", "--deals", "2", *extra), needle)
+
+
+def test_solve_names_the_option_of_a_bad_value():
+    deal = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+    assert_clean_error(run("solve", "--game", "bridge", "--deal", deal, "--contract", "3NT", "--declarer", "X"),
+                       "field 'declarer': not a seat")

@@ -72,3 +72,16 @@ def test_check_names_the_file_line_and_field(tmp_path):
     result = run("check", path)
     assert result.exit_code == 2
     assert f"{path}, line 3, field 'boards': round 2, table 1: pair 1 plays board 2 again" in result.output
+
+
+@pytest.mark.parametrize("kind", ["mitchell", "howell"])
+@pytest.mark.parametrize("tables, boards, field", [(3, 10**20, "boards"), (10**5, 10**20, "tables"),
+                                                   (10**20, 10**20, "tables"), (1001, 2002, "tables"),
+                                                   (3, 10001, "boards")])
+def test_huge_tables_or_boards_are_a_clean_error(kind, tables, boards, field):
+    """Found by probing: 10**20 boards was an OverflowError traceback, 10**5 tables a MemoryError, 10**20 of both
+    hung."""
+    result = run(kind, "--tables", tables, "--boards", boards)
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert f"field '{field}'" in result.output

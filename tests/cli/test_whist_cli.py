@@ -148,3 +148,14 @@ def test_dealing_example_record_through_the_cli(tmp_path):
     hand = data["hands"][0]
     assert (hand["trump"], hand["honours_ns"]) == ("C", 2)
     assert hand["honours"] == {"side": None, "points": 0, "barred": False} and data["score"] == {"NS": 1, "EW": 0}
+
+
+@pytest.mark.parametrize("ruleset", ["nonesuch", "", 1.5, True, [], {}])
+@pytest.mark.parametrize("command", [["score", "--system", "whist-short"], ["whist", "score"]])
+def test_a_results_file_naming_no_ruleset_is_refused_by_every_reader(tmp_path, ruleset, command):
+    """`tricks score --system whist-short` scored a file whose "ruleset" was anything at all."""
+    path = tmp_path / "rubber.json"
+    path.write_text(json.dumps({"ruleset": ruleset, "hands": [{"tricks_ns": 8, "honours_ns": 2}]}))
+    result = CliRunner().invoke(tricks, [*command, str(path)])
+    assert result.exit_code == 2, result.output
+    assert "field 'ruleset'" in result.output

@@ -206,6 +206,7 @@ def test_a_time_budget_stops_the_sampling_early():
 
 @pytest.mark.parametrize("options, message", [({"samples": 0}, "at least 1"), ({"budget": -1.0}, "positive"),
                                               ({"rule": "vote"}, "rule"), ({"from_trick": 0}, "from_trick"),
+                                              ({"from_trick": 14}, "from 1 to 13"),
                                               ({"lead": "best"}, "lead"),
                                               ({"depth": 3}, "not an option")])
 def test_bad_settings_are_refused(options, message):
@@ -231,3 +232,10 @@ def test_agent_options_are_read_once_for_every_game():
 def test_bad_agent_options_name_the_agent_and_its_options(text, message):
     with pytest.raises(InputError, match=message):
         agent_spec("bridge", text)
+
+
+@pytest.mark.parametrize("game", ["bridge", "whist"])
+def test_an_agent_option_given_twice_is_refused(game):
+    """"pimc samples=1 samples=2" took the last value without a word."""
+    with pytest.raises(InputError, match="samples twice"):
+        agent_spec(game, "pimc samples=1 samples=2")

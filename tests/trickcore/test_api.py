@@ -104,7 +104,7 @@ def test_solve_gives_the_command_s_analysis():
 
 @pytest.mark.parametrize("path,game,kind", [
     ("bridge_pbn/bbo_style.pbn", "bridge", "boards"),
-    ("bridge/deals_with_par.json", "bridge", "boards"),
+    ("bridge/deals_with_par.json", "bridge", "deals"),
     ("whist/records.json", "whist", "hands"),
     ("preferans/sochi_game.json", "preferans", "deals"),
 ])
@@ -288,3 +288,61 @@ def test_numpy_s_whole_numbers_are_taken_as_python_s():
     assert found.lines()[0]["number"] == 0 and len(trickcore.deal("bridge", numpy.int8(2), seed=numpy.int64(7))) == 2
     with pytest.raises(TrickcoreError, match="deals must be a whole number, not np.float64"):
         trickcore.simulate("bridge", numpy.float64(2.0))
+
+
+DEAL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+
+
+@pytest.mark.parametrize("call, field", [
+    # Found by probing the Python route: each stopped with a TypeError, AttributeError or KeyError from inside.
+    (lambda: trickcore.simulate("bridge", 1, agents=[3]), "agents"),
+    (lambda: trickcore.simulate("bridge", 1, agents=[None]), "agents"),
+    (lambda: trickcore.compare([1, 2], "sochi,rostov"), "records"),
+    (lambda: trickcore.score("duplicate", ["3NT S ="]), "records"),
+    (lambda: trickcore.solve("bridge", DEAL, contract=3, declarer="N"), "contract"),
+    (lambda: trickcore.solve("bridge", DEAL, trump="S", leader="N", played=5), "played"),
+    # Given and silently ignored before.
+    (lambda: trickcore.simulate("bridge", 1, agents="random", compare=""), "system"),
+    (lambda: trickcore.simulate("bridge", 1, agents="random", compare=[]), "system"),
+    (lambda: trickcore.simulate("bridge", 1, agents="random", out=""), "out"),
+    (lambda: trickcore.simulate("bridge", 1, agents="random", dask=""), "dask"),
+    (lambda: trickcore.simulate("bridge", 1, agents="random", dask="local:100000000000"), "dask"),
+    (lambda: trickcore.simulate("bridge", 1, solve=True, variant="nonesuch"), "variant"),
+    (lambda: trickcore.score("duplicate", str(EXAMPLES / "bridge" / "chicago.txt"), movement="mitchell"), "movement"),
+    (lambda: trickcore.score("duplicate", str(EXAMPLES / "bridge" / "chicago.txt"), hands="hands.pbn"), "hands"),
+])
+def test_bad_arguments_found_by_probing_are_errors_naming_them(call, field):
+    with pytest.raises(trickcore.TrickcoreError) as raised:
+        call()
+    assert raised.value.field == field, raised.value
+
+
+def test_a_preferans_system_given_no_protocol_says_so():
+    """score("sochi", []) stopped with KeyError: 'protocol'."""
+    with pytest.raises(trickcore.TrickcoreError, match="protocol is scored whole"):
+        trickcore.score("sochi", [])
+
+
+def test_errors_in_records_given_as_a_list_name_the_records_not_a_scratch_file():
+    with pytest.raises(trickcore.TrickcoreError) as raised:
+        trickcore.score("duplicate", [{"contract": "9NT", "declarer": "S", "result": "="}])
+    assert str(raised.value).startswith("records deal 1") and raised.value.field == "contract"
+
+
+@pytest.mark.parametrize("options, field", [({"vul": "foo"}, "vul"), ({"dealer": "X"}, "dealer"),
+                                            ({"contract": "3NT", "declarer": "X"}, "declarer"),
+                                            ({"trump": "Q", "leader": "N"}, "trump"),
+                                            ({"trump": "S", "leader": "Z"}, "leader"),
+                                            ({"trump": "S", "leader": "N", "played": "ZZ"}, "played")])
+def test_a_bad_bridge_analysis_option_is_an_error_naming_it(options, field):
+    with pytest.raises(trickcore.TrickcoreError) as raised:
+        trickcore.solve("bridge", DEAL, **options)
+    assert raised.value.field == field
+
+
+def test_load_reads_bridge_deal_results_and_refuses_a_file_of_no_boards():
+    """A deal-results file loaded as one empty board (every field None), a pairs file too."""
+    found = trickcore.load(EXAMPLES / "bridge" / "deals_with_par.json")
+    assert len(found) == 3 and found.records[0]["contract"] == "3NT"
+    with pytest.raises(trickcore.TrickcoreError, match="not a board record"):
+        trickcore.load(EXAMPLES / "bridge" / "pairs_boards.json")

@@ -105,6 +105,15 @@ def test_deeply_nested_conditions_are_refused_not_crashed():
         compile_condition("1 + (" * 70 + "1" + ")" * 70, NAMES, SIZES)
 
 
+@pytest.mark.parametrize("text", ["(" * 1000 + "1" + ")" * 1000, "not " * 5000 + "1", "1+" * 600 + "1",
+                                  "-" * 5000 + "1"])
+def test_conditions_past_the_reader_s_recursion_are_refused_not_crashed(text):
+    """Found by probing `tricks deal --where`: a RecursionError traceback."""
+    with pytest.raises(InputError) as caught:
+        compile_condition(text, NAMES, SIZES)
+    assert caught.value.field == "where" and "too deeply" in str(caught.value)
+
+
 def test_arithmetic_that_could_overflow_the_kernel_is_refused():
     compile_condition(" * ".join(["hcp(north)"] * 10) + " > 5", NAMES, SIZES)
     with pytest.raises(InputError, match="exceed"):

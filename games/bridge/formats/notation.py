@@ -6,11 +6,11 @@ import re
 
 import attrs
 
-from trickcore.errors import InputError, NotationError, ReadLog, TrickcoreError
+from trickcore.errors import InputError, InvalidRecord, NotationError, ReadLog, TrickcoreError
 from trickcore.games.bridge.auction import PASS, Auction, parse_call
 from trickcore.games.bridge.formats.lin import read_lin
 from trickcore.games.bridge.formats.pbn_read import decode_pbn, read_pbn
-from trickcore.games.bridge.record import board_from_dict
+from trickcore.games.bridge.record import BOARD_FIELDS, board_from_dict
 from trickcore.games.bridge.vocab import Seat
 
 FORMATS = ("pbn", "lin", "json")
@@ -84,6 +84,11 @@ def _read(path, text, fmt, log):
     boards = []
     for number, row in enumerate(rows, 1):
         try:
+            if isinstance(row, dict) and not BOARD_FIELDS & set(row):
+                # E.g. a preferans protocol or a scores file: read as a board, all its fields unknown, it was an
+                # empty board ("?" everywhere), never an error.
+                raise InvalidRecord(f"not a board record: none of its fields is a board's ({', '.join(sorted(row))})",
+                                    source=path)
             boards.append(board_from_dict(row, path, log))
         except TrickcoreError as exc:
             log.board_failed(exc.located(field=f"board {number}"))

@@ -183,6 +183,12 @@ def _ids(values):
     return ", ".join(str(v) for v in values)
 
 
+# Far beyond any session: a movement lists every table's every round and the boards of every set, so a typo such as
+# 10**20 tables or boards would fill the memory (or overflow) instead of making a movement.
+MAX_TABLES = 1000
+MAX_BOARDS = 10000
+
+
 def board_sets(sets, per_set, boards=None):
     """The board numbers of each of ``sets`` sets of ``per_set`` consecutive boards (§12.1); with ``boards`` (the
     session's number of boards) the last set stops at that board, e.g. 27 boards in 7 sets of 4."""
@@ -190,6 +196,8 @@ def board_sets(sets, per_set, boards=None):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise InputError(f"{name} must be an integer >= 1, not {value!r}", field=name.replace(" ", "_"))
     total = sets * per_set if boards is None else boards
+    if isinstance(total, bool) or not isinstance(total, int) or total > MAX_BOARDS:
+        raise InputError(f"a session has at most {MAX_BOARDS} boards, not {total!r}", field="boards")
     # Only the last set may be short, and not empty.
     if not (sets - 1) * per_set < total <= sets * per_set:
         raise InputError(f"{total} boards do not make {sets} sets of {per_set} consecutive boards, the last "
@@ -201,7 +209,8 @@ def board_sets(sets, per_set, boards=None):
 def boards_per_set(sets, boards):
     """Boards per set when ``boards`` boards are split into ``sets`` sets, the last one possibly short."""
     _check_count("sets", sets, 1)
-    if isinstance(boards, bool) or not isinstance(boards, int) or boards < sets:
+    _check_count("boards", boards, 1, MAX_BOARDS)
+    if boards < sets:
         raise InputError(f"{boards!r} boards cannot make {sets} sets of at least one board", field="boards")
     return math.ceil(boards / sets)
 
@@ -222,7 +231,7 @@ def mitchell(n, b, rounds=None, arrow_switch=(), *, boards=None, half_table=None
     number of boards when the last set is short (``b`` None: split ``boards`` into n sets). ``half_table``: "NS"
     or "EW", the field short of one pair; its highest pair is the phantom, and its opponents sit out.
     """
-    _check_count("tables", n, 1)
+    _check_count("tables", n, 1, MAX_TABLES)
     rounds = n if rounds is None else rounds
     _check_count("rounds", rounds, 1, n)
     switched = _arrow_rounds(arrow_switch, rounds)
@@ -278,7 +287,7 @@ def howell(n, b, rounds=None, *, boards=None, half_table=False):
     (``b`` None: split ``boards`` into one set per round). ``half_table``: 2n−1 real pairs, pair 2n is the
     phantom and its opponents sit out.
     """
-    _check_count("tables", n, 1)
+    _check_count("tables", n, 1, MAX_TABLES)
     m = 2 * n - 1
     rounds = m if rounds is None else rounds
     _check_count("rounds", rounds, 1, m)

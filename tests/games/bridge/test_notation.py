@@ -9,6 +9,7 @@ from trickcore.games.base import play_deal
 from trickcore.games.bridge.game import BRIDGE
 from trickcore.games.bridge.agents import HeuristicAgent
 from trickcore.games.bridge.formats.lin import read_lin, read_lin_board, write_lin
+from trickcore.games.bridge.formats.notation import read_boards
 from trickcore.games.bridge.formats.pbn_read import read_pbn
 from trickcore.games.bridge.formats.pbn_tags import MANDATORY
 from trickcore.games.bridge.formats.pbn_write import write_pbn
@@ -16,7 +17,7 @@ from trickcore.games.bridge.record import board_from_dict, board_to_dict
 from trickcore.games.bridge.setup import BridgeSetup
 from trickcore.games.bridge.vocab import Contract, Seat, Strain, Vulnerability
 from trickcore.cards import Card
-from trickcore.errors import IllegalCall, InvalidRecord, NotationError, ReadLog
+from trickcore.errors import IllegalCall, InputError, InvalidRecord, NotationError, ReadLog
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..", "..", "examples", "bridge_pbn")
 CORPUS = sorted(glob.glob(os.path.join(ROOT, "*.pbn")))
@@ -165,3 +166,14 @@ def test_a_json_board_with_an_annotation_that_is_not_a_token_is_refused(annotati
     data = {"board": 1, "auction": ["1NT", "Pass", "Pass", "Pass"], "annotations": [annotation]}
     with pytest.raises(InvalidRecord, match="annotation is one of auction, play"):
         board_from_dict(data)
+
+
+@pytest.mark.parametrize("data", [{}, {"foo": 1}, {"format": "trickcore.preferans.protocol/1", "deals": []},
+                                  [{"board": 1, "deal": None}, {"hands": []}]])
+def test_a_json_object_with_no_board_field_is_not_read_as_an_empty_board(tmp_path, data):
+    """A preferans protocol or a whist file given to `tricks bridge convert` or `analyse` read as one board of "?"
+    everywhere (exit 0)."""
+    path = tmp_path / "boards.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(InputError, match="not a board record"):
+        read_boards(str(path))
