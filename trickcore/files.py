@@ -7,11 +7,11 @@ from trickcore.errors import InputError
 
 
 def read_text(path: str | os.PathLike[str], fallback_encoding: str | None = None) -> str:
-    """The text of ``path`` as UTF-8 (or ``fallback_encoding`` when it is not UTF-8); InputError naming the file
-    when it cannot be read."""
+    """The text of ``path`` as UTF-8 (or ``fallback_encoding`` when it is not UTF-8), without the byte-order mark
+    that Windows editors and spreadsheets write first; InputError naming the file when it cannot be read."""
     try:
         try:
-            with open(path, encoding="utf-8") as fh:
+            with open(path, encoding="utf-8-sig") as fh:
                 return fh.read()
         except UnicodeDecodeError:
             if fallback_encoding is None:
