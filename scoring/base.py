@@ -93,21 +93,26 @@ def json_rows(text: str, source: str, key: str) -> list[Any]:
 SIMULATION_FORMAT = "trickcore simulation"
 
 
+def _first_line(text: str) -> str:
+    """The first line of a file's text that is not blank (blank lines before it are passed over)."""
+    return text.lstrip().split("\n", 1)[0]
+
+
 def simulation_rows(text: str, source: str) -> list[dict[str, Any]] | None:
     """The lines of a simulation's output file (`tricks simulate --out`), in deal order, each a JSON object with
     the played deal's ``record`` (and its ``analysis`` when the simulation asked for one), or, for a field of
     tables, the ``tables`` that each hold one; None when ``text`` is not such a file; InvalidRecord for a
     simulation that played no deals (it solved them)."""
-    first = text.split("\n", 1)[0]
-    if SIMULATION_FORMAT not in first:
+    if SIMULATION_FORMAT not in _first_line(text):
         return None
-    rows = []
+    rows, header = [], True
     for number, line in enumerate(text.splitlines(), 1):
         try:
             row = json.loads(line) if line.strip() else None
         except json.JSONDecodeError as exc:
             raise NotationError(f"not valid JSON: {exc.msg}", source=source, line=number) from None
-        if number == 1 or row is None:
+        if row is None or header:
+            header = header and row is None
             continue
         tables = row.get("tables", [row]) if isinstance(row, dict) else None
         if not isinstance(tables, list) or not tables or not all(
@@ -121,7 +126,7 @@ def simulation_rows(text: str, source: str) -> list[dict[str, Any]] | None:
 def simulation_header(text: str) -> dict[str, Any] | None:
     """The simulation whose output file (`tricks simulate --out`) ``text`` is (its first line's), None for the
     text of any other file."""
-    first = text.split("\n", 1)[0]
+    first = _first_line(text)
     if SIMULATION_FORMAT not in first:
         return None
     try:

@@ -1,25 +1,92 @@
 """Input and output files: reading a text file with a clear error, writing output completely or not at all (a
 temp file in the same folder, renamed when complete)."""
+import codecs
+import csv
 import os
 import tempfile
 
 from trickcore.errors import InputError
 
+# The byte-order marks a text file may start with (Windows Notepad's "UTF-8" and "Unicode" saves, a spreadsheet's
+# "CSV UTF-8" and "Unicode text"), each with the codec that reads the file and leaves the mark out: the mark says
+# the file's encoding, whatever else the file declares.
+_BYTE_ORDER_MARKS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
 
-def read_text(path: str | os.PathLike[str], fallback_encoding: str | None = None) -> str:
-    """The text of ``path`` as UTF-8 (or ``fallback_encoding`` when it is not UTF-8), without the byte-order mark
-    that Windows editors and spreadsheets write first; InputError naming the file when it cannot be read."""
+
+def marked_encoding(raw: bytes) -> str | None:
+    """The codec that reads ``raw`` when it starts with a byte-order mark (utf-8-sig or utf-16), else None."""
+    return next((encoding for mark, encoding in _BYTE_ORDER_MARKS if raw.startswith(mark)), None)
+
+
+def universal_newlines(text: str) -> str:
+    """``text`` with Windows (CR LF) and old Mac (CR) line ends made LF, as a file opened as text reads."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def decode_text(raw: bytes, fallback_encoding: str | None = None, source: str | os.PathLike[str] | None = None) -> str:
+    """The text of a file's bytes, LF line ends: in the encoding its byte-order mark says (the mark left out),
+    else UTF-8, else (without a mark) ``fallback_encoding``; InputError naming ``source`` when it is none of them."""
+    encoding = marked_encoding(raw)
     try:
         try:
-            with open(path, encoding="utf-8-sig") as fh:
-                return fh.read()
+            text = raw.decode(encoding or "utf-8")
         except UnicodeDecodeError:
-            if fallback_encoding is None:
+            if encoding is not None or fallback_encoding is None:
                 raise
-            with open(path, encoding=fallback_encoding) as fh:
-                return fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read: {getattr(exc, 'strerror', None) or exc}", source=path) from None
+            text = raw.decode(fallback_encoding)
+    except UnicodeDecodeError as exc:
+        raise InputError(f"cannot read: {exc}", source=source) from None
+    return universal_newlines(text)
+
+
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of the file at ``path``; InputError naming the file when it cannot be read."""
+    try:
+        with open(path, "rb") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror or exc}", source=path) from None
+
+
+def read_text(path: str | os.PathLike[str], fallback_encoding: str | None = None) -> str:
+    """The text of ``path`` (``decode_text``: the encoding its byte-order mark says, UTF-8 or ``fallback_encoding``;
+    LF line ends, as Windows and old Mac files are read too); InputError naming the file when it cannot be read."""
+    return decode_text(read_bytes(path), fallback_encoding, path)
+
+
+def read_head(path: str | os.PathLike[str], size: int = 4096) -> str:
+    """The first line of the file at ``path`` as ``decode_text`` reads it (at most ``size`` bytes of it; characters
+    a cut leaves incomplete dropped), "" when it cannot be read: enough to recognise a file by its first line."""
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(size)
+    except OSError:
+        return ""
+    decoder = codecs.getincrementaldecoder(marked_encoding(raw) or "utf-8")(errors="replace")
+    text = decoder.decode(raw).lstrip()
+    return universal_newlines(text).split("\n", 1)[0]
+
+
+def csv_rows(text: str) -> list[tuple[int, list[str]]]:
+    """The rows of a CSV text as spreadsheets save it, each with its line number and its cells, spaces around them
+    stripped; lines that are blank or start with ``#`` left out. The cells are separated by commas, or by semicolons
+    when the first row (the header) has semicolons and no comma, as a spreadsheet in a European language saves "CSV";
+    empty cells after the header's last name (the separator spreadsheets end every line with) are left out."""
+    lines = [(number, line) for number, line in enumerate(text.removeprefix("\ufeff").split("\n"), 1)
+             if line.strip() and not line.lstrip().startswith("#")]
+    if not lines:
+        return []
+    header = lines[0][1]
+    delimiter = ";" if ";" in header and "," not in header else ","
+    rows = [(number, [cell.strip() for cell in next(csv.reader([line], delimiter=delimiter))])
+            for number, line in lines]
+    width = len(rows[0][1])
+    while width > 1 and not rows[0][1][width - 1]:
+        width -= 1
+    for _, cells in rows:
+        while len(cells) > width and not cells[-1]:
+            cells.pop()
+    return rows
 
 
 def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:

@@ -7,6 +7,7 @@ import attrs
 
 from trickcore.dealing import Deal
 from trickcore.errors import InputError, InvalidRecord, ReadLog
+from trickcore.files import read_head
 from trickcore.games.bridge.formats.notation import read_boards
 from trickcore.games.bridge.record import Board, contract_rules, simulated_board
 from trickcore.games.bridge.vocab import Seat
@@ -142,14 +143,8 @@ def analyse_file(path, log=None):
 
 
 def _simulation_output(path):
-    """Whether ``path`` is a simulation's output, from its first bytes only: boards files may be in any encoding."""
-    if is_table(path):
-        return True
-    try:
-        with open(path, "rb") as raw:
-            return SIMULATION_FORMAT.encode() in raw.readline(4096)
-    except OSError:
-        return False
+    """Whether ``path`` is a simulation's output, from its first line only: boards files may be in any encoding."""
+    return is_table(path) or SIMULATION_FORMAT in read_head(path)
 
 
 def _simulated_boards(path):

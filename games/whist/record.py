@@ -7,6 +7,7 @@ the results files the scorer reads (JSON results or records, or PBN-style hands)
 ``pbn.py``.
 """
 import json
+import re
 
 import attrs
 
@@ -196,6 +197,8 @@ def _check_leaders(hand, tricks):
 
 
 
+# A PBN-style file of whist hands (rules/whist.md §7) is told from JSON by its Deal tags, spaced as PBN allows.
+_PBN_DEAL = re.compile(r"\[\s*deal\s", re.IGNORECASE)
 RESULT_FIELDS = {"tricks_ns", "tricks_ew", "honours_ns", "honours_ew", "dealer", "trump", "turn_up"}
 TOTALS = {"tricks": TRICKS, "honours": HONOURS}
 
@@ -258,7 +261,7 @@ def read_results(text, source):
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        if "[deal" not in text.lower():
+        if not _PBN_DEAL.search(text):
             raise InvalidRecord(f"not valid JSON: {exc.msg}", source=source, line=exc.lineno) from None
         # pbn.py builds its hands with this module's WhistHand, so it is imported only when a file needs it.
         from trickcore.games.whist.pbn import parse_pbn

@@ -1,9 +1,10 @@
 """Team matches and a round-robin of teams (§11): board IMPs between the two rooms, each match's IMPs
 and victory points on the WBF 2013 scale, and the standings by VPs; read from the project's team-results CSV.
 
-The team-results file (the spec has none; this is the project's, in the spirit of the §16.5 traveller): UTF-8,
-comma-separated, one header line, ``#`` lines and empty lines ignored, header names case-insensitive, columns in
-any order, an unknown column is an error. One line per board of a match:
+The team-results file (the spec has none; this is the project's, in the spirit of the §16.5 traveller): UTF-8
+(else ISO-8859-1), comma-separated (or as trickcore.files.csv_rows reads a spreadsheet's CSV), one header line,
+``#`` lines and empty lines ignored, header names case-insensitive, columns in any order, an unknown column is an
+error. One line per board of a match:
 
 * ``round`` (optional, default 1), ``home``, ``away`` (team names), ``board`` (≥ 1);
 * for each room, ``open_*`` and ``closed_*``: ``contract``, ``declarer``, ``result``, ``ns_score``, read as the
@@ -24,7 +25,7 @@ from fractions import Fraction
 import attrs
 
 from trickcore.errors import InputError, InvalidRecord, NotationError
-from trickcore.files import read_text
+from trickcore.files import csv_rows, read_text
 from trickcore.games.bridge.record import TravellerLine
 from trickcore.games.bridge.formats.score_table import traveller_line
 from trickcore.scoring.bridge.contract.imps import imps
@@ -226,10 +227,7 @@ def parse_team_results(text, settings=None, source=None):
     """The TeamBoard rows of a team-results file's text (module docstring); errors name source, line, field."""
     settings = settings or BridgeScoringSettings()
     header, rows = None, []
-    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
-        if not raw.strip() or raw.lstrip().startswith("#"):
-            continue
-        cells = [c.strip() for c in next(csv.reader([raw]))]
+    for number, cells in csv_rows(text):
         try:
             if header is None:
                 header = _header(cells)
@@ -279,7 +277,7 @@ def _positive(text, field):
 def score_team_file(path, settings=None):
     """Read and score the team-results file at ``path``: a TeamEvent."""
     source = str(path)
-    return score_team_boards(parse_team_results(read_text(path), settings, source), settings, source)
+    return score_team_boards(parse_team_results(read_text(path, "iso-8859-1"), settings, source), settings, source)
 
 
 # --- output -----------------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import re
 import attrs
 
 from trickcore.errors import InputError, InvalidRecord, NotationError, ReadLog, TrickcoreError
+from trickcore.files import decode_text, read_bytes
 from trickcore.games.bridge.auction import PASS, Auction, parse_call
 from trickcore.games.bridge.formats.lin import read_lin
 from trickcore.games.bridge.formats.pbn_read import decode_pbn, read_pbn
@@ -17,22 +18,10 @@ FORMATS = ("pbn", "lin", "json")
 _PBN_TAG = re.compile(r'\[\s*\w+\s*"')
 
 
-def read_bytes(path):
-    """The bytes of a records file; InputError naming the file when it cannot be read."""
-    try:
-        with open(path, "rb") as fh:
-            return fh.read()
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror or exc}", source=path) from None
-
-
 def _text(path, raw, log):
     """The text of a records file's bytes and its notation: PBN in the charset it declares (ISO-8859-1 by
-    default, rules/bridge.md §16.2), the others UTF-8, else ISO-8859-1."""
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
+    default, rules/bridge.md §16.2), the others UTF-8 (or as their byte-order mark says), else ISO-8859-1."""
+    text = decode_text(raw, "latin-1", path)
     fmt = detect_format(path, text)
     return (decode_pbn(raw, path, log) if fmt == "pbn" else text), fmt
 

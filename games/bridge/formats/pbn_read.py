@@ -18,6 +18,7 @@ from trickcore.games.bridge.record import Board, check_board, contract_rules, pa
 from trickcore.games.bridge.vocab import Seat, Side, Vulnerability, parse_contract
 from trickcore.cards import parse_card
 from trickcore.errors import InvalidRecord, NotationError, ReadLog, TrickcoreError
+from trickcore.files import decode_text, marked_encoding, universal_newlines
 from trickcore.play import trick_winner
 
 _MODELLED = {"board", "dealer", "vulnerable", "deal", "declarer", "contract", "result", "auction", "play", "note"}
@@ -32,32 +33,29 @@ _TRUMP_ONLY = re.compile(r"NT|N|[CDHS♣♦♥♠]", re.IGNORECASE)
 
 
 def decode_pbn(raw, source=None, log=None):
-    """The text of a PBN file's bytes: in the charset its ``%`` header declares (or UTF-8 after a byte-order
-    mark), else ISO-8859-1, the PBN standard's; undeclared bytes that are valid UTF-8 are read as UTF-8.
+    """The text of a PBN file's bytes, LF line ends: in the charset its ``%`` header declares (or as a byte-order
+    mark says: UTF-8, UTF-16), else ISO-8859-1, the PBN standard's; undeclared bytes that are valid UTF-8 are
+    read as UTF-8.
 
     A declared charset that is unknown, or that the bytes do not follow, is a warning (an error when strict)
     and the text is read as ISO-8859-1.
     """
     log = ReadLog() if log is None else log
-    if raw.startswith(codecs.BOM_UTF8):
-        raw, name = raw[len(codecs.BOM_UTF8):], "utf-8"
-    else:
-        declared = _CHARSET.search(raw[:raw.find(b"[")] if b"[" in raw else raw)
-        name = None if declared is None else declared.group(1).decode("ascii")
-    if name is None:
-        try:
-            return raw.decode("utf-8")
-        except UnicodeDecodeError:
-            return raw.decode("latin-1")
+    if marked_encoding(raw) is not None:
+        return decode_text(raw, source=source)
+    declared = _CHARSET.search(raw[:raw.find(b"[")] if b"[" in raw else raw)
+    if declared is None:
+        return decode_text(raw, "latin-1", source)
+    name = declared.group(1).decode("ascii")
     try:
-        return raw.decode(codecs.lookup(name).name)
+        return universal_newlines(raw.decode(codecs.lookup(name).name))
     except LookupError:
         log.warn(f"unknown charset {name!r} in the % header; read as ISO-8859-1", source=source, field="charset",
                  error=NotationError)
     except UnicodeDecodeError as exc:
         log.warn(f"the file is not written in its charset {name}; read as ISO-8859-1", source=source,
                  line=raw.count(b"\n", 0, exc.start) + 1, field="charset", error=NotationError)
-    return raw.decode("latin-1")
+    return universal_newlines(raw.decode("latin-1"))
 
 
 def read_pbn(text, source=None, log=None):

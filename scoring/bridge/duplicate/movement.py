@@ -17,7 +17,7 @@ import math
 import attrs
 
 from trickcore.errors import InputError, InvalidRecord, NotationError
-from trickcore.files import read_text
+from trickcore.files import csv_rows, read_text
 
 SIT_OUT = 0
 SHARED = ("relay", "copy")
@@ -488,11 +488,7 @@ def parse_movement(text, source=None):
     boards may be shared between tables of a round when the movement is otherwise sound.
     """
     header, entries, switched, unswitched = None, [], set(), set()
-    # A spreadsheet's byte-order mark must not become part of the first column's name.
-    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
-        if not raw.strip() or raw.lstrip().startswith("#"):
-            continue
-        cells = [c.strip() for c in next(csv.reader([raw]))]
+    for number, cells in csv_rows(text):
         if header is None:
             header = _header(cells, source, number)
             continue

@@ -6,6 +6,7 @@ import csv
 import io
 
 from trickcore.errors import InvalidRecord, TrickcoreError
+from trickcore.files import csv_rows
 from trickcore.games.bridge.formats.score_table import traveller_line
 from trickcore.scoring.bridge.duplicate.session import Results
 from trickcore.scoring.bridge.duplicate.traveller import written_fields
@@ -48,12 +49,11 @@ def _line(cells):
 def read_csv_traveller(text, source):
     """The Results of a CSV traveller text (§16.5); an unknown or missing column, or a bad value, raises an
     InvalidRecord naming the file, line and column."""
-    rows = [(number, row) for number, row in enumerate(csv.reader(io.StringIO(text)), 1)
-            if row and any(cell.strip() for cell in row) and not row[0].lstrip().startswith("#")]
+    rows = csv_rows(text)
     if not rows:
         raise InvalidRecord("the CSV traveller has no header line", source=source, line=1)
     header_line, header = rows[0]
-    names = [name.strip().lower() for name in header]
+    names = [name.lower() for name in header]
     for name in names:
         if name not in COLUMNS:
             raise InvalidRecord(f"unknown column {name!r} (columns: {', '.join(COLUMNS)})", source=source,

@@ -5,14 +5,16 @@ import os
 import attrs
 
 from trickcore.errors import InputError
-from trickcore.files import read_text
-from trickcore.games.bridge.formats.pbn_read import read_pbn
+from trickcore.files import decode_text, read_bytes
+from trickcore.games.bridge.formats.pbn_read import decode_pbn, read_pbn
 from trickcore.scoring.bridge.duplicate.formats.csv_traveller import read_csv_traveller, write_csv_traveller
 from trickcore.scoring.bridge.duplicate.formats.pbn_session import read_pbn_results, write_session_pbn
 from trickcore.scoring.bridge.duplicate.formats.report import render_text, session_to_dict
-from trickcore.scoring.bridge.duplicate.formats.usebio import read_usebio, write_usebio
+from trickcore.scoring.bridge.duplicate.formats.usebio import decode_usebio, read_usebio, write_usebio
 
 READERS = {"csv": read_csv_traveller, "pbn": read_pbn_results, "usebio": read_usebio}
+# The files that say their own encoding: PBN in its % header's charset, USEBIO in its XML declaration.
+DECODERS = {"pbn": decode_pbn, "usebio": decode_usebio}
 FORMATS = ("text", "json", "csv", "pbn", "usebio")
 
 
@@ -30,14 +32,23 @@ def results_format(path, text):
     return "csv"
 
 
+def _read(path, fmt=None):
+    """The text of a results or hands file and its format (``fmt``, else ``results_format``): in the encoding
+    the file declares (DECODERS), else UTF-8 (or as a byte-order mark says), else ISO-8859-1."""
+    raw = read_bytes(path)
+    text = decode_text(raw, "iso-8859-1", path)
+    fmt = fmt or results_format(path, text)
+    return (DECODERS[fmt](raw, os.path.basename(path)) if fmt in DECODERS else text), fmt
+
+
 def read_results(path, hands=None):
     """The Results of the file at ``path``; ``hands``, the path of a PBN file, adds (or replaces) the hand
     records of the boards."""
     source = os.path.basename(path)
-    text = read_text(path, fallback_encoding="iso-8859-1")
-    results = READERS[results_format(path, text)](text, source)
+    text, fmt = _read(path)
+    results = READERS[fmt](text, source)
     if hands is not None:
-        records = read_pbn(read_text(hands, fallback_encoding="iso-8859-1"), os.path.basename(hands))
+        records = read_pbn(_read(hands, "pbn")[0], os.path.basename(hands))
         by_number = {board.number: board for board in results.boards if board.number is not None}
         by_number.update({board.number: board for board in records if board.number is not None})
         results = attrs.evolve(results, boards=tuple(by_number.values()))

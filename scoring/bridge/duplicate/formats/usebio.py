@@ -1,16 +1,20 @@
 """USEBIO 1.2 results XML (rules/bridge.md §16.4): read a pairs event's traveller lines and pair names, forgivingly
 (``PARTICIPANTS``/``BOARD`` under ``EVENT`` or ``SESSION/SECTION``, elements in any order, attributes in place of
 child elements, unknown elements ignored); write a scored session with its ranking and travellers."""
+import codecs
+import re
 import xml.etree.ElementTree as ET
 from xml.parsers import expat
 
 import trickcore
 from trickcore.errors import InvalidRecord, NotationError, TrickcoreError
+from trickcore.files import decode_text, marked_encoding, universal_newlines
 from trickcore.games.bridge.formats.score_table import traveller_line
 from trickcore.scoring.bridge.duplicate.formats.report import figure_text, percentage_text
 from trickcore.scoring.bridge.duplicate.session import Event, PrintedLine, PrintedStanding, Results
 from trickcore.scoring.bridge.duplicate.traveller import written_fields
 
+_DECLARED = re.compile(rb"""<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']""")
 SCORING_METHODS = {"matchpoints": "MATCH_POINTS", "butler": "BUTLER_IMPS", "cross_imps": "CROSS_IMPS"}
 
 
@@ -105,6 +109,24 @@ def _printed_standing(pair, section, number):
     return PrintedStanding(section=section, pair=number, place=_value(pair, "PLACE"),
                            total=_value(pair, "TOTAL_SCORE"), percentage=_value(pair, "PERCENTAGE"),
                            boards=_value(pair, "BOARDS_PLAYED"), direction=_value(pair, "DIRECTION"))
+
+
+def decode_usebio(raw, source=None):
+    """The text of a USEBIO file's bytes, LF line ends: in the encoding a byte-order mark says, else the one its XML
+    declaration names (``<?xml version="1.0" encoding="windows-1252"?>``), else UTF-8 (ISO-8859-1 when the bytes
+    are not UTF-8); NotationError when the declared encoding is unknown or the bytes do not follow it."""
+    declared = None if marked_encoding(raw) else _DECLARED.match(raw.lstrip())
+    name = None if declared is None else declared.group(1).decode("ascii")
+    try:
+        if name is None or codecs.lookup(name).name == "utf-8":
+            return decode_text(raw, "iso-8859-1", source)
+        return universal_newlines(raw.decode(name))
+    except LookupError:
+        raise NotationError(f"unknown encoding {name!r} in the XML declaration", source=source, line=1,
+                            field="encoding") from None
+    except UnicodeDecodeError as exc:
+        raise NotationError(f"the file is not written in its declared encoding {name}", source=source,
+                            line=raw.count(b"\n", 0, exc.start) + 1, field="encoding") from None
 
 
 def read_usebio(text, source):
