@@ -68,18 +68,22 @@ def read_head(path: str | os.PathLike[str], size: int = 4096) -> str:
 
 
 def csv_rows(text: str) -> list[tuple[int, list[str]]]:
-    """The rows of a CSV text as spreadsheets save it, each with its line number and its cells, spaces around them
-    stripped; lines that are blank or start with ``#`` left out. The cells are separated by commas, or by semicolons
-    when the first row (the header) has semicolons and no comma, as a spreadsheet in a European language saves "CSV";
-    empty cells after the header's last name (the separator spreadsheets end every line with) are left out."""
-    lines = [(number, line) for number, line in enumerate(text.removeprefix("\ufeff").split("\n"), 1)
-             if line.strip() and not line.lstrip().startswith("#")]
-    if not lines:
+    """The rows of a CSV text as spreadsheets save it, each with the number of its first line and its cells, spaces
+    around them stripped; lines that are blank or start with ``#`` left out (a quoted cell may run over several
+    lines). The cells are separated by commas, or by semicolons when the first row (the header) has semicolons and no
+    comma, as a spreadsheet in a European language saves "CSV"; empty cells after the header's last name (the
+    separator spreadsheets end every line with) are left out."""
+    kept = [(number, line) for number, line in enumerate(text.removeprefix("\ufeff").split("\n"), 1)
+            if line.strip() and not line.lstrip().startswith("#")]
+    if not kept:
         return []
-    header = lines[0][1]
+    header = kept[0][1]
     delimiter = ";" if ";" in header and "," not in header else ","
-    rows = [(number, [cell.strip() for cell in next(csv.reader([line], delimiter=delimiter))])
-            for number, line in lines]
+    reader = csv.reader((line + "\n" for _, line in kept), delimiter=delimiter)
+    rows, start = [], 0
+    for cells in reader:
+        rows.append((kept[start][0], [cell.strip() for cell in cells]))
+        start = reader.line_num
     width = len(rows[0][1])
     while width > 1 and not rows[0][1][width - 1]:
         width -= 1

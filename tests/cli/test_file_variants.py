@@ -178,3 +178,12 @@ def test_whist_pbn_hands_with_spaced_tags(fuzz, tmp_path):
     spaced = re.sub(rb'\[(\w+) "', rb'[ \1   "', raw)
     assert spaced != raw
     _same(fuzz, tmp_path, "match.pbn", ("whist", "score"), raw, spaced)
+
+
+def test_a_quoted_csv_cell_may_run_over_several_lines():
+    """As a spreadsheet saves a cell with a line break: one row, numbered by its first line; the line numbers of
+    the rows after it stay those of the file."""
+    from trickcore.files import csv_rows
+
+    text = 'board,ns,note\n# a comment\n\n1,2,"first\nsecond"\n3,4,x\n'
+    assert csv_rows(text) == [(1, ["board", "ns", "note"]), (4, ["1", "2", "first\nsecond"]), (6, ["3", "4", "x"])]

@@ -41,12 +41,15 @@ def decode_pbn(raw, source=None, log=None):
     and the text is read as ISO-8859-1.
     """
     log = ReadLog() if log is None else log
-    if marked_encoding(raw) is not None:
-        return decode_text(raw, source=source)
-    declared = _CHARSET.search(raw[:raw.find(b"[")] if b"[" in raw else raw)
-    if declared is None:
-        return decode_text(raw, "latin-1", source)
-    name = declared.group(1).decode("ascii")
+    name = marked_encoding(raw)
+    if name == "utf-8-sig":
+        # Without its mark, so that a file whose mark lies reads as ISO-8859-1 below with nothing before its text.
+        raw, name = raw[len(codecs.BOM_UTF8):], "utf-8"
+    elif name is None:
+        declared = _CHARSET.search(raw[:raw.find(b"[")] if b"[" in raw else raw)
+        if declared is None:
+            return decode_text(raw, "latin-1", source)
+        name = declared.group(1).decode("ascii")
     try:
         return universal_newlines(raw.decode(codecs.lookup(name).name))
     except LookupError:
