@@ -69,11 +69,12 @@ class GusarikAuction(Auction):
 
 
 class GusarikDefence:
-    """The opponent's one call on a trick contract (§1.6): ``whist`` only on 6♠, ``whist`` or ``pass`` else."""
+    """The opponent's one call on a trick contract (§1.6): ``whist`` only on 6♠ while ``mandatory_whist_6s`` is on
+    (the Gusarik preset's value), ``whist`` or ``pass`` else."""
 
-    def __init__(self, opponent, contract):
+    def __init__(self, opponent, contract, mandatory_whist_6s=True):
         self.opponent = opponent
-        self.mandatory = contract == "6S"
+        self.mandatory = mandatory_whist_6s and contract == "6S"
         self.log = []
 
     @property
@@ -165,7 +166,7 @@ class GusarikState(PreferansState):
         self.phase = "play"
 
     def _new_defence(self):
-        return GusarikDefence(self.opponent, self.contract)
+        return GusarikDefence(self.opponent, self.contract, self.settings.mandatory_whist_6s)
 
     def _defend(self, call):
         self.defence.make_call(call)

@@ -89,6 +89,19 @@ def test_only_the_opponent_calls_whist_and_6s_must_be_whisted(contract, calls):
             st.apply("pass")
 
 
+def test_6s_is_free_to_pass_when_mandatory_whist_6s_is_off():
+    """§1.6 takes the mandatory whist on 6♠ from Classic's setting (§1.12): switched off, the opponent may pass,
+    as the scorer already allowed."""
+    st = PREFERANS.new_state(DEAL, PreferansSetup(dealer=A, variant=play_settings(
+        "gusarik", gusarik_stage="pool", mandatory_whist_6s=False), players=("A", "B")))
+    st.apply("6S")
+    st.apply("pass")
+    announce(st, "6S")
+    assert st.legal_actions() == ["pass", "whist"]
+    st.apply("pass")
+    assert st.phase == "done" and st.record().protocol["calls"] == {"A": "pass"}
+
+
 @pytest.mark.parametrize("contract", ["10S", MISERE])
 def test_checked_ten_and_misere_have_no_call_the_opponent_plays_both_hands(contract):
     st = bid_and_announce(contract)
