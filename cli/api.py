@@ -164,7 +164,11 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
             if client is not None:
                 client.close()
         written = path.rstrip("/" + os.sep)
-        compared = compare_records(entrants, entrants[0].system.read_records(written), per) if entrants else None
+        compared = None
+        if entrants:
+            found = entrants[0].system.read_records(written)
+            # Without ``out`` the lines' file is a scratch file, gone when the comparison is read: name the run.
+            compared = compare_records(entrants, found if out else attrs.evolve(found, source="the simulation"), per)
         text = None
         if out is None:
             from trickcore.files import read_text

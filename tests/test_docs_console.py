@@ -42,9 +42,6 @@ SKIPPED = {
         "solves 500 deals double dummy: about 17 seconds",
     ("docs/getting-started.md", "tricks play --game preferans --count 1000000 --seed 7 --trump S"):
         "its last line is timing figures (seconds, deals per second)",
-    ("docs/tutorials/comparing.md",
-     "tricks simulate --game whist --deals 400 --agents heuristic --compare short,long,american --per 20"):
-        "names the run's scratch file, a new temporary directory each time (400 records from /tmp/tmp.../deals.jsonl)",
     ("docs/tutorials/comparing.md", "tricks simulate --game bridge --deals 48 --agents heuristic --agents dd "
                                     "--agents dd,heuristic,dd,heuristic --compare matchpoints,butler,duplicate "
                                     "--per 12"):
