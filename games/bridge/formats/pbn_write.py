@@ -26,7 +26,7 @@ _MARKERS = ("IrregularDeclarer", "IrregularResult")     # kept as tags, written 
 def write_board(board):
     """The strict PBN text of one board (§16.2 export), without the file header.
 
-    The Deal starts with the dealer's hand (PBN 2.1 export format); notes, annotations, commentary and remarks
+    The Deal always starts with North (rules/bridge.md §16.2 export); notes, annotations, commentary and remarks
     are written back where the board says they stood.
     """
     return "".join(line + "\n" for line in _placed(board, export_blocks(board)))
@@ -39,7 +39,7 @@ def export_blocks(board):
     known = {
         "Board": board.number, "Dealer": None if board.dealer is None else board.dealer.name,
         "Vulnerable": None if board.vulnerability is None else str(board.vulnerability),
-        "Deal": board.deal and board.deal.to_pbn(0 if board.dealer is None else int(board.dealer)),
+        "Deal": board.deal and board.deal.to_pbn(int(Seat.N)),
         "Date": kept.get("date", UNKNOWN_DATE),
     }
     if board.passed_out:

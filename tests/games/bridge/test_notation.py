@@ -86,8 +86,8 @@ def test_bridge_game_pbn_strict_export():
     names = [line.split()[0][1:] for line in lines[3:18]]
     assert names == list(MANDATORY)
     assert "\n\n[Event" in text
-    for board in read(CORPUS[0]):     # PBN 2.1 export format: the deal starts with the dealer's hand
-        assert f'[Deal "{board.dealer.name}:' in write_pbn([board])
+    for board in read(CORPUS[0]):     # rules/bridge.md §16.2: the deal always starts with North
+        assert '[Deal "N:' in write_pbn([board])
     passed = write_pbn([b for b in read(CORPUS[2]) if b.passed_out])
     assert '[Declarer ""]\n[Contract "Pass"]\n[Result ""]' in passed
 

@@ -135,7 +135,7 @@ def test_partial_deals_problem_diagrams_and_end_positions():
     assert ending.deal.hands[Seat.N] is None and ending.deal.hands[Seat.E] == frozenset({Card.parse("D8")})
     assert [again(b).deal for b in (diagram, ending)] == [diagram.deal, ending.deal]
     assert board_from_dict(board_to_dict(ending)) == ending
-    assert write_pbn([ending]).count('[Deal "E:..8. A4.T8..5 JT6.AK95.. -"]') == 1   # from the dealer
+    assert write_pbn([ending]).count('[Deal "N:- ..8. A4.T8..5 JT6.AK95.."]') == 1   # from North (§16.2)
 
 
 def test_three_hands_and_a_dash_complete_the_deal():
