@@ -146,6 +146,17 @@ def test_s3_2_a_passed_player_may_bid_and_the_dealer_calls_first():
     assert auction.turn is Seat.E and auction.is_legal(Bid(1, Strain.D))
 
 
+def test_s3_2_call_out_of_turn_is_refused_not_your_turn():
+    """§3.2: an illegal call raises IllegalCall naming the reason, among them `not your turn`. Dealer N: N has
+    opened 1H, so E is on turn; a call said to come from S is refused and leaves the auction unchanged."""
+    auction = Auction(Seat.N, ["1H"])
+    with pytest.raises(IllegalCall, match="not your turn"):
+        auction.make_call("1S", Seat.S)
+    assert auction.text() == "1H" and auction.turn is Seat.E
+    auction.make_call("1S", Seat.E)
+    assert auction.text() == "1H 1S" and auction.last_bidder is Seat.E
+
+
 @pytest.mark.parametrize("calls, contract, declarer", [
     ("1H X 2H Pass Pass Pass", Contract(2, Strain.H, 0), Seat.N),      # the bid after X cancels it
     ("1H X XX 2C Pass Pass Pass", Contract(2, Strain.C, 0), Seat.W),   # ... and a redouble too
