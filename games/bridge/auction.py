@@ -1,7 +1,8 @@
 """The bridge auction (§3): calls, their notation, and the state machine that accepts only legal calls.
 
-``Auction(dealer)`` follows the reference algorithm of §3.5: ``legal_calls()``, ``make_call(call)`` (raises
-``IllegalCall`` saying why), ``is_complete`` and ``outcome`` (the contract and declarer, or passed out).
+``Auction(dealer)`` follows the reference algorithm of §3.5: ``legal_calls()``, ``make_call(call, seat=None)``
+(raises ``IllegalCall`` saying why, "not your turn" for a ``seat`` not on turn), ``is_complete`` and ``outcome``
+(the contract and declarer, or passed out).
 
 Sections (§) are those of docs/rules/bridge.md.
 """
@@ -189,13 +190,17 @@ class Auction:
         start = 0 if self._last_bid is None else self._last_bid[0].index + 1
         return calls + list(ALL_BIDS[start:])
 
-    def make_call(self, call):
-        """Make ``call`` (a Call or its text) for the seat on turn; IllegalCall naming the reason if illegal."""
+    def make_call(self, call, seat=None):
+        """Make ``call`` (a Call or its text) for the seat on turn; ``seat``, when given, is the seat calling and
+        must be on turn (§3.2: else "not your turn"). IllegalCall naming the reason if illegal."""
         if isinstance(call, str):
             call = parse_call(call)
+        caller = self.turn if seat is None else Seat(seat)
         reason = self.why_illegal(call)
+        if caller != self.turn and reason != "auction complete":
+            reason = f"not your turn ({self.turn} calls next)"
         if reason is not None:
-            raise IllegalCall(f"{call} by {self.turn} after {self.text() or 'no calls'}: {reason}")
+            raise IllegalCall(f"{call} by {caller} after {self.text() or 'no calls'}: {reason}")
         if call.is_bid:
             self._last_bid, self._doubled = (call, self.turn), 0
         elif call == DOUBLE:
