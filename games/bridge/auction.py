@@ -195,7 +195,7 @@ class Auction:
         must be on turn (§3.2: else "not your turn"). IllegalCall naming the reason if illegal."""
         if isinstance(call, str):
             call = parse_call(call)
-        caller = self.turn if seat is None else Seat(seat)
+        caller = self.turn if seat is None else (Seat(seat) if isinstance(seat, int) else Seat.parse(seat))
         reason = self.why_illegal(call)
         if caller != self.turn and reason != "auction complete":
             reason = f"not your turn ({self.turn} calls next)"
