@@ -154,7 +154,7 @@ def test_s3_2_call_out_of_turn_is_refused_not_your_turn():
         auction.make_call("1S", Seat.S)
     assert auction.text() == "1H" and auction.turn is Seat.E
     with pytest.raises(IllegalCall, match="not your turn"):
-        auction.make_call("1S", "south")             # a seat's name, as the notation writes it
+        auction.make_call("1S", "S")                 # a seat as the notation writes it
     auction.make_call("1S", Seat.E)
     assert auction.text() == "1H 1S" and auction.last_bidder is Seat.E
 
