@@ -339,12 +339,15 @@ class RubberSessionLedger(Ledger):
         return rubber
 
     def _check_free_seats(self, seats):
+        """A free rotation chooses who sits where, not the table's shape: the dummy seats are the table's own
+        (two players N and E, §2; three players N, §3.1), every other seat a different player."""
         live = [p for p in seats.values() if p != DUMMY]
         dummies = [s for s in SEAT_ORDER if seats[s] == DUMMY]
-        shape = {2: 2, 3: 1}.get(len(self.players), 0)
-        if (len(set(live)) != len(live) or any(p not in self.players for p in live) or len(dummies) != shape
-                or any(seats[s.partner] == DUMMY for s in dummies)):
-            raise InvalidRecord(f"seats must place the players with {shape} dummy seat(s) opposite live players",
+        shape = self.variant.seating(self.players, 1)
+        table_dummies = [s for s in SEAT_ORDER if shape[s] == DUMMY]
+        if len(set(live)) != len(live) or any(p not in self.players for p in live) or dummies != table_dummies:
+            shown = " and ".join(s.name for s in table_dummies) or "none"
+            raise InvalidRecord(f"seats must place each player once, the dummy seats being the table's ({shown})",
                                 field="seats")
 
     def _check_auction(self, deal):
