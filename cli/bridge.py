@@ -7,13 +7,8 @@ from trickcore.cli.bridge_records import commands as record_commands
 from trickcore.cli.bridge_session import commands as session_commands
 from trickcore.cli.bridge_teams import commands as team_commands
 from trickcore.cli.common import output_option, to_json, user_errors, write_output
-from trickcore.games.bridge.variants import rotation_counts, rotation_table, table
-from trickcore.games.registry import get_scoring
-from trickcore.scoring.bridge.contract.imps import imps as imps_of
-from trickcore.scoring.bridge.contract.result import parse_contract_result
-from trickcore.scoring.bridge.contract.score import contract_dict, duplicate_score
-from trickcore.scoring.bridge.contract.vp import victory_points
-from trickcore.scoring.bridge.display import format_vp
+from trickcore.cli import api
+from trickcore.scoring.base import parse_assignments
 from trickcore.errors import InputError
 
 # Negative numbers are arguments, not options (rules/bridge.md §2): unknown "-580" style tokens pass through.
@@ -62,16 +57,20 @@ def bridge():
 @user_errors(source="argument")
 def score(contract, result, tricks, vulnerable, preset_name, pairs, fmt):
     """Duplicate score of CONTRACT with its result: 3NT+1, 4SX-2, 4H=, or 4S 9, or 4S --tricks 9."""
-    if tricks is not None:
-        if result is not None:
-            raise InputError("give the result or --tricks, not both")
-        result = str(tricks)
-    settings = get_scoring("bridge-duplicate").settings(preset_name, pairs)
-    parsed, taken = parse_contract_result(contract, result)
-    points = duplicate_score(parsed, vulnerable, taken, undertrick_scale=settings.undertrick_scale,
-                             redouble_insult=settings.redouble_insult)
-    write_output(to_json(contract_dict(parsed, taken, vulnerable, points)) if fmt == "json" else f"{points}\n",
-                 None)
+    if tricks is not None and result is not None:
+        raise InputError("give the result or --tricks, not both")
+    _show(api.bridge_score(contract, result, tricks=tricks, vul=vulnerable, preset=preset_name, **_settings(pairs)),
+          fmt)
+
+
+def _settings(pairs):
+    """The ``--set KEY=VALUE`` pairs as the keywords of the Python route (as text: the system reads them)."""
+    return dict(parse_assignments(pairs))
+
+
+def _show(found, fmt, output=None):
+    """Write a result of the Python route as its JSON data or its text."""
+    write_output(to_json(found.to_dict()) if fmt == "json" else found.text(), output)
 
 
 @bridge.command(context_settings=NUMBERS_OK)
@@ -80,9 +79,7 @@ def score(contract, result, tricks, vulnerable, preset_name, pairs, fmt):
 @user_errors(source="argument")
 def imps(difference, fmt):
     """IMPs for a point DIFFERENCE (Law 78B); negative differences give negative IMPs."""
-    diff = _integer(difference, "difference")
-    value = imps_of(diff)
-    write_output(to_json({"difference": diff, "imps": value}) if fmt == "json" else f"{value}\n", None)
+    _show(api.imps(_integer(difference, "difference")), fmt)
 
 
 @bridge.command(context_settings=NUMBERS_OK)
@@ -93,11 +90,7 @@ def imps(difference, fmt):
 @user_errors(source="argument")
 def vp(margin, boards, repair, fmt):
     """Victory points (WBF 2013 continuous scale) for an IMP MARGIN: winner first."""
-    win, lose = (format_vp(v) for v in victory_points(_integer(margin, "margin"), boards, repair=repair))
-    if fmt == "json":
-        write_output(to_json({"margin": abs(int(margin)), "boards": boards, "winner_vp": win, "loser_vp": lose}), None)
-    else:
-        write_output(f"{win} {lose}\n", None)
+    _show(api.vp(_integer(margin, "margin"), boards, repair=repair), fmt)
 
 
 @bridge.command(context_settings=NUMBERS_OK)
@@ -108,13 +101,7 @@ def vp(margin, boards, repair, fmt):
 @user_errors(source="argument")
 def matchpoints(scores, expected, preset_name, pairs, fmt):
     """Matchpoints of each N-S score of one board (NP for not played, A+/A-, A60/40 for adjusted scores)."""
-    _one_board("bridge-matchpoints", scores, preset_name, pairs, fmt, expected)
-
-
-def _one_board(system_name, scores, preset_name, pairs, fmt, expected=None):
-    system = get_scoring(system_name)
-    data = system.board(scores, system.settings(preset_name, pairs), expected)
-    write_output(to_json(data) if fmt == "json" else system.render_board(data), None)
+    _show(api.matchpoints(scores, expected=expected, preset=preset_name, **_settings(pairs)), fmt)
 
 
 @bridge.command(context_settings=NUMBERS_OK)
@@ -124,7 +111,7 @@ def _one_board(system_name, scores, preset_name, pairs, fmt, expected=None):
 @user_errors(source="argument")
 def butler(scores, preset_name, pairs, fmt):
     """Butler IMPs of each N-S score of one board against the datum (NP not played, A+/A- adjusted)."""
-    _one_board("bridge-butler", scores, preset_name, pairs, fmt)
+    _show(api.butler(scores, preset=preset_name, **_settings(pairs)), fmt)
 
 
 @bridge.command("cross-imps", context_settings=NUMBERS_OK)
@@ -134,7 +121,7 @@ def butler(scores, preset_name, pairs, fmt):
 @user_errors(source="argument")
 def cross_imps(scores, preset_name, pairs, fmt):
     """Cross-IMPs of each N-S score of one board against every other (--set cross_imps=total for sums)."""
-    _one_board("bridge-cross-imps", scores, preset_name, pairs, fmt)
+    _show(api.cross_imps(scores, preset=preset_name, **_settings(pairs)), fmt)
 
 
 @bridge.command()
@@ -148,35 +135,12 @@ def cross_imps(scores, preset_name, pairs, fmt):
 def rotation(count, names, rotation, fmt, output):
     """Who sits where in each rubber of a session of 2-6 players (rules/bridge-variants.md §2-§5), one cycle, with the
     counts that make it fair: rubbers sat out, at North, and each pair as partners and as opponents."""
-    players = [n.strip() for n in names.split(",")] if names else None
-    if players is None:
-        if count is None:
-            raise InputError("give --players or --names", field="players")
-        players = list("ABCDEF"[:count])
-    elif count is not None and count != len(players):
-        raise InputError(f"--players {count} but {len(players)} names", field="players")
-    if len(set(players)) != len(players) or not all(players) or "dummy" in players:
-        raise InputError(f'the players need distinct names (not "dummy"): {names}', field="names")
-    rubbers = rotation_table(players, rotation)
-    counts = rotation_counts(players, rubbers)
-    if fmt == "json":
-        write_output(to_json({"players": players, "table": table(len(players)).name, "rubbers": rubbers,
-                              "counts": counts}), output)
-        return
-    lines = [f"{table(len(players)).title}: {len(rubbers)} rubber(s) per cycle",
-             f"{'rubber':>6}  {'N':>6} {'S':>6} {'E':>6} {'W':>6}  sitting out"]
-    for row in rubbers:
-        lines.append(f"{row['rubber']:>6}  " + " ".join(f"{row['seats'][s]:>6}" for s in "NSEW")
-                     + "  " + (" ".join(row["sitting_out"]) or "-"))
-    for key, title in (("sat_out", "sat out"), ("at_north", "at N"), ("partners", "partners"),
-                       ("opponents", "opponents")):
-        lines.append(f"{title}: " + ", ".join(f"{k} {v}" for k, v in counts[key].items()))
-    write_output("\n".join(lines) + "\n", output)
-
-
-def _run_sheet(system_name, path, preset_name, pairs, fmt, output):
-    system = get_scoring(system_name)
-    write_output(system.render(system.score_file(path, preset_name, pairs), fmt), output)
+    if names is None and count is None:
+        raise InputError("give --players or --names", field="players")
+    if names is not None and count is not None and count != len(names.split(",")):
+        raise InputError(f"--players {count} but {len(names.split(','))} names", field="players")
+    _show(api.rotation(players=count, names=None if names is None else [n.strip() for n in names.split(",")],
+                       rotation=rotation), fmt, output)
 
 
 @bridge.command()
@@ -187,7 +151,7 @@ def _run_sheet(system_name, path, preset_name, pairs, fmt, output):
 @user_errors()
 def rubber(path, preset_name, pairs, fmt, output):
     """Rubber bridge score sheet of the deal results in FILE (see examples/bridge/README.md)."""
-    _run_sheet("bridge-rubber", path, preset_name, pairs, fmt, output)
+    _show(api.rubber(path, preset=preset_name, **_settings(pairs)), fmt, output)
 
 
 @bridge.command()
@@ -201,7 +165,7 @@ def chicago(path, preset_name, pairs, fmt, output):
 
     With --set scoring=chicago_duplicate each deal is scored as a duplicate board (rules/bridge.md §7.4).
     """
-    _run_sheet("bridge-chicago", path, preset_name, pairs, fmt, output)
+    _show(api.chicago(path, preset=preset_name, **_settings(pairs)), fmt, output)
 
 
 for _command in record_commands + analyse_commands + movement_commands + team_commands + session_commands:

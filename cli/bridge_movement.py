@@ -4,13 +4,10 @@
 """
 import click
 
+from trickcore.cli import api
 from trickcore.cli.common import OutputFile, to_json, user_errors, write_output
-from trickcore.errors import InputError
-from trickcore.files import write_text_atomically
-from trickcore.scoring.bridge.duplicate.movement import (cards_csv, cards_dict, cards_text, howell, mitchell,
-                                               movement_text, read_movement)
 
-CARD_FORMATS = {"text": cards_text, "json": lambda m, p: to_json(cards_dict(m, p)), "csv": cards_csv}
+CARD_FORMATS = ("csv", "json", "text")
 
 
 def card_options(func):
@@ -19,25 +16,13 @@ def card_options(func):
                         help="Also write the movement file (rules/bridge.md §16.5) here, complete or not at all.")(func)
     func = click.option("--pairs", "pairs", type=int, multiple=True, metavar="P",
                         help="Print this pair's own card instead of the table cards (repeatable).")(func)
-    return click.option("--format", "fmt", type=click.Choice(sorted(CARD_FORMATS)), default="text",
+    return click.option("--format", "fmt", type=click.Choice(CARD_FORMATS), default="text",
                         show_default=True, help="text, csv (the movement file) or json.")(func)
 
 
-def _show(movement, fmt, pairs, output):
-    text = CARD_FORMATS[fmt](movement, pairs)
-    if output is not None:
-        write_text_atomically(output, movement_text(movement))
-    write_output(text, None)
-
-
-def _arrow_switch(values):
-    if list(values) == ["last_round"]:
-        return "last_round"
-    try:
-        return [int(v) for v in values]
-    except ValueError:
-        raise InputError(f"--arrow-switch takes round numbers or last_round, not {' '.join(values)!r}",
-                         source="argument", field="arrow_switch") from None
+def _show(found, fmt):
+    """Print the guide cards of a Movement (the Python route's result) in ``fmt``."""
+    write_output({"text": found.text, "json": lambda: to_json(found.to_dict()), "csv": found.to_csv}[fmt](), None)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -65,8 +50,8 @@ rounds_option = click.option("--rounds", type=int, default=None, help="Rounds to
 @user_errors(source="argument")
 def mitchell_command(tables, boards, rounds, arrow_switch, half_table, relay_bye, fmt, pairs, output):
     """A Mitchell for TABLES tables (skip after the middle round when even): the guide cards."""
-    _show(mitchell(tables, None, rounds, _arrow_switch(arrow_switch), boards=boards,
-                   half_table=half_table.upper() if half_table else None, relay_bye=relay_bye), fmt, pairs, output)
+    _show(api.mitchell(tables, boards, rounds=rounds, arrow_switch=arrow_switch, half_table=half_table,
+                       relay_bye=relay_bye, pairs=pairs, output=output), fmt)
 
 
 @movement.command("howell")
@@ -78,7 +63,7 @@ def mitchell_command(tables, boards, rounds, arrow_switch, half_table, relay_bye
 @user_errors(source="argument")
 def howell_command(tables, boards, rounds, half_table, fmt, pairs, output):
     """A complete Howell for TABLES tables from duplicated boards (rules/bridge.md §12.3): the guide cards."""
-    _show(howell(tables, None, rounds, boards=boards, half_table=half_table), fmt, pairs, output)
+    _show(api.howell(tables, boards, rounds=rounds, half_table=half_table, pairs=pairs, output=output), fmt)
 
 
 @movement.command("check")
@@ -87,7 +72,7 @@ def howell_command(tables, boards, rounds, half_table, fmt, pairs, output):
 @user_errors()
 def check_command(path, fmt, pairs, output):
     """Load and check the movement file FILE (rules/bridge.md §16.5, §12.1), then print its guide cards."""
-    _show(read_movement(path), fmt, pairs, output)
+    _show(api.movement_check(path, pairs=pairs, output=output), fmt)
 
 
 commands = [movement]

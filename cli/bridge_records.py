@@ -4,11 +4,10 @@
 """
 import click
 
-from trickcore.cli.common import output_option, reading_options, show_warnings, to_json, user_errors, write_output
-from trickcore.games.bridge.formats.lin import write_lin
-from trickcore.games.bridge.formats.notation import FORMATS, outcome_dict, outcome_text, read_auctions, read_boards
-from trickcore.games.bridge.formats.pbn_write import PBN_ENCODINGS, encode_pbn
-from trickcore.games.bridge.record import board_to_dict
+from trickcore.cli import api
+from trickcore.cli.common import output_option, reading_options, to_json, user_errors, write_output
+from trickcore.games.bridge.formats.notation import FORMATS
+from trickcore.games.bridge.formats.pbn_write import PBN_ENCODINGS
 
 
 @click.command("auction")
@@ -19,15 +18,18 @@ from trickcore.games.bridge.record import board_to_dict
 @user_errors()
 def auction_command(file, dealer, fmt, log):
     """Check the auction(s) in FILE (a plain call list, or PBN/LIN/JSON boards); print contract and declarer."""
-    results = read_auctions(file, dealer, log)
-    show_warnings(log)
+    found = api.auction(file, dealer=dealer, strict=log.strict, on_error=log.on_error)
+    for warning in found.warnings:
+        click.echo(f"Warning: {warning}", err=True)
     if fmt == "json":
-        rows = [{"board": n, **outcome_dict(a)} for n, a in results]
-        write_output(to_json(with_warnings(rows if len(rows) > 1 or results[0][0] else rows[0], "auctions", log)),
+        rows = found.to_dict()["auctions"]
+        single = len(rows) == 1 and not rows[0]["board"]
+        value = rows[0] if single else rows
+        data = found.to_dict()
+        write_output(to_json({"auctions": value, "warnings": data["warnings"]} if "warnings" in data else value),
                      None)
         return
-    lines = [(f"Board {n}: " if n is not None else "") + outcome_text(a) for n, a in results]
-    write_output("\n".join(lines) + "\n", None)
+    write_output(found.text(), None)
 
 
 @click.command("convert")
@@ -40,23 +42,10 @@ def auction_command(file, dealer, fmt, log):
 @user_errors()
 def convert_command(file, target, encoding, output, log):
     """Convert the boards of FILE (PBN, LIN or JSON, by extension or content) to another notation."""
-    boards = read_boards(file, log)
-    show_warnings(log)
-    if target == "pbn":
-        text = encode_pbn(boards, encoding)
-    elif target == "lin":
-        text = write_lin(boards)
-    else:
-        text = to_json(with_warnings([board_to_dict(b) for b in boards], "boards", log))
-    write_output(text, output)
-
-
-def with_warnings(value, name, log):
-    """The JSON output ``value`` as it always was when reading gave no warning; otherwise the object
-    {name: value, "warnings": [...]}, so that the warnings travel with the data."""
-    if not log.warnings:
-        return value
-    return {name: value, "warnings": [w.to_dict() for w in log.warnings]}
+    found = api.convert(file, target, encoding=encoding, strict=log.strict, on_error=log.on_error)
+    for warning in found.warnings:
+        click.echo(f"Warning: {warning}", err=True)
+    write_output(found.to_bytes(), output)
 
 
 commands = [auction_command, convert_command]

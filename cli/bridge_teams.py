@@ -4,9 +4,9 @@
 """
 import click
 
+from trickcore.cli import api
 from trickcore.cli.common import output_option, to_json, user_errors, write_output
-from trickcore.scoring.bridge.settings import BridgeScoringSettings
-from trickcore.scoring.bridge.teams import event_dict, event_text, score_team_file, standings_csv
+from trickcore.scoring.bridge.teams import event_dict, event_text, standings_csv
 
 EVENT_FORMATS = {"text": event_text, "json": lambda event: to_json(event_dict(event)), "csv": standings_csv}
 
@@ -27,8 +27,8 @@ def teams():
 def score_command(path, fmt, repair, output):
     """Score the team-results FILE (see docs/tutorials/sessions.md, "Team matches"): every match's IMPs and VPs,
     and the standings by VPs."""
-    event = score_team_file(path, BridgeScoringSettings(vp_repair=repair))
-    write_output(EVENT_FORMATS[fmt](event), output)
+    found = api.teams_score(path, repair=repair)
+    write_output(EVENT_FORMATS[fmt](found.ledger), output)
 
 
 commands = [teams]

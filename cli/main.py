@@ -1,7 +1,6 @@
 """The ``tricks`` command group: games, deal, play, and the command groups that plug-ins install."""
 import itertools
 import sys
-import time
 
 import click
 
@@ -14,9 +13,7 @@ from trickcore.cli.score import score
 from trickcore.cli.simulate import simulate_command
 from trickcore.games import registry, report
 from trickcore.errors import InputError
-from trickcore.names import name_list
 from trickcore.games.options import DEALER, TRUMP
-from trickcore.play import playout_batch
 
 
 class TricksGroup(click.Group):
@@ -112,48 +109,15 @@ def deal(game_name, count, seed, dealer, where, predeal, tries, fmt, output):
 @user_errors()
 def play(game_name, seed, dealer, trump, count, deal_text, agents, fmt, output, options):
     """Play deals: random play of one deal, a batch summary (--count), or a match with agents (--agents)."""
-    game = _game(game_name)
-    if agents is not None:
-        if count is not None or deal_text is not None:
-            raise InputError(f"{'--count' if count is not None else '--deal'} does not go with --agents: a match "
-                             "deals its own hands (--hands sets how many)")
-        # A bar of as many deals as --hands asks, or a count of the deals played when the score ends the match.
-        with click.progressbar(itertools.repeat(None), length=options.get("hands"), label="playing", file=sys.stderr,
-                               hidden=not sys.stderr.isatty(), show_pos=True) as bar:
-            played = game.play_match(name_list(agents), seed, {**options, "dealer": dealer, "trump": trump},
-                                     progress=lambda done: bar.update(1))
-        _write(played, fmt, output)
-        return
-    unused = [name for name, value in options.items() if value is not None]
-    if unused:
-        raise InputError(f"--{unused[0].replace('_', '-')} goes with --agents")
-    dealer = game.seat_index(dealer if dealer is not None else 0)
-    if count is not None:
-        if deal_text is not None:
-            raise InputError("--deal plays one deal; it does not go with --count")
-        if count < 1:
-            raise InputError(f"--count must be at least 1 (it plays that many deals), not {count}", field="count")
-        _write(_play_batch(game, seed, dealer, trump, count), fmt, output)
-        return
-    if deal_text is not None:
-        d, natural = game.formats.parse_deal(deal_text), None
-    else:
-        batch = game.deal_batch(seed, 1, dealer)
-        d, natural = batch[0], game.natural_trumps(batch)
-    suit = game.trick_rules(trump).trump if trump else (natural[0] if natural else None)
-    leader = game.first_leader(dealer)
-    record = game.random_play(d, suit, leader, seed, 0)
-    _write(report.random_play(game, d, record, seed, dealer, suit, leader), fmt, output)
-
-
-def _play_batch(game, seed, dealer, trump, count):
-    start = time.perf_counter()
-    batch = game.deal_batch(seed, count, dealer)
-    rules = game.trick_rules(trump)
-    trumps = None if trump else game.natural_trumps(batch)
-    results = playout_batch(rules, batch, game.first_leader(dealer), seed, trumps)
-    seconds = time.perf_counter() - start
-    return report.batch_summary(game, seed, trump, count, results, seconds)
+    wrong = api.play_option_error(count, deal_text, agents is not None, options, flag=lambda name: "--" + name)
+    if wrong:
+        raise InputError(wrong[1], field=wrong[0] if wrong[0] == "count" and agents is None else None)
+    # A bar of as many deals as --hands asks, or a count of the deals played when the score ends the match.
+    with click.progressbar(itertools.repeat(None), length=options.get("hands"), label="playing", file=sys.stderr,
+                           hidden=not sys.stderr.isatty() or agents is None, show_pos=True) as bar:
+        found = api.play(game_name, seed, dealer, trump, count, deal_text, agents, **options,
+                         progress=lambda done: bar.update(1))
+    write_output(to_json(found.to_dict()) if fmt == "json" else found.text(), output)
 
 
 def main():

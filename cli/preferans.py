@@ -1,9 +1,9 @@
 """The ``tricks preferans`` command group: score a preferans protocol into a sheet (text, JSON or SVG)."""
 import click
 
+from trickcore.cli import api
 from trickcore.cli.common import output_option, user_errors, write_output
-from trickcore.games.registry import get_scoring
-from trickcore.errors import SettingsError
+from trickcore.scoring.base import parse_assignments
 from trickcore.scoring.preferans.settings import SCORED_VARIANTS
 
 
@@ -25,10 +25,5 @@ def preferans():
 @user_errors()
 def score(protocol_file, variant, settings, fmt, output):
     """Score PROTOCOL.json and write the sheet (text table, rules/preferans.md §11.3 JSON, or an SVG pulya drawing)."""
-    found = get_scoring("preferans-sochi").read_records(protocol_file)
-    chosen = variant or found.preset
-    if chosen not in SCORED_VARIANTS:
-        raise SettingsError(f"unknown variant {chosen!r} (known: {', '.join(SCORED_VARIANTS)})",
-                            source=protocol_file, field="variant")
-    system = get_scoring(f"preferans-{chosen}")
-    write_output(system.render(system.score(found, variant, settings), fmt), output)
+    write_output(api.preferans_score(protocol_file, variant=variant, **dict(parse_assignments(settings))).render(fmt),
+                 output)

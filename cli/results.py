@@ -281,9 +281,22 @@ class Score(Result):
     system: str
     data: dict
     sheet: str
+    # The ledger and the scoring system that settled it, where the score has a sheet in other formats (svg).
+    ledger: Any = attrs.field(default=None, eq=False)
+    scoring: Any = attrs.field(default=None, eq=False)
 
     def __repr__(self) -> str:
         return f"<Score by {self.system}>"
+
+    def render(self, fmt: str = "text") -> str:
+        """The score as the command writes it: text, json, or svg where the system draws one (preferans)."""
+        if self.scoring is not None:
+            return str(self.scoring.render(self.ledger, fmt))
+        if fmt == "json":
+            return json.dumps(self.data, indent=2, ensure_ascii=False) + "\n"
+        if fmt != "text":
+            raise InputError(f"{self.system} writes text or json, not {fmt}", field="format")
+        return self.sheet
 
     def to_dict(self) -> dict:
         """The score as `tricks score --format json` (or `tricks bridge session score`) writes it."""
@@ -301,7 +314,7 @@ class Score(Result):
         """The ranking of a session; otherwise one row per board, deal or hand the system lists."""
         if "ranking" in self.data:
             return self.ranking()
-        for key in ("boards", "deals", "hands", "rows", "differences"):
+        for key in ("boards", "deals", "hands", "rows", "differences", "standings"):
             if isinstance(self.data.get(key), list) and all(isinstance(item, dict) for item in self.data[key]):
                 return [flat_row(item) for item in self.data[key]]
         return [flat_row(self.data)]
@@ -377,3 +390,83 @@ class AnalysedPlays(Result):
     def rows(self) -> list[dict]:
         """One row per card of every analysed board (board, trick, seat, card, tricks before and after, cost)."""
         return [row for board in self.analysed() for row in board.rows()]
+
+
+@attrs.frozen(repr=False)
+class Report(Result):
+    """What a command that reports rather than scores gives (``trickcore.cli.api.play``, ``auction``, ``convert``,
+    ``rotation``): its JSON data, its text, and the rows of its main list (``rows_key``)."""
+
+    command: str
+    data: dict
+    sheet: str
+    rows_key: str | None = None
+    encoding: str = "utf-8"
+    warnings: tuple = ()   # the reader's warnings (ReadWarning), which ``data`` holds as dicts
+
+    def __repr__(self) -> str:
+        return f"<Report of tricks {self.command}>"
+
+    def to_bytes(self) -> bytes:
+        """The text as the command writes it, in its ``encoding`` (a PBN file: ISO-8859-1 unless asked UTF-8)."""
+        return self.sheet.encode(self.encoding)
+
+    def to_dict(self) -> dict:
+        """The report as the command's ``--format json`` writes it (``convert``: its boards as ``--to json``)."""
+        return self.data
+
+    def text(self) -> str:
+        """The report as the command prints it (``convert``: the file in the notation asked for)."""
+        return self.sheet
+
+    def rows(self) -> list[dict]:
+        """One row per item of the report's list (deal, board, trick, rubber, auction), nested keys joined;
+        otherwise one row of the whole report."""
+        items = self.data.get(self.rows_key) if self.rows_key else None
+        if isinstance(items, list) and all(isinstance(item, dict) for item in items):
+            return [flat_row(item) for item in items]
+        return [flat_row(self.data)]
+
+
+@attrs.frozen(repr=False)
+class Movement(Result):
+    """A bridge movement (``trickcore.mitchell``, ``howell``, ``movement_check``): its guide cards, per table or for
+    the ``pairs`` asked, and the movement file (rules/bridge.md §16.5)."""
+
+    movement: Any
+    pairs: tuple = ()
+
+    def __repr__(self) -> str:
+        return f"<Movement: {len(self.movement.tables)} tables, {len(self.movement.rounds)} rounds>"
+
+    def to_dict(self) -> dict:
+        """The guide cards as `tricks bridge movement ... --format json` writes them."""
+        from trickcore.scoring.bridge.duplicate.movement import cards_dict
+
+        return dict(cards_dict(self.movement, self.pairs))
+
+    def text(self) -> str:
+        """The guide cards as the command prints them."""
+        from trickcore.scoring.bridge.duplicate.movement import cards_text
+
+        return str(cards_text(self.movement, self.pairs))
+
+    def to_csv(self) -> str:
+        """The guide cards as ``--format csv`` writes them."""
+        from trickcore.scoring.bridge.duplicate.movement import cards_csv
+
+        return str(cards_csv(self.movement, self.pairs))
+
+    def file_text(self) -> str:
+        """The movement file, as ``-o FILE`` writes it."""
+        from trickcore.scoring.bridge.duplicate.movement import movement_text
+
+        return str(movement_text(self.movement))
+
+    def rows(self) -> list[dict]:
+        """One row per table (or pair asked) and round: its pairs or opponents and boards."""
+        rows: list[dict] = []
+        for card in self.to_dict()["cards"]:
+            owner = {key: value for key, value in card.items() if key != "rounds"}
+            rows.extend({**owner, **entry} for entry in card["rounds"])
+        return rows

@@ -66,7 +66,7 @@ def simulate_command(game_name, deals, seed, variant, where, predeal, tries, dea
             shown[0] = done
 
         found = api.simulate(game_name, deals, seed, [table.split(",") for table in agents] or None,
-                             options if solve_ else None, where, predeal=predeal, variant=variant, dealer=dealer,
+                             solve_ or None, where, predeal=predeal, variant=variant, dealer=dealer,
                              tries=tries, analyse=analyse, out=out_path, resume=resume, jobs=jobs,
-                             dask=dask_address, compare=compare_specs, per=per, progress=progress)
+                             dask=dask_address, compare=compare_specs, per=per, progress=progress, **options)
     write_output(to_json(found.to_dict()) if fmt == "json" else found.text(), output)

@@ -1,6 +1,6 @@
 """`tricks solve`: double-dummy analysis of one deal, or of every deal of a file, of any installed game
 (``game.analysis.analyse``, in each game's terms), with the analysis options the games declare."""
-import json
+import itertools
 import sys
 
 import click
@@ -49,17 +49,17 @@ def solve(game_name, deal_text, deals_path, fmt, jobs, output, log, options):
 
 
 def _solve_file(game, path, opts, jobs, log):
-    """Every deal of a file solved: JSON lines, each naming its deal in the file (board number) first, all
-    deals checked before any is solved; a deal's own options (a PBN board's [Dealer] and [Vulnerable]) over
-    ``opts``. The reader's warnings go to stderr and, when there are any, make a last line {"warnings": [...]}."""
-    items = game.analysis.read_deals(path, log)
-    show_warnings(log)
-    results = game.analysis.analyse_batch(items, jobs, **opts)
-    out = []
-    with click.progressbar(results, length=len(items), label="solving", file=sys.stderr,
-                           hidden=not sys.stderr.isatty()) as bar:
-        for (_, _, label), result in zip(items, bar):
-            out.append(json.dumps({**label, **result.to_dict()}))
-    if log.warnings:
-        out.append(json.dumps({"warnings": [w.to_dict() for w in log.warnings]}))
-    return "".join(line + "\n" for line in out)
+    """Every deal of a file solved (``trickcore.solve(game, deals=path)``): its JSON lines, with a count of the
+    deals solved on a terminal; the reader's warnings go to stderr as the first deal is solved."""
+    shown = []
+
+    def warn():
+        if not shown:
+            show_warnings(log)
+            shown.append(True)
+
+    with click.progressbar(itertools.repeat(None), length=None, label="solving", file=sys.stderr,
+                           hidden=not sys.stderr.isatty(), show_pos=True) as bar:
+        found = api.solve_file(game, path, opts, jobs, log, progress=lambda done: (warn(), bar.update(1)))
+    warn()
+    return found.text()

@@ -1,9 +1,9 @@
 """The ``tricks whist`` command group: score a sequence of whist hand results under a ruleset."""
 import click
 
+from trickcore.cli import api
 from trickcore.cli.common import output_option, user_errors, write_output
-from trickcore.games.registry import get_scoring, scorings_for
-from trickcore.errors import SettingsError
+from trickcore.scoring.base import parse_assignments
 
 
 @click.group()
@@ -29,10 +29,4 @@ def score(file, ruleset, assignments, fmt, output):
        "hands": [{"tricks_ns": 8, "honours_ns": 2}, {"tricks_ew": 7, "honours_ew": 4},
                  {"dealer": "N", "deal": "N:...", "turn_up": "C2", "tricks_ns": 7}]}
     """
-    # Every whist system reads the same files: the file's own ruleset picks the system unless --ruleset does.
-    found = get_scoring("whist-short").read_records(file)
-    name = f"whist-{str(ruleset or found.preset or 'short').strip().lower()}"
-    if name not in scorings_for("whist"):
-        raise SettingsError(f"unknown whist ruleset {found.preset!r}", source=file, field="ruleset")
-    system = get_scoring(name)
-    write_output(system.render(system.score(found, overrides=assignments), fmt), output)
+    write_output(api.whist_score(file, ruleset=ruleset, **dict(parse_assignments(assignments))).render(fmt), output)

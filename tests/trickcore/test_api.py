@@ -241,7 +241,7 @@ def test_score_check_is_the_commands_check():
 WORKING = {
     "deal": {"game": "bridge", "count": 2},
     "simulate": {"game": "bridge", "deals": 2, "agents": "random"},
-    "compare": {"records": str(EXAMPLES / "bridge" / "pairs_boards.json"), "systems": "matchpoints,butler"},
+    "compare": {"records": str(EXAMPLES / "bridge" / "pairs_boards.json"), "system": "matchpoints,butler"},
     "solve": {"game": "bridge", "deal": "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"},
     "analyse": {"file": str(EXAMPLES / "bridge_pbn" / "bbo_style.pbn")},
     "load": {"path": str(EXAMPLES / "bridge_pbn" / "bbo_style.pbn")},

@@ -1,0 +1,258 @@
+"""One way to do a thing: every job of the `tricks` command has a function of the Python route with the command's
+option names and defaults, and each gives what its command gives (its ``to_dict()`` is the command's
+``--format json``)."""
+import inspect
+import json
+import pathlib
+
+import click
+import pytest
+from click.testing import CliRunner
+
+import trickcore
+from trickcore.cli import api
+from trickcore.cli.main import tricks
+from trickcore.errors import InputError
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+
+# Every command (its words after `tricks`) and the function of its job.
+JOBS = {
+    "deal": api.deal, "play": api.play, "simulate": api.simulate, "compare": api.compare, "solve": api.solve,
+    "score": api.score, "bridge session score": api.score, "bridge analyse": api.analyse,
+    "bridge score": api.bridge_score, "bridge imps": api.imps, "bridge vp": api.vp,
+    "bridge matchpoints": api.matchpoints, "bridge butler": api.butler, "bridge cross-imps": api.cross_imps,
+    "bridge rubber": api.rubber, "bridge chicago": api.chicago, "bridge teams score": api.teams_score,
+    "bridge auction": api.auction, "bridge convert": api.convert, "bridge rotation": api.rotation,
+    "bridge movement mitchell": api.mitchell, "bridge movement howell": api.howell,
+    "bridge movement check": api.movement_check, "whist score": api.whist_score,
+    "preferans score": api.preferans_score,
+}
+# Commands that are no job of the Python route: `tricks games` lists what is installed (the registry does in
+# Python: trickcore.games.registry).
+NOT_JOBS = {"games"}
+# Options of every command that the Python route has no need of: how the command writes its result (the result's
+# to_dict(), text() and render() give every format), and where (a function returns its result). A function that
+# writes a file as its work (analyse, convert, the movements) takes ``output`` all the same.
+CLI_ONLY = {"format", "output", "plots"}
+# Options spelled otherwise in Python, each for a reason: --set KEY=VALUE is Python's keywords (**settings);
+# a session is scored by `score` with the session's method as its system; the games' declared analysis
+# options of `tricks solve` are its **options, checked by the game; compare and score take records in memory as
+# well as a file's path, hence ``records``.
+SPELLED = {
+    ("*", "set"): "**",
+    ("bridge session score", "method"): "system",
+    ("bridge session score", "path"): "records",
+    ("score", "path"): "records",
+    ("compare", "file"): "records",
+    **{("solve", name): "**" for name in ("vul", "dealer", "declarer", "contract", "trump", "leader", "played",
+                                          "line", "talon_mode", "variant")},
+}
+# Defaults that differ for a reason: the Python route's ``None`` for an option the command gives as a flag or a
+# repeatable option not given (the same meaning: none).
+_NONE_LIKE = (None, False, (), "")
+
+
+def _commands(group=tricks, words=()):
+    """(words, command) of every command under ``group``."""
+    ctx = click.Context(group, info_name=" ".join(("tricks",) + words))
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        if isinstance(command, click.Group):
+            yield from _commands(command, words + (name,))
+        else:
+            yield words + (name,), command
+
+
+def _python_name(param):
+    """An option's Python spelling (--talon-mode: talon_mode; --vul/--nonvul: vul), or an argument's name."""
+    if isinstance(param, click.Argument):
+        return param.name
+    longest = max((o for o in param.opts if o.startswith("--")), key=len, default=param.opts[0])
+    return longest.lstrip("-").replace("-", "_")
+
+
+COMMANDS = dict((" ".join(words), command) for words, command in _commands())
+
+
+def test_every_command_is_a_job_or_said_not_to_be():
+    assert set(COMMANDS) == set(JOBS) | NOT_JOBS
+
+
+@pytest.mark.parametrize("name", sorted(JOBS))
+def test_every_option_of_a_job_is_a_parameter_of_its_function(name):
+    parameters = inspect.signature(JOBS[name]).parameters
+    spread = any(p.kind is p.VAR_KEYWORD for p in parameters.values())
+    missing = []
+    for param in COMMANDS[name].params:
+        option = _python_name(param)
+        if option in CLI_ONLY or param.name == "help":
+            continue
+        python = SPELLED.get((name, option), SPELLED.get(("*", option), option))
+        if python == "**":
+            if not spread:
+                missing.append(option)
+            continue
+        if python not in parameters:
+            missing.append(option)
+    assert not missing, f"tricks {name}: options with no parameter of {JOBS[name].__name__}: {missing}"
+
+
+@pytest.mark.parametrize("name", sorted(JOBS))
+def test_every_option_has_its_command_s_default(name):
+    parameters = inspect.signature(JOBS[name]).parameters
+    different = []
+    for param in COMMANDS[name].params:
+        option = _python_name(param)
+        if option in CLI_ONLY or option not in parameters or param.required:
+            continue
+        ours, theirs = parameters[option].default, param.default
+        # click's "not given"
+        theirs = None if type(theirs).__name__ == "Sentinel" else theirs
+        theirs = () if param.multiple and not isinstance(theirs, (tuple, list)) else theirs
+        if ours is inspect.Parameter.empty or ours == theirs or (ours in _NONE_LIKE and theirs in _NONE_LIKE):
+            continue
+        different.append((option, ours, theirs))
+    assert not different, f"tricks {name}: defaults (Python, command) that differ: {different}"
+
+
+def test_every_job_s_function_is_trickcore_s_but_play():
+    """`play`'s function is trickcore.cli.api.play: trickcore.play is the kernel's play module."""
+    for function in set(JOBS.values()) - {api.play}:
+        assert getattr(trickcore, function.__name__) is function and function.__name__ in trickcore.__all__
+    import trickcore.play as module
+
+    assert inspect.ismodule(trickcore.play) and trickcore.play is module
+
+
+def cli(*args):
+    result = CliRunner().invoke(tricks, [str(a) for a in args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def cli_json(*args):
+    return json.loads(cli(*args, "--format", "json"))
+
+
+def test_bridge_score_imps_vp():
+    assert api.bridge_score("4SX", "-2", vul=True).to_dict() == cli_json("bridge", "score", "4SX", "-2", "--vul")
+    assert api.bridge_score("4S", tricks=9).to_dict() == cli_json("bridge", "score", "4S", "--tricks", "9")
+    assert api.bridge_score("3NT", "+1").text() == cli("bridge", "score", "3NT", "+1")
+    assert api.imps(-430).to_dict() == cli_json("bridge", "imps", "-430")
+    assert api.vp(12, 16, repair=False).to_dict() == cli_json("bridge", "vp", "12", "--boards", "16", "--no-repair")
+    with pytest.raises(InputError, match="result or tricks"):
+        api.bridge_score("4S", "=", tricks=10)
+
+
+@pytest.mark.parametrize("command, function", [("matchpoints", api.matchpoints), ("butler", api.butler),
+                                               ("cross-imps", api.cross_imps)])
+def test_one_board_scores(command, function):
+    scores = ["420", "450", "-50", "NP", "A+"]
+    assert function(scores).to_dict() == cli_json("bridge", command, *scores)
+    assert function(scores, preset="seed").text() == cli("bridge", command, *scores, "--preset", "seed")
+
+
+def test_one_board_settings_by_keyword_are_the_command_s_set():
+    scores = [420, 450, -50]
+    assert api.cross_imps(scores, cross_imps="total").to_dict() == cli_json(
+        "bridge", "cross-imps", *scores, "--set", "cross_imps=total")
+    assert api.matchpoints(scores, expected=4).to_dict() == cli_json("bridge", "matchpoints", *scores,
+                                                                     "--expected", "4")
+
+
+def test_rubber_chicago_teams():
+    rubber, chicago = EXAMPLES / "bridge" / "rubber_2_1.txt", EXAMPLES / "bridge" / "chicago.txt"
+    assert api.rubber(rubber).to_dict() == cli_json("bridge", "rubber", rubber)
+    assert api.chicago(chicago, scoring="chicago_duplicate").to_dict() == cli_json(
+        "bridge", "chicago", chicago, "--set", "scoring=chicago_duplicate")
+    teams = EXAMPLES / "bridge" / "teams.csv"
+    found = api.teams_score(teams, repair=False)
+    assert found.to_dict() == cli_json("bridge", "teams", "score", teams, "--no-repair")
+    assert len(found.to_pandas()) == len(found.to_dict()["standings"])
+
+
+def test_whist_and_preferans_score():
+    whist = EXAMPLES / "whist" / "rubber.json"
+    assert api.whist_score(whist).to_dict() == cli_json("whist", "score", whist)
+    assert api.whist_score(whist, ruleset="long").to_dict() == cli_json("whist", "score", whist, "--ruleset", "long")
+    assert api.whist_score(whist, honours="off", game_target=7).to_dict() == cli_json(
+        "whist", "score", whist, "--set", "honours=off", "--set", "game_target=7")
+    protocol = EXAMPLES / "preferans" / "sochi_game.json"
+    found = api.preferans_score(protocol)
+    assert found.to_dict() == cli_json("preferans", "score", protocol)
+    assert found.render("svg") == cli("preferans", "score", protocol, "--format", "svg")
+
+
+def test_session_score_is_score():
+    path = EXAMPLES / "bridge" / "pairs_session.csv"
+    assert api.score("butler", path).to_dict() == cli_json("bridge", "session", "score", path, "--method", "butler")
+
+
+def test_auction_and_convert(tmp_path):
+    pbn = EXAMPLES / "bridge_pbn" / "bbo_style.pbn"
+    found = api.auction(pbn)
+    assert found.to_dict()["auctions"] == cli_json("bridge", "auction", pbn)
+    assert found.text() == cli("bridge", "auction", pbn)
+    assert len(found.to_pandas()) == len(found.to_dict()["auctions"])
+    for target in ("pbn", "lin", "json"):
+        out = tmp_path / f"boards.{target}"
+        converted = api.convert(pbn, target, output=out)
+        cli("bridge", "convert", pbn, "--to", target, "-o", tmp_path / f"cli.{target}")
+        assert out.read_bytes() == (tmp_path / f"cli.{target}").read_bytes() == converted.to_bytes()
+    assert api.convert(pbn, "json").to_dict()["boards"] == json.loads(cli("bridge", "convert", pbn, "--to", "json"))
+    with pytest.raises(InputError, match="to must be one of"):
+        api.convert(pbn, "xml")
+
+
+def test_movements(tmp_path):
+    found = api.mitchell(5, 20, arrow_switch="last_round", pairs=[1, 6])
+    assert found.to_dict() == cli_json("bridge", "movement", "mitchell", "--tables", 5, "--boards", 20,
+                                       "--arrow-switch", "last_round", "--pairs", 1, "--pairs", 6)
+    howell = api.howell(3, 15, output=tmp_path / "h.csv")
+    assert howell.to_dict() == cli_json("bridge", "movement", "howell", "--tables", 3, "--boards", 15)
+    assert api.movement_check(tmp_path / "h.csv").to_dict() == cli_json("bridge", "movement", "check",
+                                                                         tmp_path / "h.csv")
+    assert len(howell.to_pandas()) == sum(len(card["rounds"]) for card in howell.to_dict()["cards"])
+
+
+def test_rotation():
+    assert api.rotation(players=5).to_dict() == cli_json("bridge", "rotation", "--players", 5)
+    assert api.rotation(names="Ann,Bob,Cy,Di", rotation="tour").text() == cli(
+        "bridge", "rotation", "--names", "Ann,Bob,Cy,Di", "--rotation", "tour")
+    with pytest.raises(InputError, match="players or names"):
+        api.rotation()
+
+
+def test_play_in_its_three_ways():
+    match = api.play("preferans", seed=2, agents="heuristic", hands=2)
+    assert match.to_dict() == cli_json("play", "--game", "preferans", "--seed", 2, "--agents", "heuristic",
+                                       "--hands", 2)
+    one = api.play("bridge", seed=4, dealer="E")
+    assert one.to_dict() == cli_json("play", "--game", "bridge", "--seed", 4, "--dealer", "E")
+    assert len(one.to_pandas()) == 13
+    batch = api.play("whist", seed=3, count=50).to_dict()
+    timing = ("seconds", "deals_per_second")
+    assert {k: v for k, v in batch.items() if k not in timing} == {
+        k: v for k, v in cli_json("play", "--game", "whist", "--seed", 3, "--count", 50).items() if k not in timing}
+    with pytest.raises(InputError, match="hands goes with agents"):
+        api.play("bridge", hands=3)
+
+
+def test_solve_a_file_of_deals():
+    lin = ROOT / "tests" / "data" / "lin" / "endplay_example1.lin"
+    found = api.solve("bridge", deals=lin)
+    assert found.text() == cli("solve", "--game", "bridge", "--deals", lin)
+    assert [json.loads(line) for line in found.text().splitlines()] == found.to_dict()["deals"]
+    with pytest.raises(InputError, match="exactly one of deal and deals"):
+        api.solve("bridge")
+
+
+def test_simulate_takes_the_solve_options_by_keyword():
+    by_keyword = api.simulate("bridge", 3, solve=True, contract="3NT", declarer="S")
+    assert by_keyword.lines() == api.simulate("bridge", 3, solve={"contract": "3NT", "declarer": "S"}).lines()
+    assert by_keyword.to_dict() == cli_json("simulate", "--game", "bridge", "--deals", 3, "--solve", "--contract",
+                                            "3NT", "--declarer", "S")
+    with pytest.raises(InputError, match="contract goes with solve"):
+        api.simulate("bridge", 3, contract="3NT")
