@@ -254,7 +254,8 @@ def comparison_text(data):
         lines += ["", "Where the systems differ most (mean per deal for the side or player concerned):"]
         for row in data["situations"]:
             means = "  ".join(f"{k} {v:+.1f}" for k, v in row["means"].items())
-            lines.append(f"  {row['situation']:<12} {row['deals']:>5} {'deal ' if row['deals'] == 1 else 'deals'}   {means}")
+            deals = "deal " if row["deals"] == 1 else "deals"
+            lines.append(f"  {row['situation']:<12} {row['deals']:>5} {deals}   {means}")
     return "\n".join(lines) + "\n"
 
 
