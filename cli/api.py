@@ -910,6 +910,7 @@ def _movement(movement: Any, pairs: Iterable[int], output: str | os.PathLike | N
     from trickcore.files import write_text_atomically
 
     found = Movement(movement, tuple(pairs))
+    found.to_dict()          # a pair the movement does not have is an error before any file is written
     if output is not None:
         write_text_atomically(os.fspath(output), found.file_text())
     return found
