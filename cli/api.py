@@ -129,7 +129,6 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
     from trickcore.games.simulation_output import check_output
     from trickcore.games.simulation_table import combined
     from trickcore.scoring.compare import check_comparison, entrants_of
-    from trickcore.scoring.compare import compare as compare_records
 
     if not 1 <= jobs <= MAX_JOBS:
         raise InputError(f"jobs must be from 1 to {MAX_JOBS}, not {jobs}", field="jobs")
@@ -160,11 +159,7 @@ def simulate(game: str, deals: int, seed: int = 0, agents: Agents = None,
         path = out or os.path.join(scratch, "deals.jsonl")
         outcomes = _run(simulation, path, out, jobs, client, resume, progress, tables)
         written = path.rstrip("/" + os.sep)
-        compared = None
-        if entrants:
-            found = entrants[0].system.read_records(written)
-            # Without ``out`` the lines' file is a scratch file, gone when the comparison is read: name the run.
-            compared = compare_records(entrants, found if out else attrs.evolve(found, source="the simulation"), per)
+        compared = _compared(entrants, written, out is None, per) if entrants else None
         text = None
         if out is None:
             from trickcore.files import read_text
@@ -200,6 +195,15 @@ def _solve_options(solve: bool | Mapping[str, Any] | None, given: Mapping[str, A
             raise InputError(f"{next(iter(chosen))} goes with solve", field=next(iter(chosen)))
         return None
     return {**({} if solve is True else solve), **chosen}
+
+
+def _compared(entrants: Any, written: str, scratch: bool, per: int | None) -> Any:
+    """The comparison of a simulation's played deals (the lines ``written``) under ``entrants``' systems; the lines
+    of a run without ``out`` are a scratch file, gone when the comparison is read, so it names the run instead."""
+    from trickcore.scoring.compare import compare as compare_records
+
+    found = entrants[0].system.read_records(written)
+    return compare_records(entrants, attrs.evolve(found, source="the simulation") if scratch else found, per)
 
 
 def _check_variant(game: Any, variant: str) -> None:

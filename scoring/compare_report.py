@@ -16,9 +16,13 @@ def _matplotlib():
     return plt
 
 
-def _svg(plt, figure):
+def _svg(plt, figure, number):
+    """Plot ``number`` of the page as SVG, the same each time: matplotlib stamps an SVG with the time it is drawn and
+    salts its hashed ids (markers, clip paths) with a random uuid; here without the date, and salted with the plot's
+    number, so that the ids stay apart between the page's plots."""
     out = io.StringIO()
-    figure.savefig(out, format="svg", bbox_inches="tight")
+    with plt.rc_context({"svg.hashsalt": f"trickcore-plot-{number}"}):
+        figure.savefig(out, format="svg", bbox_inches="tight", metadata={"Date": None})
     plt.close(figure)
     text = out.getvalue()
     return text[text.index("<svg"):]
@@ -36,7 +40,7 @@ def _plots(plt, data):
         axis.set_title(str(participant), fontsize=10)
         axis.axhline(0, color="grey", linewidth=0.5)
     figure.suptitle("Result per match", fontsize=11)
-    figures.append(("Result per match, by system", _svg(plt, figure)))
+    figures.append(("Result per match, by system", _svg(plt, figure, len(figures))))
     if data["situations"]:
         situations = data["situations"]
         figure, axis = plt.subplots(figsize=(max(4.0, 0.9 * len(situations)), 3.2))
@@ -49,7 +53,7 @@ def _plots(plt, data):
         axis.axhline(0, color="grey", linewidth=0.5)
         axis.legend(fontsize=8)
         axis.set_title("Mean per deal for the side or player concerned", fontsize=10)
-        figures.append(("Where the systems differ most", _svg(plt, figure)))
+        figures.append(("Where the systems differ most", _svg(plt, figure, len(figures))))
     return figures
 
 
