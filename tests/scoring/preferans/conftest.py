@@ -25,6 +25,46 @@ def protocol():
     return build_protocol
 
 
+def game_deal(dealer, declarer, contract, calls=None, tricks=None, **extra):
+    """A trick-contract deal of a protocol (§11.2): its dealer, declarer, contract, calls, tricks and the rest."""
+    deal = {"dealer": dealer, "type": "game", "declarer": declarer, "contract": contract, "calls": calls or {}}
+    if tricks:
+        deal["tricks"] = tricks
+    deal.update(extra)
+    return deal
+
+
+def all_pass_deal(dealer, **tricks):
+    """An all-pass deal of a protocol (§11.2): its dealer and each player's tricks."""
+    return {"dealer": dealer, "type": "all_pass", "tricks": tricks}
+
+
+@pytest.fixture
+def g():
+    """The trick-contract deal builder (game_deal)."""
+    return game_deal
+
+
+@pytest.fixture
+def ap():
+    """The all-pass deal builder (all_pass_deal)."""
+    return all_pass_deal
+
+
+@pytest.fixture
+def sheet(protocol):
+    """Score deals under a variant and return the §11.3 dict."""
+    def run(variant, *deals, players=("A", "B", "C"), settings=None, start=None):
+        return score_protocol(protocol(variant, deals, players, settings, start)).to_dict()
+    return run
+
+
+@pytest.fixture
+def delta(sheet):
+    """The delta of the last deal."""
+    return lambda *args, **kwargs: sheet(*args, **kwargs)["deals"][-1]["delta"]
+
+
 def _score_api(protocol_dict, tmp_path):
     return score_protocol(protocol_dict).to_dict()
 

@@ -2,83 +2,57 @@
 series, penalties (§8), end of game and settlement options."""
 import pytest
 
-from trickcore.scoring.preferans import PulyaLedger, parse_protocol, score_protocol
+from trickcore.scoring.preferans import PulyaLedger, parse_protocol
 from trickcore.errors import InvalidRecord
 
 FOUR = ("A", "B", "C", "D")
 
 
-@pytest.fixture
-def sheet(protocol):
-    """Score deals under a variant and return the §11.3 dict."""
-    def run(variant, *deals, players=("A", "B", "C"), settings=None, start=None):
-        return score_protocol(protocol(variant, deals, players, settings, start)).to_dict()
-    return run
-
-
-@pytest.fixture
-def delta(sheet):
-    """The delta of the last deal."""
-    return lambda *args, **kwargs: sheet(*args, **kwargs)["deals"][-1]["delta"]
-
-
-def g(dealer, declarer, contract, calls=None, tricks=None, **extra):
-    deal = {"dealer": dealer, "type": "game", "declarer": declarer, "contract": contract, "calls": calls or {}}
-    if tricks:
-        deal["tricks"] = tricks
-    deal.update(extra)
-    return deal
-
-
-def ap(dealer, **tricks):
-    return {"dealer": dealer, "type": "all_pass", "tricks": tricks}
-
-
 # --- defence roles (§5.2, §7.3) ---
 
-def test_returned_half_whister_shares_nothing_but_writes_consolation(delta):
+def test_returned_half_whister_shares_nothing_but_writes_consolation(g, delta):
     d = delta("leningrad", g("C", "A", "6S", {"B": "pass", "C": "half_whist"}, {"A": 5, "B": 3, "C": 2},
                              returned_by="B"))
     assert d == {"pool": {}, "mountain": {"A": 4}, "whists": {"B": {"A": 24}, "C": {"A": 4}}}
 
 
-def test_returned_whist_made_contract(delta):
+def test_returned_whist_made_contract(g, delta):
     d = delta("sochi", g("C", "A", "6S", {"B": "pass", "C": "half_whist"}, {"A": 6, "B": 3, "C": 1},
                          returned_by="B"))
     assert d == {"pool": {"A": 2}, "mountain": {}, "whists": {"B": {"A": 8}}}
 
 
-def test_gentleman_switch_half_whist_by_d1(delta):
+def test_gentleman_switch_half_whist_by_d1(g, delta):
     d = delta("leningrad", g("C", "A", "6S", {"B": "half_whist", "C": "pass"}))
     assert d == {"pool": {"A": 2}, "mountain": {}, "whists": {"B": {"A": 8}}}
 
 
-def test_gentleman_split_only_when_declarer_fails(delta):
+def test_gentleman_split_only_when_declarer_fails(g, delta):
     d = delta("leningrad", g("C", "A", "6S", {"B": "whist", "C": "pass"}, {"A": 7, "B": 2, "C": 1}))
     assert d == {"pool": {"A": 2}, "mountain": {"B": 2}, "whists": {"B": {"A": 12}}}
 
 
 @pytest.mark.parametrize("mode, mountain", [("capped", 2), ("half_based", 4)])
-def test_two_whisters_capped_or_half_based(delta, mode, mountain):
+def test_two_whisters_capped_or_half_based(g, delta, mode, mountain):
     d = delta("sochi", g("C", "A", "6S", {"B": "whist", "C": "whist"}, {"A": 7, "B": 3, "C": 0}),
               settings={"two_whister_shortfall": mode})
     assert d["mountain"] == {"C": mountain}
     assert d["whists"] == {"B": {"A": 6}}
 
 
-def test_two_whisters_eight_to_ten_d2_liable(delta):
+def test_two_whisters_eight_to_ten_d2_liable(g, delta):
     d = delta("sochi", g("C", "A", "8S", {"B": "whist", "C": "whist"}, {"A": 10, "B": 0, "C": 0}))
     assert d == {"pool": {"A": 6}, "mountain": {"C": 6}, "whists": {}}
 
 
-def test_robber_whist(delta):
+def test_robber_whist(g, delta):
     d = delta("classic", g("C", "A", "7S", {"B": "whist", "C": "pass"}, {"A": 5, "B": 3, "C": 2}),
               settings={"consolation": "robber"})
     assert d == {"pool": {}, "mountain": {"A": 8}, "whists": {"B": {"A": 28}, "C": {"A": 28}}}
 
 
 @pytest.mark.parametrize("closed, mountain", [(False, 2), (True, 4)])
-def test_classic_liability_half_until_own_pool_closed(delta, closed, mountain):
+def test_classic_liability_half_until_own_pool_closed(g, delta, closed, mountain):
     start = {"pool": {"B": 20}} if closed else None
     d = delta("classic", g("C", "A", "6H", {"B": "whist", "C": "pass"}, {"A": 8, "B": 1, "C": 1}), start=start)
     assert d["mountain"] == {"B": mountain}
@@ -86,13 +60,13 @@ def test_classic_liability_half_until_own_pool_closed(delta, closed, mountain):
 
 
 @pytest.mark.parametrize("liability, mountain", [("responsible", 4), ("semi_responsible", 2)])
-def test_liability_setting(delta, liability, mountain):
+def test_liability_setting(g, delta, liability, mountain):
     d = delta("sochi", g("C", "A", "6H", {"B": "whist", "C": "pass"}, {"A": 8, "B": 1, "C": 1}),
               settings={"whist_liability": liability})
     assert d["mountain"] == {"B": mountain}
 
 
-def test_consolation_payers_defenders_only(delta):
+def test_consolation_payers_defenders_only(g, delta):
     deal = g("D", "A", "7S", {"B": "whist", "C": "pass"}, {"A": 5, "B": 3, "C": 2})
     assert delta("sochi", deal, players=FOUR)["whists"] == {"B": {"A": 28}, "C": {"A": 8}, "D": {"A": 8}}
     assert delta("sochi", deal, players=FOUR, settings={"consolation_payers": "defenders"})["whists"] == {
@@ -101,23 +75,23 @@ def test_consolation_payers_defenders_only(delta):
 
 # --- 4 players: the dealer (§5.3) ---
 
-def test_dealer_whist_is_sole_whister_without_split(delta):
+def test_dealer_whist_is_sole_whister_without_split(g, delta):
     deal = g("D", "A", "7S", {"B": "pass", "C": "pass"}, {"A": 6, "B": 3, "C": 1}, dealer_call="whist")
     assert delta("leningrad", deal, players=FOUR) == {
         "pool": {}, "mountain": {"A": 8}, "whists": {"D": {"A": 40}, "B": {"A": 8}, "C": {"A": 8}}}
 
 
-def test_dealer_whist_bears_the_shortfall(delta):
+def test_dealer_whist_bears_the_shortfall(g, delta):
     deal = g("D", "A", "6S", {}, {"A": 8, "B": 1, "C": 1}, dealer_call="whist")
     assert delta("sochi", deal, players=FOUR) == {"pool": {"A": 2}, "mountain": {"D": 4}, "whists": {"D": {"A": 4}}}
 
 
-def test_dealer_returns_a_half_whist(delta):
+def test_dealer_returns_a_half_whist(g, delta):
     deal = g("D", "A", "6S", {"B": "pass", "C": "half_whist"}, {"A": 6, "B": 2, "C": 2}, returned_by="D")
     assert delta("sochi", deal, players=FOUR) == {"pool": {"A": 2}, "mountain": {}, "whists": {"D": {"A": 8}}}
 
 
-def test_sochi_four_player_all_pass_dealer_owns_talon(delta):
+def test_sochi_four_player_all_pass_dealer_owns_talon(ap, delta):
     d = delta("sochi", ap("D", A=3, B=3, C=4, D=0), players=FOUR)
     assert d == {"pool": {"D": 1}, "mountain": {"A": 3, "B": 3, "C": 4}, "whists": {}}
     d = delta("leningrad", ap("D", A=3, B=3, C=4, D=0), players=FOUR)
@@ -126,7 +100,7 @@ def test_sochi_four_player_all_pass_dealer_owns_talon(delta):
 
 # --- contracts not played, checked ten, misère, walkaway (§7.4-§7.6) ---
 
-def test_classic_pass_pass_second_defender_writes_half(sheet):
+def test_classic_pass_pass_second_defender_writes_half(g, sheet):
     s = sheet("classic", g("C", "A", "6H", {"B": "pass", "C": "pass"}))
     assert s["deals"][0] == {"index": 1, "label": "6H: passed out",
                              "delta": {"pool": {"A": 2}, "mountain": {}, "whists": {"C": {"A": 4}}}}
@@ -142,7 +116,7 @@ def test_classic_checked_ten(sheet, tricks, label, d):
     assert (s["deals"][0]["label"], s["deals"][0]["delta"]) == (label, d)
 
 
-def test_sochi_ten_is_whisted(delta):
+def test_sochi_ten_is_whisted(g, delta):
     d = delta("sochi", g("C", "A", "10H", {"B": "whist"}, {"A": 9, "B": 1, "C": 0}))
     assert d == {"pool": {}, "mountain": {"A": 10}, "whists": {"B": {"A": 20}, "C": {"A": 10}}}
 
@@ -167,7 +141,7 @@ def test_walkaway(sheet):
 
 # --- all-pass (§6.4, §7.7) ---
 
-def test_leningrad_hard_exit_keeps_the_series(sheet):
+def test_leningrad_hard_exit_keeps_the_series(g, ap, sheet):
     deals = [ap("C", A=0, B=4, C=6), g("A", "A", "7S", {}), ap("B", A=2, B=3, C=5)]
     s = sheet("leningrad", *deals)
     assert s["deals"][0]["delta"] == {"pool": {"A": 1}, "mountain": {"B": 8, "C": 12}, "whists": {}}
@@ -176,13 +150,13 @@ def test_leningrad_hard_exit_keeps_the_series(sheet):
     assert sheet("sochi", *deals)["deals"][2]["label"] == "all-pass x1"
 
 
-def test_progression_last_value_repeats(sheet):
+def test_progression_last_value_repeats(ap, sheet):
     s = sheet("sochi", *[ap(d, A=3, B=3, C=4) for d in "CABCA"])
     assert [d["label"] for d in s["deals"]] == ["all-pass x1", "all-pass x2", "all-pass x3", "all-pass x3",
                                                 "all-pass x3"]
 
 
-def test_classic_series_per_dealer_and_mountain_writeoff(sheet):
+def test_classic_series_per_dealer_and_mountain_writeoff(ap, sheet):
     s = sheet("classic", ap("A", A=3, B=3, C=4), ap("A", A=0, B=4, C=6), ap("B", A=0, B=4, C=6),
               start={"mountain": {"A": 5}})
     assert [d["label"] for d in s["deals"]] == ["all-pass x1", "all-pass x2", "all-pass x1"]
@@ -190,23 +164,23 @@ def test_classic_series_per_dealer_and_mountain_writeoff(sheet):
     assert s["totals"]["A"]["mountain"] == 5 + 3 - 2 - 1
 
 
-def test_all_pass_amnesty_never_negative_for_the_dealer(delta):
+def test_all_pass_amnesty_never_negative_for_the_dealer(ap, delta):
     d = delta("sochi", ap("D", A=2, B=4, C=4, D=0), players=FOUR, settings={"all_pass_amnesty": True})
     assert d == {"pool": {"D": 1}, "mountain": {"B": 2, "C": 2}, "whists": {}}
 
 
-def test_classic_zero_reward_never_below_zero(delta):
+def test_classic_zero_reward_never_below_zero(ap, delta):
     assert delta("classic", ap("C", A=0, B=4, C=6))["mountain"] == {"B": 4, "C": 6}
 
 
-def test_all_pass_amnesty_and_unscaled_reward(sheet):
+def test_all_pass_amnesty_and_unscaled_reward(ap, sheet):
     s = sheet("sochi", ap("C", A=1, B=3, C=6), ap("A", A=0, B=4, C=6),
               settings={"all_pass_amnesty": True, "all_pass_zero_reward_scaled": False})
     assert s["deals"][0]["delta"]["mountain"] == {"B": 2, "C": 5}
     assert s["deals"][1]["delta"] == {"pool": {"A": 1}, "mountain": {"B": 8, "C": 12}, "whists": {}}
 
 
-def test_exit_levels(sheet):
+def test_exit_levels(g, ap, sheet):
     settings = {"all_pass_exit_levels": [6, 7, 7]}
     with pytest.raises(InvalidRecord) as info:
         sheet("sochi", ap("C", A=3, B=3, C=4), ap("A", A=3, B=3, C=4), g("B", "A", "6S", {}), settings=settings)
@@ -218,24 +192,24 @@ def test_exit_levels(sheet):
 
 @pytest.mark.parametrize("basis, whists", [("difference", {"A": {"B": 10, "C": 25}}),
                                            ("absolute", {"A": {"B": 15, "C": 30}})])
-def test_rostov_basis(delta, basis, whists):
+def test_rostov_basis(ap, delta, basis, whists):
     d = delta("rostov", ap("C", A=1, B=3, C=6), settings={"rostov_all_pass_basis": basis})
     assert d == {"pool": {}, "mountain": {}, "whists": whists}
 
 
-def test_rostov_tie_four_players_and_dealer_prize(delta):
+def test_rostov_tie_four_players_and_dealer_prize(ap, delta):
     d = delta("rostov", ap("D", A=0, B=0, C=10), players=FOUR)
     assert d == {"pool": {"A": 1, "B": 1, "D": 1}, "mountain": {}, "whists": {"A": {"C": 25}, "B": {"C": 25}}}
 
 
-def test_rostov_prize_never_closes_a_pool(delta):
+def test_rostov_prize_never_closes_a_pool(ap, delta):
     d = delta("rostov", ap("C", A=0, B=4, C=6), start={"pool": {"A": 19}})
     assert d == {"pool": {}, "mountain": {"A": -1}, "whists": {"A": {"B": 20, "C": 30}}}
 
 
 # --- Classic extras (§7.8) ---
 
-def test_classic_talon_bonus_and_dark(delta):
+def test_classic_talon_bonus_and_dark(g, delta):
     deal = g("A", "B", "6H", {"C": "whist", "D": "pass"}, {"B": 6, "C": 3, "D": 1}, talon=["AS", "AH"])
     assert delta("classic", deal, players=FOUR) == {"pool": {"B": 2}, "mountain": {},
                                                     "whists": {"A": {"B": 6}, "C": {"B": 8}}}
@@ -255,7 +229,7 @@ def test_bombs_awarded_then_used():
     assert ledger.state.bombs["B"] == ()
 
 
-def test_responsible_games(sheet):
+def test_responsible_games(g, ap, sheet):
     s = sheet("classic", ap("C", A=3, B=3, C=4),
               g("A", "A", "6H", {"B": "whist", "C": "pass"}, {"A": 6, "B": 3, "C": 1}),
               g("B", "A", "7S", {"B": "whist", "C": "pass"}, {"A": 7, "B": 2, "C": 1}))
@@ -270,7 +244,7 @@ def test_generic_penalties(delta):
     assert d == {"pool": {}, "mountain": {"A": 1}, "whists": {"B": {"C": 3}}}
 
 
-def test_peek_by_declarer_and_by_whister(sheet):
+def test_peek_by_declarer_and_by_whister(g, sheet):
     s = sheet("sochi", g("C", "A", "6S", {"B": "whist"}, {"A": 6, "B": 3, "C": 1},
                          penalties=[{"kind": "peek", "player": "A"}]),
               g("A", "A", "6S", {"B": "whist"}, {"A": 6, "B": 3, "C": 1},
@@ -280,7 +254,7 @@ def test_peek_by_declarer_and_by_whister(sheet):
     assert s["deals"][1]["delta"] == {"pool": {"A": 2}, "mountain": {"B": 2}, "whists": {"B": {"A": 6}}}
 
 
-def test_revoke_by_declarer_and_by_passer(sheet):
+def test_revoke_by_declarer_and_by_passer(g, sheet):
     s = sheet("sochi", g("C", "A", "7S", {"B": "whist"}, {"A": 7, "B": 2, "C": 1},
                          penalties=[{"kind": "revoke", "player": "A"}]),
               g("A", "A", "7S", {"B": "whist"}, {"A": 6, "B": 3, "C": 1},
@@ -289,7 +263,7 @@ def test_revoke_by_declarer_and_by_passer(sheet):
     assert s["deals"][1]["delta"] == {"pool": {"A": 4}, "mountain": {}, "whists": {"B": {"A": 12}}}
 
 
-def test_misere_and_all_pass_penalties(sheet):
+def test_misere_and_all_pass_penalties(ap, sheet):
     s = sheet("sochi", {"dealer": "C", "type": "misere", "declarer": "A", "tricks": {"A": 0, "B": 5, "C": 5},
                         "penalties": [{"kind": "revoke", "player": "A"}]},
               ap("A", A=0, B=4, C=6) | {"penalties": [{"kind": "peek", "player": "A"}]})
@@ -297,13 +271,13 @@ def test_misere_and_all_pass_penalties(sheet):
     assert s["deals"][1]["delta"]["mountain"] == {"A": 1, "B": 4, "C": 6}
 
 
-def test_wrong_card_count_whister(delta):
+def test_wrong_card_count_whister(g, delta):
     d = delta("sochi", g("C", "A", "6S", {"B": "whist"}, {"A": 6, "B": 3, "C": 1},
                          penalties=[{"kind": "wrong_card_count", "player": "B"}]))
     assert d == {"pool": {"A": 2}, "mountain": {"B": 4}, "whists": {"B": {"A": 8}}}
 
 
-def test_undiscarded_talon_is_void_for_the_series(sheet):
+def test_undiscarded_talon_is_void_for_the_series(g, ap, sheet):
     s = sheet("sochi", ap("C", A=3, B=3, C=4),
               g("A", "A", "7S", {}, penalties=[{"kind": "undiscarded_talon", "player": "A"}]),
               ap("B", A=3, B=3, C=4))
@@ -313,7 +287,7 @@ def test_undiscarded_talon_is_void_for_the_series(sheet):
 
 
 
-def test_undiscarded_talon_voids_a_whisted_deal_without_its_tricks(sheet):
+def test_undiscarded_talon_voids_a_whisted_deal_without_its_tricks(g, sheet):
     """§8: the deal is void, so a whisted game with the penalty needs no tricks (it demanded them once)."""
     s = sheet("sochi", g("A", "A", "7S", {"B": "whist", "C": "pass"},
                          penalties=[{"kind": "undiscarded_talon", "player": "A"}]))
@@ -321,14 +295,14 @@ def test_undiscarded_talon_voids_a_whisted_deal_without_its_tricks(sheet):
 
 # --- end of game and settlement (§9) ---
 
-def test_leningrad_no_help_and_early_stop_adjustment(sheet):
+def test_leningrad_no_help_and_early_stop_adjustment(g, sheet):
     s = sheet("leningrad", g("C", "A", "8S", {}), start={"pool": {"A": 18}})
     assert s["totals"]["A"]["pool"] == 24
     assert s["finished"] is False
     assert s["settlement"]["pool_adjustment"] == {"A": -8, "B": 40, "C": 40}
 
 
-def test_no_deal_after_the_end(sheet):
+def test_no_deal_after_the_end(g, sheet):
     with pytest.raises(InvalidRecord) as info:
         sheet("sochi", g("C", "A", "7S", {}), g("A", "B", "6S", {}), settings={"pool_target": 50},
               start={"pool": {"A": 50, "B": 49, "C": 48}})

@@ -3,35 +3,8 @@ against the spec's own arithmetic (written out in each docstring)."""
 import pytest
 
 from trickcore.errors import InvalidRecord
-from trickcore.scoring.preferans import score_protocol
 
 FOUR = ("A", "B", "C", "D")
-
-
-@pytest.fixture
-def sheet(protocol):
-    """Score deals under a variant and return the §11.3 dict."""
-    def run(variant, *deals, players=("A", "B", "C"), settings=None, start=None):
-        return score_protocol(protocol(variant, deals, players, settings, start)).to_dict()
-    return run
-
-
-@pytest.fixture
-def delta(sheet):
-    """The delta of the last deal."""
-    return lambda *args, **kwargs: sheet(*args, **kwargs)["deals"][-1]["delta"]
-
-
-def g(dealer, declarer, contract, calls=None, tricks=None, **extra):
-    deal = {"dealer": dealer, "type": "game", "declarer": declarer, "contract": contract, "calls": calls or {}}
-    if tricks:
-        deal["tricks"] = tricks
-    deal.update(extra)
-    return deal
-
-
-def ap(dealer, **tricks):
-    return {"dealer": dealer, "type": "all_pass", "tricks": tricks}
 
 
 FINISHED = {"A": 20, "B": 20, "C": 20}
@@ -39,7 +12,7 @@ FINISHED = {"A": 20, "B": 20, "C": 20}
 
 # --- §7.2 and §7.7: the zero-trick reward is a pool entry, with help and overflow ---
 
-def test_sochi_zero_trick_reward_helps_the_largest_open_pool(sheet):
+def test_sochi_zero_trick_reward_helps_the_largest_open_pool(ap, sheet):
     """Sochi, target 10, pools A 10, B 9, C 5, third all-pass of a series (k = 2, ×3); tricks A 0, B 4, C 6.
     Mountain B 4 × 3 = 12, C 6 × 3 = 18. A's reward r = 3: A is closed, so B (the larger open pool) gets 1
     (A→B 10), then C gets 2 (A→C 20)."""
@@ -49,7 +22,7 @@ def test_sochi_zero_trick_reward_helps_the_largest_open_pool(sheet):
         "pool": {"B": 1, "C": 2}, "mountain": {"B": 12, "C": 18}, "whists": {"A": {"B": 10, "C": 20}}}}
 
 
-def test_zero_trick_rewards_are_applied_from_hand1_on(sheet):
+def test_zero_trick_rewards_are_applied_from_hand1_on(ap, sheet):
     """Dealer C, so hand1 = A, hand2 = B. Target 10, pools A 9, B 10, C 8, k = 2 (×3); tricks A 0, B 0, C 10.
     A first: own 1 (A 10), then 2 help C (C 10, A→C 20). Then B: closed, nobody open → mountain B −3.
     C: 10 × 3 = 30. Every pool is at 10: the game ends."""
@@ -67,14 +40,14 @@ def test_made_misere_overflows_into_the_mountain(delta):
     assert d == {"pool": {"C": 5}, "mountain": {"C": -5}, "whists": {}}
 
 
-def test_leningrad_second_all_pass_reward_is_not_doubled(delta):
+def test_leningrad_second_all_pass_reward_is_not_doubled(ap, delta):
     """Leningrad, k = 1: m = 2, price 2 per trick → B 4 × 2 × 2 = 16, C 6 × 4 = 24; A's reward r = m = 2 pool
     points (decision 25: not doubled, the pool is already worth double)."""
     d = delta("leningrad", ap("C", A=0, B=4, C=6), start={"all_pass_series": 1})
     assert d == {"pool": {"A": 2}, "mountain": {"B": 16, "C": 24}, "whists": {}}
 
 
-def test_classic_dark_all_pass_writes_off_at_most_the_mountain(delta):
+def test_classic_dark_all_pass_writes_off_at_most_the_mountain(ap, delta):
     """Classic, 3 players, dealer C dealing again after an all-pass (k = 1, ×2), dark (×2 more): m = 4.
     A 0 tricks with mountain 3 → write-off 3 (never below 0); B 4 × 4 = 16, C 6 × 4 = 24."""
     d = delta("classic", {**ap("C", A=0, B=4, C=6), "dark": True}, settings={"num_players": 3},
@@ -82,7 +55,7 @@ def test_classic_dark_all_pass_writes_off_at_most_the_mountain(delta):
     assert d == {"pool": {}, "mountain": {"A": -3, "B": 16, "C": 24}, "whists": {}}
 
 
-def test_rostov_dealer_prize_point_never_closes_his_pool(delta):
+def test_rostov_dealer_prize_point_never_closes_his_pool(ap, delta):
     """Rostov, 4 players, dealer D at 19 of 20: tricks A 0, B 4, C 6 → A→B 20, A→C 30; A's prize: pool A +1;
     D's prize (rostov_dealer_bonus) would close his pool → mountain D −1."""
     d = delta("rostov", ap("D", A=0, B=4, C=6), players=FOUR, start={"pool": {"D": 19}})
@@ -91,33 +64,33 @@ def test_rostov_dealer_prize_point_never_closes_his_pool(delta):
 
 # --- §7.3-§7.6: contracts ---
 
-def test_two_whisters_both_short_on_a_seven(delta):
+def test_two_whisters_both_short_on_a_seven(g, delta):
     """Sochi 7S, B and C whist, A 10 tricks: obl 2, half 1, s = 2; each liable min(1 − 0, 2) = 1 at SF 4."""
     d = delta("sochi", g("C", "A", "7S", {"B": "whist", "C": "whist"}, {"A": 10, "B": 0, "C": 0}))
     assert d == {"pool": {"A": 4}, "mountain": {"B": 4, "C": 4}, "whists": {}}
 
 
-def test_rostov_lone_whister_short_is_semi_responsible(delta):
+def test_rostov_lone_whister_short_is_semi_responsible(g, delta):
     """Rostov 7H, B whist, C pass; A 9, B 1, C 0: made, pool A 4; B writes W(7) × Td = 10 × 1 = 10; obl 2,
     s = 1 at SF = P/2 = 2 → mountain B 2."""
     d = delta("rostov", g("C", "A", "7H", {"B": "whist", "C": "pass"}, {"A": 9, "B": 1, "C": 0}))
     assert d == {"pool": {"A": 4}, "mountain": {"B": 2}, "whists": {"B": {"A": 10}}}
 
 
-def test_leningrad_gentleman_four_players_dealer_writes_consolation(delta):
+def test_leningrad_gentleman_four_players_dealer_writes_consolation(g, delta):
     """Leningrad, 4 players, dealer A; B plays 6S, C whist, D pass; B 5, C 3, D 2. Mountain B SET = 4;
     trick whists 4 × 5 = 20 shared 10/10; consolation 4 from each of A, C, D → C→B 14, D→B 14, A→B 4."""
     d = delta("leningrad", g("A", "B", "6S", {"C": "whist", "D": "pass"}, {"B": 5, "C": 3, "D": 2}), players=FOUR)
     assert d == {"pool": {}, "mountain": {"B": 4}, "whists": {"A": {"B": 4}, "C": {"B": 14}, "D": {"B": 14}}}
 
 
-def test_leningrad_half_whist_writes_doubled_whists(delta):
+def test_leningrad_half_whist_writes_doubled_whists(g, delta):
     """Leningrad 6D, B pass, C half-whist, nobody returns: pool A 2; C writes W(6) × 2 = 4 × 2 = 8."""
     d = delta("leningrad", g("C", "A", "6D", {"B": "pass", "C": "half_whist"}))
     assert d == {"pool": {"A": 2}, "mountain": {}, "whists": {"C": {"A": 8}}}
 
 
-def test_classic_pass_pass_seven_four_players(delta):
+def test_classic_pass_pass_seven_four_players(g, delta):
     """Classic, 4 players, dealer A; B plays 7D, C and D pass: pool B 4; D2 = D writes W(7) × 1 = 4."""
     d = delta("classic", g("A", "B", "7D", {"C": "pass", "D": "pass"}), players=FOUR)
     assert d == {"pool": {"B": 4}, "mountain": {}, "whists": {"D": {"B": 4}}}
@@ -151,7 +124,7 @@ def test_leningrad_undiscarded_talon_on_misere(delta):
     assert d == {"pool": {}, "mountain": {"A": 60}, "whists": {}}
 
 
-def test_revoke_by_declarer_to_a_named_defender(delta):
+def test_revoke_by_declarer_to_a_named_defender(g, delta):
     """Sochi 7H, B whist, C pass; A 7, B 2, C 1, A revokes one trick to C: A 6 → down 1 (mountain 4);
     consolation 4 each; B writes W × Td = 4 × (2 + 2) = 16 (+4) = 20."""
     d = delta("sochi", g("C", "A", "7H", {"B": "whist", "C": "pass"}, {"A": 7, "B": 2, "C": 1},
@@ -161,7 +134,7 @@ def test_revoke_by_declarer_to_a_named_defender(delta):
 
 # --- §6.4: exit levels ---
 
-def test_exit_levels_use_the_last_value_after_a_long_series(sheet):
+def test_exit_levels_use_the_last_value_after_a_long_series(g, sheet):
     """Levels [6, 7, 8]: after 5 all-pass deals the index is min(5, 3) − 1 = 2 → 8; 7NT is illegal, 8S legal."""
     start = {"all_pass_series": 5}
     with pytest.raises(InvalidRecord) as info:
@@ -184,7 +157,7 @@ def test_four_player_settlement_shares_each_mountain_point_among_four(sheet):
     assert settlement["pairwise"]["A"] == {"B": -10, "C": -10, "D": -20}
 
 
-def test_leningrad_four_players_end_at_four_targets(sheet):
+def test_leningrad_four_players_end_at_four_targets(g, sheet):
     """Leningrad, 4 players, target 10, pools A 10, B 10, C 10, D 8; dealer A, B plays 6S passed out: pool B 12,
     Σ = 42 ≥ 4 × 10 → finished. adj = 2 × (10 − pool): B −4, D +4; avg 0 → B +40, D −40."""
     s = sheet("leningrad", g("A", "B", "6S", {}), players=FOUR, settings={"pool_target": 10},
