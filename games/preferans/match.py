@@ -273,6 +273,9 @@ def deal_text(k, deal):
         lines.append("  auction: " + ", ".join(f"{who[h]} {c}" for h, c in deal.auction))
     if deal.kind == "all_pass":
         lines.append("  all-pass (raspasy)")
+    elif deal.kind == "walkaway":
+        lines.append(f"  {who[deal.declarer]} wins the auction with {deal.bid}, sees the talon and walks away "
+                     "(down three)")
     elif deal.kind == "redeal":
         lines.append("  nobody declared or bought the talon: the same dealer deals again")
     elif not deal.discard:

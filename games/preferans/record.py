@@ -77,7 +77,8 @@ class PlayedDeal:
 
 def protocol_entry(ids, dealer, kind, declarer, contract, outcome, is_open, won, played, talon=None,
                    dealer_tricks=False):
-    """The §11.2 protocol entry of a finished deal of ``kind`` (``game``, ``misere`` or ``all_pass``).
+    """The §11.2 protocol entry of a finished deal of ``kind`` (``game``, ``misere``, ``all_pass`` or ``walkaway``,
+    whose ``contract`` is the winning bid).
 
     ``ids`` names the player at each hand (and at DEALER), ``dealer`` the dealer's id; ``outcome`` is the
     DefenceOutcome (None without defence calls), ``won`` the tricks per hand and TALON, ``played`` whether the
@@ -96,7 +97,7 @@ def protocol_entry(ids, dealer, kind, declarer, contract, outcome, is_open, won,
     if kind == "misere":
         entry["type"] = "misere"
     else:
-        entry.update(type="game", contract=contract)
+        entry.update(type=kind, contract=contract)
     if outcome is not None:
         entry["calls"] = {ids[h]: c for h, c in outcome.calls.items()}
         if outcome.returned_by is not None:

@@ -8,7 +8,8 @@ the views counts by hand: 0, 1, 2 for hand1, hand2, hand3 (hand1 is the dealer's
 4-player dealer (TALON, the same slot, for the talon cards of all-pass play).
 
 Actions: auction calls (``pass``, ``hold``, ``6S`` ... ``10NT``, ``misere``), one ``TalonChoice`` (discard and
-contract), defence calls (``whist``, ``pass``, ``half_whist``, ``return``), ``open`` or ``closed``, and Cards.
+contract) or, where ``allow_walkaway``, ``walkaway`` after a trick bid (§4 item 4), defence calls (``whist``,
+``pass``, ``half_whist``, ``return``), ``open`` or ``closed``, and Cards.
 
 Sections (§) are those of docs/rules/preferans.md.
 """
@@ -20,8 +21,8 @@ from trickcore.games.base import State
 from trickcore.games.preferans.auction import Auction, contracts_allowed
 from trickcore.games.preferans.defence import DefenceCalls
 from trickcore.games.preferans.record import PlayedDeal, TrickRecord, protocol_entry
-from trickcore.games.preferans.vocab import (CLOSED, DEALER, HANDS, MISERE, OPEN, TALON, TalonChoice, level, strain,
-                                            trump_of)
+from trickcore.games.preferans.vocab import (CLOSED, DEALER, HANDS, MISERE, OPEN, TALON, WALKAWAY, TalonChoice, level,
+                                            strain, trump_of)
 from trickcore.play import PlayState, legal_cards, trick_winner
 from trickcore.rules import TrickRules
 
@@ -36,7 +37,8 @@ class View:
     ``player`` is who decides (hand 0..2 or DEALER); ``seat`` the hand the decision is for (they differ when
     a lone whister plays an open partner's cards). ``visible`` maps other exposed hands to their cards.
     ``legal`` holds the choices of the decision: calls, the contracts the declarer may name (the talon phase;
-    he discards any two of his twelve cards, ``hand``), ``open``/``closed``, or cards. ``hands`` and ``deal``
+    he discards any two of his twelve cards, ``hand``; ``walkaway`` says whether he may also refuse to play,
+    §4 item 4), ``open``/``closed``, or cards. ``hands`` and ``deal``
     are set only in an open view (the double-dummy agent's): every hand as it stands, and the deal as dealt.
     ``trick_size`` is the number of hands that play to a trick (a talon card that leads is not counted);
     ``dummy`` the hand of Gusarik's dummy (rules/preferans-variants.md §1.2), None in the other variants.
@@ -63,6 +65,7 @@ class View:
     kind: str = "game"
     trick_size: int = 3
     dummy: int | None = None
+    walkaway: bool = False
     hands: tuple | None = None
     deal: Deal | None = None
 
@@ -151,12 +154,16 @@ class PreferansState(State):
         if self.phase == "talon":
             twelve = self._twelve()
             return [TalonChoice((a, b), c) for i, a in enumerate(twelve) for b in twelve[i + 1:]
-                    for c in self.allowed]
+                    for c in self.allowed] + ([WALKAWAY] if self._may_walk_away() else [])
         if self.phase == "defence":
             return self.defence.legal_calls() if not self.defence.is_complete else [OPEN, CLOSED]
         if self.phase == "play":
             return list(self._legal_cards())
         return []
+
+    def _may_walk_away(self):
+        """§4 item 4: where ``allow_walkaway``, the declarer of a trick bid may refuse to play after the talon."""
+        return self.settings.allow_walkaway and self.bid != MISERE
 
     def _twelve(self):
         return _sorted(self.hands[self.declarer] + self.talon)
@@ -198,6 +205,10 @@ class PreferansState(State):
         self.phase = "talon"
 
     def _announce(self, choice):
+        if choice == WALKAWAY and self._may_walk_away():
+            # Scored down three at the winning bid (§7.6): no discard, no whists, no play.
+            self.kind, self.contract, self.phase = WALKAWAY, self.bid, "done"
+            return
         if not isinstance(choice, TalonChoice):
             raise IllegalCall(f"the declarer takes the talon, discards two cards and names the contract "
                               f"(a TalonChoice), not {choice!r}")
@@ -347,7 +358,8 @@ class PreferansState(State):
         public = dict(auction=tuple(self.auction.calls), declarer=self.declarer, bid=self.bid, talon=self.talon)
         if self.phase == "talon":
             mine = self._twelve() if at == self.declarer else self.hands[at] if at != DEALER else ()
-            return View("talon", me, at, n, mine, self.allowed if acting else (), **public)
+            return View("talon", me, at, n, mine, self.allowed if acting else (),
+                        walkaway=acting and self._may_walk_away(), **public)
         if self.phase == "defence" or (self.phase == "done" and self.left is None):
             return self._defence_view(me, at, legal, public)
         return self._play_view(me, at, legal)
@@ -396,7 +408,7 @@ class PreferansState(State):
         if not self.is_terminal:
             raise InputError("the deal is not over yet: it has no record")
         ids = {s: self.players[p] for s, p in enumerate(self.slot_player)}
-        bonus = self.settings.dealer_talon_bonus_recorded(self.n) and self.contract != MISERE
+        bonus = self.settings.dealer_talon_bonus_recorded(self.n) and self.kind == "game"
         entry = protocol_entry(ids, self.players[self.dealer], self.kind, self.declarer, self.contract, self.outcome,
                                self.is_open, self.won, bool(self.done), talon=self.talon if bonus else None,
                                dealer_tricks=self.n == 4 and self.settings.talon_mode(self.n) == "dealer_owns")

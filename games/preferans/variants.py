@@ -79,6 +79,7 @@ PLAY_TABLE = {
     "dealer_may_whist": (to_bool, True, True, True, True),
     "mandatory_whist_6s": (to_bool, False, False, False, True),
     "ten_trick_mode": (one_of("whist", "checked"), "whist", "whist", "whist", "checked"),
+    "allow_walkaway": (to_bool, False, False, False, False),
     "open_after_first_lead": (to_bool, False, False, False, False),
     "all_pass_exit": (one_of("any_game", "whisted_game"), "any_game", "whisted_game", "any_game", "any_game"),
     "all_pass_exit_levels": (int_list(6, 10), (6,), (6,), (6,), (6,)),
@@ -101,6 +102,7 @@ class PlaySettings:
     dealer_may_whist: bool
     mandatory_whist_6s: bool
     ten_trick_mode: str
+    allow_walkaway: bool
     open_after_first_lead: bool
     all_pass_exit: str
     all_pass_exit_levels: tuple
@@ -128,9 +130,9 @@ def even_count(value):
 
 
 # rules/preferans-variants.md §1.12: the gusarik preset is the Classic column with these play values, which a
-# setting may not change (two players, no half-whist, no sitting-out dealer, no all-pass talon) ...
+# setting may not change (two players, no half-whist, no sitting-out dealer, no all-pass talon, no walkaway) ...
 GUSARIK_FIXED = {"num_players": 2, "half_whist": False, "dealer_may_whist": False, "all_pass_talon": "none",
-                 "dealer_talon_bonus": False}
+                 "dealer_talon_bonus": False, "allow_walkaway": False}
 # ... and these play settings of its own: name -> (converter, default).
 GUSARIK_TABLE = {"gusarik_stage": (one_of("razboinik", "pool"), "razboinik"),
                  "razboinik_all_pass_deals": (even_count, 4)}
@@ -151,6 +153,7 @@ class OldPlaySettings:
 
     variant: str = OLD
     num_players: int = 3
+    allow_walkaway: bool = False      # no walkaway (rules/preferans.md §4 item 4) in the old game
 
 
 def variant_name(variant):

@@ -33,6 +33,8 @@ _SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H"}
 PASS = "pass"
 HOLD = "hold"
 AUCTION_CALLS = (PASS, HOLD) + LADDER
+# The declarer's refusal to play after seeing the talon, where ``allow_walkaway`` (§4 item 4).
+WALKAWAY = "walkaway"
 # Defence calls (§5.2) and the lone whister's choice of open or closed play (§5.5).
 WHIST, HALF_WHIST, RETURN = "whist", "half_whist", "return"
 OPEN, CLOSED = "open", "closed"

@@ -67,7 +67,7 @@ _TABLE = {
     "dealer_may_whist": PLAY_TABLE["dealer_may_whist"],
     "mandatory_whist_6s": PLAY_TABLE["mandatory_whist_6s"],
     "ten_trick_mode": PLAY_TABLE["ten_trick_mode"],
-    "allow_walkaway": (to_bool, False, False, False, False),
+    "allow_walkaway": PLAY_TABLE["allow_walkaway"],
     "open_after_first_lead": PLAY_TABLE["open_after_first_lead"],
     "mountain_factor": (one_of(numbers=(1, 2)), 1, 2, 1, 1),
     "whist_per_trick": (_whist_per_trick, "price", "price_x2", "rostov", "price"),
