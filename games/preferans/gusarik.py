@@ -114,7 +114,8 @@ class GusarikDefence:
 class GusarikState(PreferansState):
     """One Gusarik deal. ``players`` are the two ids (A first), ``dealer`` 0 or 1; ``owed`` the razboinik games
     each player still owes (a pair of collections; None in pool mode); ``closing`` a closing all-pass deal of
-    the razboinik stage (no auction, §1.4 item 3)."""
+    the razboinik stage (no auction, §1.4 item 3). A games-phase deal in which one player owes nothing has no
+    auction either: the other is the forced player (§1.4 item 2)."""
 
     def __init__(self, game, deal, dealer, settings, players, owed=None, closing=False):
         if DUMMY in players:
@@ -125,12 +126,20 @@ class GusarikState(PreferansState):
         self.opponent = None
         if closing:
             self._all_pass()
+        elif not self.auction_held:
+            self._forced_game()
 
     def _new_auction(self, exit_level):
         self.dummy = self.slot_of(2)
         if self.owed is not None:          # by player index, as given -> by hand
             self.owed = {self.slot_of(p): frozenset(self.owed[p]) for p in (0, 1)}
-        return GusarikAuction(self.dummy, self.owed, held=not self.closing)
+        return GusarikAuction(self.dummy, self.owed, held=self.auction_held)
+
+    @property
+    def auction_held(self):
+        """Whether the deal has an auction (§1.4): not in a closing all-pass deal, nor in a games-phase deal in
+        which one player has played all his games (the other is forced, "the auction is skipped")."""
+        return not self.closing and (self.owed is None or all(self.owed.values()))
 
     @property
     def forced(self):
@@ -148,11 +157,22 @@ class GusarikState(PreferansState):
             if self.owed is not None:
                 allowed = [c for c in allowed if c in contracts_of(self.owed[self.declarer])]
         elif self.owed is not None:
-            self.declarer = self.forced
-            allowed = contracts_of(self.owed[self.declarer])
+            self._forced_game()
+            return
         else:
             self._all_pass()
             return
+        self._take_talon(allowed)
+
+    def _forced_game(self):
+        """§1.4 item 2: the forced player takes the talon, discards two and announces any one of his unplayed
+        games (no minimum)."""
+        self.declarer = self.forced
+        self._take_talon(contracts_of(self.owed[self.declarer]))
+
+    def _take_talon(self, allowed):
+        """The declarer takes the talon and may announce one of ``allowed``; the other live player is the
+        opponent."""
         self.opponent = next(h for h in range(3) if h not in (self.declarer, self.dummy))
         self.allowed = tuple(allowed)
         self.phase = "talon"

@@ -17,7 +17,7 @@ from trickcore.games.double_dummy import view_for
 from trickcore.games.preferans.agents import DDAgent, HeuristicAgent, RandomAgent
 from trickcore.games.preferans.analysis import preferans_contract, preferans_misere, solve_gusarik
 from trickcore.games.preferans.game import PREFERANS
-from trickcore.games.preferans.gusarik import RAZBOINIK_GAMES, contracts_of, game_of
+from trickcore.games.preferans.gusarik import RAZBOINIK_GAMES, GusarikAuction, contracts_of, game_of
 from trickcore.games.preferans.setup import PreferansSetup
 from trickcore.games.preferans.variants import play_settings
 from trickcore.games.preferans.vocab import MISERE, TalonChoice
@@ -202,8 +202,10 @@ def test_a_bid_needs_an_owed_game_of_that_level_or_more():
 
 
 def test_a_player_with_nothing_left_may_only_pass():
-    st = state(A, owed=[set(RAZBOINIK_GAMES), set()], stage="razboinik")
-    assert st.legal_actions() == ["pass"]
+    auction = GusarikAuction(dummy=1, owed={0: frozenset(), 2: frozenset(RAZBOINIK_GAMES)})
+    assert auction.turn == 0 and auction.legal_calls() == ["pass"]
+    with pytest.raises(IllegalCall, match="may only pass"):
+        auction.make_call("6S")
 
 
 def test_both_pass_the_forced_player_names_any_unplayed_game():
@@ -212,9 +214,7 @@ def test_both_pass_the_forced_player_names_any_unplayed_game():
     st.apply("pass")
     assert st.phase == "talon" and st.declarer == st.slot_of(B)        # the non-dealer still owes games
     assert st.allowed == tuple(contracts_of({"6", MISERE}))
-    st = state(A, owed=[{"9"}, set()], stage="razboinik")
-    st.apply("pass")                                                    # B may only pass
-    st.apply("pass")
+    st = state(A, owed=[{"9"}, set()], stage="razboinik")                # B owes nothing: no auction
     assert st.declarer == st.slot_of(A) and st.allowed == tuple(contracts_of({"9"}))
 
 
