@@ -559,6 +559,9 @@ def play(game: Any, seed: int = 0, dealer: str | int | None = None, trump: str |
     from trickcore.games import report
 
     found = _game(game)
+    if protocol is not None and not os.fspath(protocol):
+        # As --protocol "": empty text names no file, it does not mean "write none".
+        raise InputError("an output file needs a name, not empty text", field="protocol")
     options = {"variant": variant, "players": players, "pool_target": pool_target, "hands": hands,
                "rotation": rotation, "protocol": None if protocol is None else os.fspath(protocol)}
     names = None if agents is None else name_list(agents)
@@ -629,6 +632,10 @@ def bridge_score(contract: str, result: str | int | None = None, *, tricks: int 
         if result is not None:
             raise InputError("give the result or tricks, not both", field="tricks")
         result = tricks
+    # A number is the tricks taken (text carries "+1", "-2"): never read as a result relative to the contract.
+    if isinstance(result, int) and not 0 <= result <= 13:
+        name = "result" if tricks is None else "tricks"
+        raise InputError(f"{name} is the tricks taken, from 0 to 13, not {result}", field=name)
     found = get_scoring("bridge-duplicate").settings(preset, settings)
     parsed, taken = parse_contract_result(contract, None if result is None else str(result))
     points = duplicate_score(parsed, vul, taken, undertrick_scale=found.undertrick_scale,
@@ -778,7 +785,7 @@ def whist_score(file: str | os.PathLike, *, ruleset: str | None = None, **settin
     path = os.fspath(file)
     # Every whist system reads the same files: the file's own ruleset picks the system unless ``ruleset`` does.
     found = get_scoring("whist-short").read_records(path)
-    chosen = ruleset or found.preset or "short"
+    chosen = ruleset if ruleset is not None else found.preset or "short"
     name = f"whist-{str(chosen).strip().lower()}"
     if name not in scorings_for("whist"):
         raise SettingsError(f"unknown whist ruleset {chosen!r}", source=path, field="ruleset")
@@ -802,7 +809,7 @@ def preferans_score(protocol_file: str | os.PathLike, *, variant: str | None = N
 
     path = os.fspath(protocol_file)
     found = get_scoring("preferans-sochi").read_records(path)
-    chosen = variant or found.preset
+    chosen = variant if variant is not None else found.preset
     if chosen not in SCORED_VARIANTS:
         raise SettingsError(f"unknown variant {chosen!r} (known: {', '.join(SCORED_VARIANTS)})", source=path,
                             field="variant")
@@ -948,7 +955,7 @@ def mitchell(tables: int, boards: int, *, rounds: int | None = None,
     """
     from trickcore.scoring.bridge.duplicate.movement import mitchell as make
 
-    side = half_table.upper() if half_table else None
+    side = half_table.upper() if half_table is not None else None
     return _movement(make(tables, None, rounds, _arrow_switch(arrow_switch), boards=boards, half_table=side,
                           relay_bye=relay_bye), pairs, output)
 

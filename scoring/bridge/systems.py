@@ -491,6 +491,9 @@ class PairsSystem(BridgeSystem):
         return self._scored(scores, settings, expected)[0]
 
     def _scored(self, scores, settings, expected):
+        scores = list(scores)
+        if not scores:
+            raise InputError("scores is a non-empty list of N-S scores", field="scores")
         entries = []
         for value in scores:
             text = str(value).strip().upper()
@@ -500,6 +503,13 @@ class PairsSystem(BridgeSystem):
                 entries.append(self.adjusted(text, settings))
             else:
                 entries.append(_score(value, "score"))
+        played = sum(entry is not None for entry in entries)
+        # Neuberg factors a board up to the results expected: fewer than were played gives a negative or a
+        # shrunk top, not a score.
+        if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool)
+                                     or expected < max(played, 1)):
+            raise InputError(f"expected must be at least {max(played, 1)} (the results played on the board), "
+                             f"not {expected!r}", field="expected")
         return self.score_board(entries, scores, settings, expected)
 
     def adjusted(self, code, settings):

@@ -120,3 +120,17 @@ def test_solve_names_the_option_of_a_bad_value():
     deal = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
     assert_clean_error(run("solve", "--game", "bridge", "--deal", deal, "--contract", "3NT", "--declarer", "X"),
                        "field 'declarer': not a seat")
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["bridge", "score", "4S", "--tricks", "-1"], "tricks is the tricks taken, from 0 to 13"),
+    (["bridge", "matchpoints", "420", "450", "--expected", "0"], "expected must be at least 2"),
+    (["bridge", "matchpoints", "420", "450", "-50", "--expected", "-1"], "expected must be at least 3"),
+    (["bridge", "auction", "--dealer", "zzz", "examples/bridge_pbn/bbo_style.pbn"], "not a seat: 'zzz'"),
+])
+def test_a_value_out_of_range_is_a_clean_error_not_a_figure(args, needle):
+    """--tricks -1 scored one down, --expected below the results played gave a negative top, and a PBN file's
+    auctions took any --dealer."""
+    result = run(*args)
+    assert_clean_error(result, needle)
+    assert result.stdout == ""

@@ -256,3 +256,26 @@ def test_simulate_takes_the_solve_options_by_keyword():
                                             "3NT", "--declarer", "S")
     with pytest.raises(InputError, match="contract goes with solve"):
         api.simulate("bridge", 3, contract="3NT")
+
+
+@pytest.mark.parametrize("call, field", [
+    (lambda: api.matchpoints([]), "scores"),
+    (lambda: api.butler([]), "scores"),
+    (lambda: api.cross_imps(()), "scores"),
+    (lambda: api.matchpoints([420, 450], expected=-1), "expected"),
+    (lambda: api.matchpoints([420, 450, -50], expected=2), "expected"),
+    (lambda: api.bridge_score("4S", tricks=-1), "tricks"),
+    (lambda: api.bridge_score("4S", -1), "result"),
+    (lambda: api.bridge_score("4S", 14), "result"),
+    (lambda: api.whist_score(EXAMPLES / "whist" / "rubber.json", ruleset=""), "ruleset"),
+    (lambda: api.preferans_score(EXAMPLES / "preferans" / "sochi_game.json", variant=""), "variant"),
+    (lambda: api.auction(EXAMPLES / "bridge_pbn" / "bbo_style.pbn", dealer="zzz"), "dealer"),
+    (lambda: api.mitchell(4, 24, half_table=""), "half_table"),
+    (lambda: api.play("preferans", agents="heuristic", hands=1, protocol=""), "protocol"),
+])
+def test_bad_values_are_input_errors_naming_the_field(call, field):
+    """Each was a figure for nothing (an empty board's top -2, Neuberg's negative top, -1 tricks read as one down)
+    or an empty value taken for the default, where the command refuses it."""
+    with pytest.raises(InputError) as found:
+        call()
+    assert found.value.field == field

@@ -137,6 +137,12 @@ def read_auctions(path, dealer="N", log=None):
     JSON file, or the one auction of a plain call list (dealt by ``dealer`` unless it says ``Dealer X``);
     ``log`` as for ``read_boards``."""
     log = ReadLog() if log is None else log
+    try:
+        # Checked before the file is read: a PBN, LIN or JSON file's boards carry their own dealers, and would
+        # take any ``dealer`` silently.
+        Seat.parse(dealer)
+    except TrickcoreError as exc:
+        raise exc.located(field="dealer")
     text, fmt = _text(path, read_bytes(path), log)
     if fmt == "plain":
         return [(None, read_auction_text(text, path, dealer))]
