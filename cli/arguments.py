@@ -26,7 +26,7 @@ _NAMES = {str: "text", int: "a whole number", float: "a number", bool: "True or 
 def fits(value: Any, hint: Any) -> bool:
     """Whether ``value`` is of the annotation ``hint`` (the simple types, their unions, iterables and lists of
     them, mappings, callables and classes; Any takes everything). An iterable is not consumed: only a list's or a
-    tuple's items are checked."""
+    tuple's items are checked; a mapping is not a list (its keys would be taken for the items)."""
     if hint is Any:
         return True
     origin, args = typing.get_origin(hint), typing.get_args(hint)
@@ -39,7 +39,7 @@ def fits(value: Any, hint: Any) -> bool:
     if hint is float:
         return isinstance(value, (int, float)) and not isinstance(value, bool)
     if origin in (Iterable, Sequence):
-        if not isinstance(value, origin) or isinstance(value, (str, bytes)):
+        if not isinstance(value, origin) or isinstance(value, (str, bytes, Mapping)):
             return False
         return not args or not isinstance(value, (list, tuple)) or all(fits(item, args[0]) for item in value)
     if origin is not None:

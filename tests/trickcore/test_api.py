@@ -277,6 +277,7 @@ def test_the_annotations_read_as_the_checks_say():
     assert fits(["a", "b"], str | Iterable[str]) and not fits(["a", 7], Iterable[str]) and not fits("ab", Iterable[str])
     assert fits(iter([7]), Iterable[str])        # an iterator is not consumed to look at its items
     assert fits({"a": 1}, Mapping[str, int]) and not fits([("a", 1)], Mapping[str, int])
+    assert not fits({"a": 1}, Iterable[str]) and not fits({1: 2}, Iterable[int])   # a dict's keys are not a list
     assert describe(str | Iterable[str]) == "text or a list of text"
     assert describe(int | None) == "a whole number or None"
 

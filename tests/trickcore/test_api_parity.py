@@ -260,6 +260,8 @@ def test_simulate_takes_the_solve_options_by_keyword():
 
 @pytest.mark.parametrize("call, field", [
     (lambda: api.matchpoints([]), "scores"),
+    (lambda: api.matchpoints({"420": 1, "450": 2}), "scores"),          # a dict's keys were taken for the scores
+    (lambda: api.mitchell(3, 6, pairs={1: 2}), "pairs"),
     (lambda: api.butler([]), "scores"),
     (lambda: api.cross_imps(()), "scores"),
     (lambda: api.matchpoints([420, 450], expected=-1), "expected"),
