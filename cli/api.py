@@ -556,12 +556,12 @@ def play(game: Any, seed: int = 0, dealer: str | int | None = None, trump: str |
         >>> play("whist", seed=3, count=100).to_dict()["deals"]
         100
     """
+    from trickcore.files import check_named
     from trickcore.games import report
 
     found = _game(game)
-    if protocol is not None and not os.fspath(protocol):
-        # As --protocol "": empty text names no file, it does not mean "write none".
-        raise InputError("an output file needs a name, not empty text", field="protocol")
+    if protocol is not None:
+        check_named(protocol, "protocol")     # before the match is played, as --protocol is checked
     options = {"variant": variant, "players": players, "pool_target": pool_target, "hands": hands,
                "rotation": rotation, "protocol": None if protocol is None else os.fspath(protocol)}
     names = None if agents is None else name_list(agents)
@@ -570,8 +570,7 @@ def play(game: Any, seed: int = 0, dealer: str | int | None = None, trump: str |
         raise InputError(wrong[1], field=wrong[0])
     if names is not None:
         played = found.play_match(names, seed, {**options, "dealer": dealer, "trump": trump}, progress=progress)
-        return Report("play", played.data, played.text, "boards" if "boards" in played.data else
-                      "deals" if "deals" in played.data else "hands")
+        return _report("play", played, next((key for key in ("boards", "deals") if key in played.data), "hands"))
     seat = found.seat_index(dealer if dealer is not None else 0)
     if count is not None:
         return _report("play", _play_batch(found, seed, seat, trump, count), None)

@@ -6,9 +6,8 @@ from trickcore.cli.bridge_movement import commands as movement_commands
 from trickcore.cli.bridge_records import commands as record_commands
 from trickcore.cli.bridge_session import commands as session_commands
 from trickcore.cli.bridge_teams import commands as team_commands
-from trickcore.cli.common import output_option, to_json, user_errors, write_output
+from trickcore.cli.common import show_result, set_keywords, output_option, user_errors
 from trickcore.cli import api
-from trickcore.scoring.base import parse_assignments
 from trickcore.errors import InputError
 
 # Negative numbers are arguments, not options (rules/bridge.md §2): unknown "-580" style tokens pass through.
@@ -59,18 +58,8 @@ def score(contract, result, tricks, vulnerable, preset_name, pairs, fmt):
     """Duplicate score of CONTRACT with its result: 3NT+1, 4SX-2, 4H=, or 4S 9, or 4S --tricks 9."""
     if tricks is not None and result is not None:
         raise InputError("give the result or --tricks, not both")
-    _show(api.bridge_score(contract, result, tricks=tricks, vul=vulnerable, preset=preset_name, **_settings(pairs)),
-          fmt)
-
-
-def _settings(pairs):
-    """The ``--set KEY=VALUE`` pairs as the keywords of the Python route (as text: the system reads them)."""
-    return dict(parse_assignments(pairs))
-
-
-def _show(found, fmt, output=None):
-    """Write a result of the Python route as its JSON data or its text."""
-    write_output(to_json(found.to_dict()) if fmt == "json" else found.text(), output)
+    show_result(api.bridge_score(contract, result, tricks=tricks, vul=vulnerable, preset=preset_name,
+                                 **set_keywords(pairs)), fmt)
 
 
 @bridge.command(context_settings=NUMBERS_OK)
@@ -79,7 +68,7 @@ def _show(found, fmt, output=None):
 @user_errors(source="argument")
 def imps(difference, fmt):
     """IMPs for a point DIFFERENCE (Law 78B); negative differences give negative IMPs."""
-    _show(api.imps(_integer(difference, "difference")), fmt)
+    show_result(api.imps(_integer(difference, "difference")), fmt)
 
 
 @bridge.command(context_settings=NUMBERS_OK)
@@ -90,7 +79,7 @@ def imps(difference, fmt):
 @user_errors(source="argument")
 def vp(margin, boards, repair, fmt):
     """Victory points (WBF 2013 continuous scale) for an IMP MARGIN: winner first."""
-    _show(api.vp(_integer(margin, "margin"), boards, repair=repair), fmt)
+    show_result(api.vp(_integer(margin, "margin"), boards, repair=repair), fmt)
 
 
 @bridge.command(context_settings=NUMBERS_OK)
@@ -101,7 +90,7 @@ def vp(margin, boards, repair, fmt):
 @user_errors(source="argument")
 def matchpoints(scores, expected, preset_name, pairs, fmt):
     """Matchpoints of each N-S score of one board (NP for not played, A+/A-, A60/40 for adjusted scores)."""
-    _show(api.matchpoints(scores, expected=expected, preset=preset_name, **_settings(pairs)), fmt)
+    show_result(api.matchpoints(scores, expected=expected, preset=preset_name, **set_keywords(pairs)), fmt)
 
 
 @bridge.command(context_settings=NUMBERS_OK)
@@ -111,7 +100,7 @@ def matchpoints(scores, expected, preset_name, pairs, fmt):
 @user_errors(source="argument")
 def butler(scores, preset_name, pairs, fmt):
     """Butler IMPs of each N-S score of one board against the datum (NP not played, A+/A- adjusted)."""
-    _show(api.butler(scores, preset=preset_name, **_settings(pairs)), fmt)
+    show_result(api.butler(scores, preset=preset_name, **set_keywords(pairs)), fmt)
 
 
 @bridge.command("cross-imps", context_settings=NUMBERS_OK)
@@ -121,7 +110,7 @@ def butler(scores, preset_name, pairs, fmt):
 @user_errors(source="argument")
 def cross_imps(scores, preset_name, pairs, fmt):
     """Cross-IMPs of each N-S score of one board against every other (--set cross_imps=total for sums)."""
-    _show(api.cross_imps(scores, preset=preset_name, **_settings(pairs)), fmt)
+    show_result(api.cross_imps(scores, preset=preset_name, **set_keywords(pairs)), fmt)
 
 
 @bridge.command()
@@ -139,7 +128,7 @@ def rotation(count, names, rotation, fmt, output):
         raise InputError("give --players or --names", field="players")
     if names is not None and count is not None and count != len(names.split(",")):
         raise InputError(f"--players {count} but {len(names.split(','))} names", field="players")
-    _show(api.rotation(players=count, names=None if names is None else [n.strip() for n in names.split(",")],
+    show_result(api.rotation(players=count, names=None if names is None else [n.strip() for n in names.split(",")],
                        rotation=rotation), fmt, output)
 
 
@@ -151,7 +140,7 @@ def rotation(count, names, rotation, fmt, output):
 @user_errors()
 def rubber(path, preset_name, pairs, fmt, output):
     """Rubber bridge score sheet of the deal results in FILE (see examples/bridge/README.md)."""
-    _show(api.rubber(path, preset=preset_name, **_settings(pairs)), fmt, output)
+    show_result(api.rubber(path, preset=preset_name, **set_keywords(pairs)), fmt, output)
 
 
 @bridge.command()
@@ -165,7 +154,7 @@ def chicago(path, preset_name, pairs, fmt, output):
 
     With --set scoring=chicago_duplicate each deal is scored as a duplicate board (rules/bridge.md §7.4).
     """
-    _show(api.chicago(path, preset=preset_name, **_settings(pairs)), fmt, output)
+    show_result(api.chicago(path, preset=preset_name, **set_keywords(pairs)), fmt, output)
 
 
 for _command in record_commands + analyse_commands + movement_commands + team_commands + session_commands:

@@ -6,7 +6,7 @@ flagged (``trickcore.analyse`` in Python).
 import click
 
 from trickcore.cli import api
-from trickcore.cli.common import output_option, reading_options, user_errors, write_output
+from trickcore.cli.common import show_warnings, output_option, reading_options, user_errors, write_output
 from trickcore.cli.results import ANALYSE_FORMATS
 
 
@@ -24,8 +24,7 @@ def analyse_command(file, fmt, output, log):
     it. A play that stops early (a claim) is analysed to where it stops; boards without play are listed as
     skipped."""
     found = api.analyse(file, strict=log.strict, on_error=log.on_error)
-    for warning in found.warnings:
-        click.echo(f"Warning: {warning}", err=True)
+    show_warnings(found.warnings)
     write_output(found.render(fmt), output)
 
 

@@ -5,7 +5,7 @@
 import click
 
 from trickcore.cli import api
-from trickcore.cli.common import output_option, reading_options, to_json, user_errors, write_output
+from trickcore.cli.common import show_warnings, output_option, reading_options, to_json, user_errors, write_output
 from trickcore.games.bridge.formats.notation import FORMATS
 from trickcore.games.bridge.formats.pbn_write import PBN_ENCODINGS
 
@@ -19,8 +19,7 @@ from trickcore.games.bridge.formats.pbn_write import PBN_ENCODINGS
 def auction_command(file, dealer, fmt, log):
     """Check the auction(s) in FILE (a plain call list, or PBN/LIN/JSON boards); print contract and declarer."""
     found = api.auction(file, dealer=dealer, strict=log.strict, on_error=log.on_error)
-    for warning in found.warnings:
-        click.echo(f"Warning: {warning}", err=True)
+    show_warnings(found.warnings)
     if fmt == "json":
         rows = found.to_dict()["auctions"]
         single = len(rows) == 1 and not rows[0]["board"]
@@ -43,8 +42,7 @@ def auction_command(file, dealer, fmt, log):
 def convert_command(file, target, encoding, output, log):
     """Convert the boards of FILE (PBN, LIN or JSON, by extension or content) to another notation."""
     found = api.convert(file, target, encoding=encoding, strict=log.strict, on_error=log.on_error)
-    for warning in found.warnings:
-        click.echo(f"Warning: {warning}", err=True)
+    show_warnings(found.warnings)
     write_output(found.to_bytes(), output)
 
 

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from trickcore.cli.common import output_option, to_json, user_errors, write_output
+from trickcore.cli.common import show_result, output_option, to_json, user_errors, write_output
 from trickcore.errors import InputError
 from trickcore.games.bridge.analysis import board_analysis
 from trickcore.games.bridge.play_analysis import analyse_play, unplayable
@@ -51,7 +51,7 @@ def score_command(path, method, movement_spec, hands, preset, pairs, fmt, check,
         raise InputError(f"--check writes text or json, not {fmt}", source="argument", field="format")
     if check:
         report = check_session_file(path, method, movement_spec, hands, preset, pairs)
-        write_output(to_json(report.to_dict()) if fmt == "json" else report.text(), output)
+        show_result(report, fmt, output)
         return
     scored = score_session_file(path, method, movement_spec, hands, preset, pairs)
     if fmt == "html":

@@ -7,7 +7,8 @@ import click
 
 from trickcore.cli.arguments import MAX_JOBS
 from trickcore.errors import ON_ERROR, BatchMismatch, ReadLog, TrickcoreError, WorkerLost
-from trickcore.files import write_bytes_atomically
+from trickcore.files import UNNAMED, write_bytes_atomically
+from trickcore.scoring.base import parse_assignments
 
 
 class UserError(click.ClickException):
@@ -55,6 +56,17 @@ def write_output(text, path):
     write_bytes_atomically(path, data)
 
 
+def show_result(found, fmt, output=None):
+    """Write a result of the Python route (``to_dict()`` and ``text()``) as ``--format json`` or text."""
+    write_output(to_json(found.to_dict()) if fmt == "json" else found.text(), output)
+
+
+def set_keywords(assignments):
+    """The ``--set NAME=VALUE`` assignments as the Python route's keywords (values as text: the system reads
+    them)."""
+    return dict(parse_assignments(assignments))
+
+
 def to_json(value):
     """JSON text of ``value``, indented, keys in the given order, non-ASCII kept readable."""
     return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
@@ -72,7 +84,7 @@ class OutputFile(click.Path):
 
     def convert(self, value, param, ctx):
         if value == "":
-            self.fail("an output file needs a name, not empty text", param, ctx)
+            self.fail(UNNAMED, param, ctx)
         path = super().convert(value, param, ctx)
         folder = os.path.dirname(os.path.abspath(path))
         if path != "-" and not os.path.isdir(folder):
@@ -98,7 +110,7 @@ def reading_options(func):
     return run
 
 
-def show_warnings(log):
-    """Print a reader's warnings on standard error, one line each."""
-    for warning in log.warnings:
+def show_warnings(warnings):
+    """Print a reader's ``warnings`` (a ReadLog's, or a result's) on standard error, one line each."""
+    for warning in warnings:
         click.echo(f"Warning: {warning}", err=True)

@@ -6,7 +6,7 @@ import click
 
 import trickcore
 from trickcore.cli import api
-from trickcore.cli.common import UserError, output_option, to_json, user_errors, write_output
+from trickcore.cli.common import show_result, UserError, output_option, to_json, user_errors, write_output
 from trickcore.cli.compare import compare_command
 from trickcore.cli.options import declared_flags, flag
 from trickcore.cli.score import score
@@ -117,7 +117,7 @@ def play(game_name, seed, dealer, trump, count, deal_text, agents, fmt, output, 
                            hidden=not sys.stderr.isatty() or agents is None, show_pos=True) as bar:
         found = api.play(game_name, seed, dealer, trump, count, deal_text, agents, **options,
                          progress=lambda done: bar.update(1))
-    write_output(to_json(found.to_dict()) if fmt == "json" else found.text(), output)
+    show_result(found, fmt, output)
 
 
 def main():

@@ -2,8 +2,7 @@
 import click
 
 from trickcore.cli import api
-from trickcore.cli.common import output_option, user_errors, write_output
-from trickcore.scoring.base import parse_assignments
+from trickcore.cli.common import set_keywords, output_option, user_errors, write_output
 from trickcore.scoring.preferans.settings import SCORED_VARIANTS
 
 
@@ -25,5 +24,5 @@ def preferans():
 @user_errors()
 def score(protocol_file, variant, settings, fmt, output):
     """Score PROTOCOL.json and write the sheet (text table, rules/preferans.md §11.3 JSON, or an SVG pulya drawing)."""
-    write_output(api.preferans_score(protocol_file, variant=variant, **dict(parse_assignments(settings))).render(fmt),
+    write_output(api.preferans_score(protocol_file, variant=variant, **set_keywords(settings)).render(fmt),
                  output)

@@ -5,8 +5,7 @@ import sys
 import click
 
 from trickcore.cli import api
-from trickcore.cli.common import (OutputFile, UserError, jobs_option, output_option, to_json, user_errors,
-                                  write_output)
+from trickcore.cli.common import (OutputFile, UserError, jobs_option, output_option, show_result, user_errors)
 from trickcore.cli.compare import per_option
 from trickcore.cli.options import declared_flags, flag, game_phrases
 from trickcore.games.options import SIMULATION_DEALER
@@ -69,4 +68,4 @@ def simulate_command(game_name, deals, seed, variant, where, predeal, tries, dea
                              solve_ or None, where, predeal=predeal, variant=variant, dealer=dealer,
                              tries=tries, analyse=analyse, out=out_path, resume=resume, jobs=jobs,
                              dask=dask_address, compare=compare_specs, per=per, progress=progress, **options)
-    write_output(to_json(found.to_dict()) if fmt == "json" else found.text(), output)
+    show_result(found, fmt, output)

@@ -6,7 +6,7 @@ import sys
 import click
 
 from trickcore.cli import api
-from trickcore.cli.common import (UserError, jobs_option, output_option, reading_options, show_warnings, to_json,
+from trickcore.cli.common import (UserError, jobs_option, output_option, reading_options, show_result, show_warnings,
                                   user_errors, write_output)
 from trickcore.cli.options import declared_flags, game_phrases
 from trickcore.games.registry import get_game
@@ -45,7 +45,7 @@ def solve(game_name, deal_text, deals_path, fmt, jobs, output, log, options):
         write_output(_solve_file(game, deals_path, opts, jobs, log), output)
         return
     result = api.solve(game, deal_text, **opts)
-    write_output(to_json(result.to_dict()) if fmt == "json" else result.text(), output)
+    show_result(result, fmt, output)
 
 
 def _solve_file(game, path, opts, jobs, log):
@@ -55,7 +55,7 @@ def _solve_file(game, path, opts, jobs, log):
 
     def warn():
         if not shown:
-            show_warnings(log)
+            show_warnings(log.warnings)
             shown.append(True)
 
     with click.progressbar(itertools.repeat(None), length=None, label="solving", file=sys.stderr,

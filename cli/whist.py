@@ -2,8 +2,7 @@
 import click
 
 from trickcore.cli import api
-from trickcore.cli.common import output_option, user_errors, write_output
-from trickcore.scoring.base import parse_assignments
+from trickcore.cli.common import set_keywords, output_option, user_errors, write_output
 
 
 @click.group()
@@ -29,4 +28,4 @@ def score(file, ruleset, assignments, fmt, output):
        "hands": [{"tricks_ns": 8, "honours_ns": 2}, {"tricks_ew": 7, "honours_ew": 4},
                  {"dealer": "N", "deal": "N:...", "turn_up": "C2", "tricks_ns": 7}]}
     """
-    write_output(api.whist_score(file, ruleset=ruleset, **dict(parse_assignments(assignments))).render(fmt), output)
+    write_output(api.whist_score(file, ruleset=ruleset, **set_keywords(assignments)).render(fmt), output)

@@ -7,7 +7,7 @@ import os
 import shutil
 
 from trickcore.errors import InputError
-from trickcore.files import read_text
+from trickcore.files import check_named, read_text
 from trickcore.games.simulate import (FORMAT, TASK_CHUNKS, choose_deals, head, header_line, outcome_tally,
                                       output_chunk, run, run_tasks)
 from trickcore.games.simulation_hooks import columns_of
@@ -63,8 +63,7 @@ def check_output(path):
     """InputError (or MissingExtra without pyarrow) for an output ``path`` a simulation cannot write, before any
     work: no name, a file's name that is a folder, a dataset's directory that holds files already, a table without
     pyarrow."""
-    if not path:
-        raise InputError("an output file needs a name, not empty text", field="out")
+    check_named(path, "out")
     kind = output_kind(path)
     if kind != "dataset" and os.path.isdir(path):
         raise InputError("is a folder: name a file, or end the name with / to write a dataset into it", source=path,

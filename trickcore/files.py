@@ -93,6 +93,15 @@ def csv_rows(text: str) -> list[tuple[int, list[str]]]:
     return rows
 
 
+UNNAMED = "an output file needs a name, not empty text"
+
+
+def check_named(path: str | os.PathLike[str], field: str = "output") -> None:
+    """InputError unless ``path`` names a file: empty text names none, it never means "write nothing"."""
+    if not os.fspath(path):
+        raise InputError(UNNAMED, field=field)
+
+
 def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` (UTF-8, LF line ends) to ``path``; on any failure no file, not even a partial one, is left."""
     write_bytes_atomically(path, text.encode("utf-8"))
@@ -100,8 +109,7 @@ def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
 
 def write_bytes_atomically(path: str | os.PathLike[str], data: bytes) -> None:
     """Write ``data`` to ``path``; on any failure no file, not even a partial one, is left."""
-    if not os.fspath(path):
-        raise InputError("an output file needs a name, not empty text", field="output")
+    check_named(path)
     directory = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
         raise InputError("is a folder, not a file", source=path)
