@@ -19,7 +19,7 @@ from trickcore.errors import InputError, TrickcoreError, WorkerLost
 from trickcore.names import name_list, text_list
 from trickcore.cli.arguments import MAX_JOBS, checked
 from trickcore.cli.results import (ANALYSE_FORMATS, AnalysedPlay, AnalysedPlays, Analysis, Comparison, Deals,
-                                   Movement, Records, Report, Score, Simulated)
+                                   Formats, Movement, Records, Report, Score, Simulated)
 
 Agents = str | Iterable[Any] | None
 
@@ -458,34 +458,60 @@ def _json(text: str) -> Any:
 
 @checked
 def score(system: str, records: Any, preset: str | None = None, *, movement: str | None = None,
-          hands: str | None = None, check: bool = False, **settings: Any) -> Score:
+          hands: str | None = None, check: bool = False, format: str = "text",
+          output: str | os.PathLike | None = None, progress: Callable[[int], None] | None = None,
+          **settings: Any) -> Score:
     """Score ``records`` with the scoring ``system`` (any name the CLI takes: ``matchpoints``, ``mp``,
     ``rostov``, ``bridge-rubber``...), its ``preset`` and ``settings`` changed by keyword, as `tricks score`
     does; a pairs system given a session's results file (CSV, PBN, USEBIO) scores the session as
     `tricks bridge session score` does (``movement``, ``hands`` as there; ``check=True`` compares the file's own
     figures with ours, as ``--check`` does: one row per difference, with its reason).
 
+    ``output`` writes the score in ``format`` to that file, complete or not at all, the bytes the command writes
+    with ``--format`` and ``-o``: text, json and the system's own (svg for preferans); a session's csv, pbn, usebio
+    or html, its results page, whose boards with a deal are analysed double dummy as it is written
+    (``progress(n)`` is called with the number analysed). The result's ``render(format)`` and
+    ``to_bytes(format)`` give them too.
+
     Examples:
         >>> import trickcore
         >>> session = trickcore.score("matchpoints", "examples/bridge/pairs_session.csv")
         >>> [(row["pair"], row["total"], row["percentage"]) for row in session.ranking()][:2]
         [(3, 17.4, 72.5), (2, 10, 41.67)]
+        >>> session.render("csv").splitlines()[1]
+        'A,1,1,1,1,4,4S,N,=,D2,420'
         >>> trickcore.score("duplicate", "examples/bridge/chicago.txt").to_dict()["total"]
         {'NS': 40, 'EW': -40}
     """
+    from trickcore.files import check_named
     from trickcore.games.registry import get_scoring
 
+    if output is not None:
+        check_named(output)     # before the work, as -o "" is refused with the options
     found = get_scoring(system)
     if getattr(found, "method", None) is not None and _is_session_file(records):
-        return _session_score(found, os.fspath(records), preset, movement, hands, settings, check)
+        scored = _session_score(found, os.fspath(records), preset, movement, hands, settings, check, format,
+                                progress)
+        return _written(scored, format, output)
     if check:
         raise InputError("check compares a pairs session's results file with its scorer's figures", field="check")
     for name, value in (("movement", movement), ("hands", hands)):
         if value is not None:
             raise InputError(f"{name} goes with a pairs session's results file (CSV, PBN, USEBIO) scored by a pairs "
                              "system", field=name)
+    found.check_format(format)
     ledger = found.score(_records_file(found, records), preset, settings)
-    return Score(found.name, found.json_data(ledger), found.render_text(ledger))
+    return _written(Score(found.name, found.json_data(ledger), found.render_text(ledger), ledger, found), format,
+                    output)
+
+
+def _written(found: Score, format: str, output: str | os.PathLike | None) -> Score:
+    """``found``, written in ``format`` to ``output`` when one is given (complete or not at all)."""
+    from trickcore.files import write_bytes_atomically
+
+    if output is not None:
+        write_bytes_atomically(os.fspath(output), found.to_bytes(format))
+    return found
 
 
 def _is_session_file(records: Any) -> bool:
@@ -501,18 +527,63 @@ def _is_session_file(records: Any) -> bool:
 
 
 def _session_score(system: Any, path: str, preset: str | None, movement: str | None, hands: str | None,
-                   settings: Mapping[str, Any], check: bool) -> Score:
+                   settings: Mapping[str, Any], check: bool, format: str,
+                   progress: Callable[[int], None] | None) -> Score:
     """The Score of a pairs session's results file (the scoring of `tricks bridge session score`), or with
-    ``check`` its comparison with the scorer's own figures."""
+    ``check`` its comparison with the scorer's own figures; ``format`` is checked first."""
     from trickcore.scoring.bridge.duplicate.formats.session_files import render_session
     from trickcore.scoring.bridge.duplicate.session_scoring import check_session_file, score_session_file
 
     if check:
+        if format not in ("text", "json"):
+            raise InputError(f"check writes text or json, not {format!r}", field="format")
         report = check_session_file(path, system.name, movement, hands, preset, settings)
         return Score(system.name, report.to_dict(), report.text())
-
+    formats = _session_formats(progress)
+    formats.check_format(format)
     session = score_session_file(path, system.name, movement, hands, preset, settings)
-    return Score(system.name, render_session(session, "json"), render_session(session, "text"))
+    return Score(system.name, render_session(session, "json"), render_session(session, "text"), session, formats)
+
+
+def _session_formats(progress: Callable[[int], None] | None) -> Formats:
+    """How a scored pairs session is written: text, json, csv, pbn (bytes in the session's pbn_encoding), usebio,
+    and html, its results page, whose boards are analysed as it is written (``progress(n)``: boards analysed)."""
+    from trickcore.games.bridge.formats.pbn_write import PBN_ENCODINGS
+    from trickcore.scoring.bridge.duplicate.formats.html_page import render_html
+    from trickcore.scoring.bridge.duplicate.formats.session_files import SESSION_FORMATS, render_session
+
+    def encoding(session: Any, fmt: str) -> str:
+        return PBN_ENCODINGS[session.settings.pbn_encoding] if fmt == "pbn" else "utf-8"
+
+    def write(session: Any, fmt: str) -> str:
+        if fmt == "html":
+            return str(render_html(session, *_analysed_boards(session.boards, progress)))
+        found = render_session(session, fmt)
+        if fmt == "json":
+            return json.dumps(found, indent=2, ensure_ascii=False) + "\n"
+        # The PBN comes as bytes, in the encoding its pbn_encoding setting names: as text until it is written.
+        return found.decode(encoding(session, fmt)) if isinstance(found, bytes) else str(found)
+
+    return Formats(SESSION_FORMATS, write, encoding)
+
+
+def _analysed_boards(boards: Mapping[int, Any],
+                     progress: Callable[[int], None] | None) -> tuple[dict[int, Any], dict[int, Any]]:
+    """({board number: double-dummy table and par} of every board with a full deal, {board number: its play
+    analysed} of those whose record gives their play), for a session's results page; ``progress(n)`` is called
+    with the number of boards analysed (solving takes a moment per board)."""
+    from trickcore.games.bridge.analysis import board_analysis
+    from trickcore.games.bridge.play_analysis import analyse_play as analyse_board, unplayable
+
+    known = [board for board in boards.values() if board.deal is not None and board.deal.hand_size == 13]
+    analyses, plays = {}, {}
+    for done, board in enumerate(known, 1):
+        analyses[board.number] = board_analysis(board).to_dict()
+        if unplayable(board) is None:
+            plays[board.number] = analyse_board(board).to_dict()
+        if progress is not None:
+            progress(done)
+    return analyses, plays
 
 
 def play_option_error(count: int | None, deal: str | None, agents: bool, options: Mapping[str, Any],
@@ -816,22 +887,31 @@ def preferans_score(protocol_file: str | os.PathLike, *, variant: str | None = N
 
 
 @checked
-def teams_score(path: str | os.PathLike, *, repair: bool = True) -> Score:
+def teams_score(path: str | os.PathLike, *, format: str = "text", repair: bool = True,
+                output: str | os.PathLike | None = None) -> Score:
     """A team-results file scored, as `tricks bridge teams score` does: every match's board IMPs, match IMPs and
     victory points (``repair``: the WBF concavity repair), and the standings; ``to_pandas()`` gives the standings,
-    ``ledger`` the scored event.
+    ``ledger`` the scored event. ``output`` writes it in ``format`` (text, json, or csv: the standings) to that
+    file, complete or not at all, as ``--format`` and ``-o`` do.
 
     Examples:
         >>> import trickcore
-        >>> [row["team"] for row in trickcore.teams_score("examples/bridge/teams.csv").to_dict()["standings"]]
+        >>> found = trickcore.teams_score("examples/bridge/teams.csv")
+        >>> [row["team"] for row in found.to_dict()["standings"]]
         ['Lions', 'Wolves', 'Tigers', 'Bears']
+        >>> found.render("csv").splitlines()[1]
+        '1,Lions,3,25,3,44.50'
     """
+    from trickcore.files import check_named
     from trickcore.scoring.bridge.settings import BridgeScoringSettings
-    from trickcore.scoring.bridge.teams import event_dict, event_text, score_team_file
+    from trickcore.scoring.bridge.teams import EVENT_FORMATS, event_dict, event_text, render_event, score_team_file
 
+    formats = Formats(EVENT_FORMATS, render_event)
+    formats.check_format(format)
+    if output is not None:
+        check_named(output)
     event = score_team_file(os.fspath(path), BridgeScoringSettings(vp_repair=repair))
-    # The event rides as the ledger: the command writes its standings as CSV from it.
-    return Score("bridge-teams", event_dict(event), event_text(event), event)
+    return _written(Score("bridge-teams", event_dict(event), event_text(event), event, formats), format, output)
 
 
 def _read_log(strict: bool, on_error: str) -> Any:

@@ -59,7 +59,7 @@ def score(contract, result, tricks, vulnerable, preset_name, pairs, fmt):
     if tricks is not None and result is not None:
         raise InputError("give the result or --tricks, not both")
     show_result(api.bridge_score(contract, result, tricks=tricks, vul=vulnerable, preset=preset_name,
-                                 **set_keywords(pairs)), fmt)
+                                 **set_keywords(pairs, api.bridge_score)), fmt)
 
 
 @bridge.command(context_settings=NUMBERS_OK)
@@ -90,7 +90,8 @@ def vp(margin, boards, repair, fmt):
 @user_errors(source="argument")
 def matchpoints(scores, expected, preset_name, pairs, fmt):
     """Matchpoints of each N-S score of one board (NP for not played, A+/A-, A60/40 for adjusted scores)."""
-    show_result(api.matchpoints(scores, expected=expected, preset=preset_name, **set_keywords(pairs)), fmt)
+    show_result(api.matchpoints(scores, expected=expected, preset=preset_name,
+                                **set_keywords(pairs, api.matchpoints)), fmt)
 
 
 @bridge.command(context_settings=NUMBERS_OK)
@@ -100,7 +101,7 @@ def matchpoints(scores, expected, preset_name, pairs, fmt):
 @user_errors(source="argument")
 def butler(scores, preset_name, pairs, fmt):
     """Butler IMPs of each N-S score of one board against the datum (NP not played, A+/A- adjusted)."""
-    show_result(api.butler(scores, preset=preset_name, **set_keywords(pairs)), fmt)
+    show_result(api.butler(scores, preset=preset_name, **set_keywords(pairs, api.butler)), fmt)
 
 
 @bridge.command("cross-imps", context_settings=NUMBERS_OK)
@@ -110,7 +111,7 @@ def butler(scores, preset_name, pairs, fmt):
 @user_errors(source="argument")
 def cross_imps(scores, preset_name, pairs, fmt):
     """Cross-IMPs of each N-S score of one board against every other (--set cross_imps=total for sums)."""
-    show_result(api.cross_imps(scores, preset=preset_name, **set_keywords(pairs)), fmt)
+    show_result(api.cross_imps(scores, preset=preset_name, **set_keywords(pairs, api.cross_imps)), fmt)
 
 
 @bridge.command()
@@ -140,7 +141,7 @@ def rotation(count, names, rotation, fmt, output):
 @user_errors()
 def rubber(path, preset_name, pairs, fmt, output):
     """Rubber bridge score sheet of the deal results in FILE (see examples/bridge/README.md)."""
-    show_result(api.rubber(path, preset=preset_name, **set_keywords(pairs)), fmt, output)
+    show_result(api.rubber(path, preset=preset_name, **set_keywords(pairs, api.rubber)), fmt, output)
 
 
 @bridge.command()
@@ -154,7 +155,7 @@ def chicago(path, preset_name, pairs, fmt, output):
 
     With --set scoring=chicago_duplicate each deal is scored as a duplicate board (rules/bridge.md §7.4).
     """
-    show_result(api.chicago(path, preset=preset_name, **set_keywords(pairs)), fmt, output)
+    show_result(api.chicago(path, preset=preset_name, **set_keywords(pairs, api.chicago)), fmt, output)
 
 
 for _command in record_commands + analyse_commands + movement_commands + team_commands + session_commands:

@@ -2,17 +2,15 @@
 
 ``commands`` lists the click commands; the group that owns ``tricks bridge`` adds them.
 """
+import contextlib
+import itertools
 import sys
 
 import click
 
-from trickcore.cli.common import show_result, output_option, to_json, user_errors, write_output
-from trickcore.errors import InputError
-from trickcore.games.bridge.analysis import board_analysis
-from trickcore.games.bridge.play_analysis import analyse_play, unplayable
-from trickcore.scoring.bridge.duplicate.formats.session_files import FORMATS, render_session
-from trickcore.scoring.bridge.duplicate.formats.html_page import render_html
-from trickcore.scoring.bridge.duplicate.session_scoring import check_session_file, score_session_file
+from trickcore.cli import api
+from trickcore.cli.common import output_option, set_keywords, user_errors, write_output
+from trickcore.scoring.bridge.duplicate.formats.session_files import SESSION_FORMATS
 
 # --method's choices: the short names of the pairs scoring systems.
 METHODS = ("butler", "cross-imps", "mp")
@@ -35,7 +33,7 @@ def session():
 @click.option("--preset", default=None, help="Settings preset: standard or seed (rules/bridge.md §15.1).")
 @click.option("--set", "pairs", multiple=True, metavar="KEY=VALUE",
               help="Change one setting, e.g. --set mp_units=acbl or --set neuberg=false (repeatable).")
-@click.option("--format", "fmt", type=click.Choice(FORMATS + ("html",)), default="text", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(SESSION_FORMATS), default="text", show_default=True,
               help="html: one self-contained results page, with hand diagrams, double-dummy tables and par when "
                    "the hand records are known (solved when the file does not give them).")
 @click.option("--check", is_flag=True,
@@ -47,33 +45,25 @@ def session():
 def score_command(path, method, movement_spec, hands, preset, pairs, fmt, check, output):
     """Score the RESULTS of a pairs session (CSV traveller, PBN with ScoreTables, or USEBIO XML): the ranking
     of each field, every board's traveller and every pair's card; or the session as CSV, PBN or USEBIO."""
-    if check and fmt not in ("text", "json"):
-        raise InputError(f"--check writes text or json, not {fmt}", source="argument", field="format")
-    if check:
-        report = check_session_file(path, method, movement_spec, hands, preset, pairs)
-        show_result(report, fmt, output)
-        return
-    scored = score_session_file(path, method, movement_spec, hands, preset, pairs)
-    if fmt == "html":
-        write_output(render_html(scored, *analyse_boards(scored.boards)), output)
-        return
-    rendered = render_session(scored, fmt)
-    write_output(to_json(rendered) if fmt == "json" else rendered, output)
+    with analysis_progress(shown=fmt == "html") as progress:
+        found = api.score(method, path, preset, movement=movement_spec, hands=hands, check=check, format=fmt,
+                          progress=progress, **set_keywords(pairs, api.score))
+        write_output(found.to_bytes(fmt), output)
 
 
-def analyse_boards(boards):
-    """({board number: double-dummy table and par} of every board with a full deal, {board number: its play
-    analysed} of every board whose record gives its play), with a progress bar on a terminal (solving takes a
-    moment per board)."""
-    known = [board for board in boards.values() if board.deal is not None and board.deal.hand_size == 13]
-    analyses, plays = {}, {}
-    with click.progressbar(known, label="double-dummy analysis", file=sys.stderr,
-                           hidden=not sys.stderr.isatty()) as bar:
-        for board in bar:
-            analyses[board.number] = board_analysis(board).to_dict()
-            if unplayable(board) is None:
-                plays[board.number] = analyse_play(board).to_dict()
-    return analyses, plays
+@contextlib.contextmanager
+def analysis_progress(shown):
+    """``progress(n)`` for the html page, whose boards are analysed as it is written (``n``: boards analysed, a
+    moment each): their count on standard error while the block runs, when ``shown`` and it is a terminal."""
+    with click.progressbar(itertools.repeat(None), label="double-dummy analysis", file=sys.stderr,
+                           hidden=not shown or not sys.stderr.isatty(), show_pos=True) as bar:
+        done = [0]
+
+        def progress(count):
+            bar.update(count - done[0])
+            done[0] = count
+
+        yield progress
 
 
 commands = [session]

@@ -5,10 +5,8 @@
 import click
 
 from trickcore.cli import api
-from trickcore.cli.common import output_option, to_json, user_errors, write_output
-from trickcore.scoring.bridge.teams import event_dict, event_text, standings_csv
-
-EVENT_FORMATS = {"text": event_text, "json": lambda event: to_json(event_dict(event)), "csv": standings_csv}
+from trickcore.cli.common import output_option, user_errors, write_output
+from trickcore.scoring.bridge.teams import EVENT_FORMATS
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -27,8 +25,8 @@ def teams():
 def score_command(path, fmt, repair, output):
     """Score the team-results FILE (see docs/tutorials/sessions.md, "Team matches"): every match's IMPs and VPs,
     and the standings by VPs."""
-    found = api.teams_score(path, repair=repair)
-    write_output(EVENT_FORMATS[fmt](found.ledger), output)
+    found = api.teams_score(path, format=fmt, repair=repair)
+    write_output(found.to_bytes(fmt), output)
 
 
 commands = [teams]

@@ -1,12 +1,13 @@
 """What every ``tricks`` command shares: the user-error exception, error translation, atomic output files."""
 import functools
+import inspect
 import json
 import os
 
 import click
 
 from trickcore.cli.arguments import MAX_JOBS
-from trickcore.errors import ON_ERROR, BatchMismatch, ReadLog, TrickcoreError, WorkerLost
+from trickcore.errors import ON_ERROR, BatchMismatch, ReadLog, SettingsError, TrickcoreError, WorkerLost
 from trickcore.files import UNNAMED, write_bytes_atomically
 from trickcore.scoring.base import parse_assignments
 
@@ -61,10 +62,17 @@ def show_result(found, fmt, output=None):
     write_output(to_json(found.to_dict()) if fmt == "json" else found.text(), output)
 
 
-def set_keywords(assignments):
-    """The ``--set NAME=VALUE`` assignments as the Python route's keywords (values as text: the system reads
-    them)."""
-    return dict(parse_assignments(assignments))
+def set_keywords(assignments, function):
+    """The ``--set NAME=VALUE`` assignments as keywords of ``function``, the command's function of the Python route
+    (values as text: the system reads them); a NAME that is one of the function's own parameters (``format``,
+    ``preset``...) is no setting, and would otherwise be taken for that parameter or break the call."""
+    keywords = dict(parse_assignments(assignments))
+    named = [name for name, parameter in inspect.signature(function).parameters.items()
+             if parameter.kind not in (parameter.VAR_KEYWORD, parameter.VAR_POSITIONAL)]
+    taken = next((name for name in keywords if name in named), None)
+    if taken is not None:
+        raise SettingsError(f"unknown setting {taken!r}", field="--set")
+    return keywords
 
 
 def to_json(value):

@@ -24,5 +24,5 @@ def preferans():
 @user_errors()
 def score(protocol_file, variant, settings, fmt, output):
     """Score PROTOCOL.json and write the sheet (text table, rules/preferans.md §11.3 JSON, or an SVG pulya drawing)."""
-    write_output(api.preferans_score(protocol_file, variant=variant, **set_keywords(settings)).render(fmt),
-                 output)
+    found = api.preferans_score(protocol_file, variant=variant, **set_keywords(settings, api.preferans_score))
+    write_output(found.render(fmt), output)

@@ -4,6 +4,7 @@ imported only when a DataFrame is asked for)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -273,6 +274,28 @@ class Records(Result):
         return [flat_row(record) for record in self.records]
 
 
+@attrs.frozen
+class Formats:
+    """The formats of a score that no scoring system renders (a pairs session, a team event), as a Score asks its
+    ``scoring``: ``render(ledger, fmt)`` writes each of ``formats`` with ``write``, in bytes of the encoding
+    ``encoding(ledger, fmt)`` names (UTF-8 but for a session's PBN)."""
+
+    formats: tuple[str, ...]
+    write: Callable[[Any, str], str]
+    encoding: Callable[[Any, str], str] = lambda ledger, fmt: "utf-8"
+
+    def check_format(self, fmt: str) -> None:
+        """InputError naming the format unless it is one of ``formats`` (so that a function can refuse it before
+        any work)."""
+        if fmt not in self.formats:
+            raise InputError(f"format must be one of {', '.join(self.formats)}, not {fmt!r}", field="format")
+
+    def render(self, ledger: Any, fmt: str) -> str:
+        """The ``ledger`` in ``fmt``."""
+        self.check_format(fmt)
+        return self.write(ledger, fmt)
+
+
 @attrs.frozen(repr=False)
 class Score(Result):
     """Records scored by a system (``trickcore.score``): its JSON data, its text, and the rows of its ranking,
@@ -281,22 +304,42 @@ class Score(Result):
     system: str
     data: dict
     sheet: str
-    # The ledger and the scoring system that settled it, where the score has a sheet in other formats (svg).
+    # The ledger and what renders it (its scoring system, or the Formats of a session or a team event), where the
+    # score has a sheet in other formats (svg, csv, pbn, usebio, html).
     ledger: Any = attrs.field(default=None, eq=False)
     scoring: Any = attrs.field(default=None, eq=False)
 
     def __repr__(self) -> str:
         return f"<Score by {self.system}>"
 
+    def formats(self) -> tuple[str, ...]:
+        """The formats ``render`` and ``to_bytes`` write: text and json, and those of the system, the pairs session
+        (csv, pbn, usebio, html) or the team event (csv) scored."""
+        return tuple(self.scoring.formats) if self.scoring is not None else ("text", "json")
+
+    def check_format(self, fmt: str) -> None:
+        """InputError naming the format unless the score is written in ``fmt`` (one of ``formats()``)."""
+        if self.scoring is not None:
+            self.scoring.check_format(fmt)
+        elif fmt not in self.formats():
+            raise InputError(f"{self.system} writes text or json, not {fmt}", field="format")
+
     def render(self, fmt: str = "text") -> str:
-        """The score as the command writes it: text, json, or svg where the system draws one (preferans)."""
+        """The score as the command writes it: text, json, svg where the system draws one (preferans), a pairs
+        session's csv, pbn, usebio or html (its results page, the boards analysed double dummy as it is written),
+        a team event's csv (its standings)."""
         if self.scoring is not None:
             return str(self.scoring.render(self.ledger, fmt))
+        self.check_format(fmt)
         if fmt == "json":
             return json.dumps(self.data, indent=2, ensure_ascii=False) + "\n"
-        if fmt != "text":
-            raise InputError(f"{self.system} writes text or json, not {fmt}", field="format")
         return self.sheet
+
+    def to_bytes(self, fmt: str = "text") -> bytes:
+        """``render(fmt)`` in the bytes the command writes: a pairs session's PBN in its ``pbn_encoding``
+        (ISO-8859-1 unless set to utf-8), every other format in UTF-8."""
+        encoding = self.scoring.encoding(self.ledger, fmt) if isinstance(self.scoring, Formats) else "utf-8"
+        return self.render(fmt).encode(encoding)
 
     def to_dict(self) -> dict:
         """The score as `tricks score --format json` (or `tricks bridge session score`) writes it."""

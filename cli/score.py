@@ -1,7 +1,8 @@
 """``tricks score``: score a records file with any installed scoring system, by name."""
 import click
 
-from trickcore.cli.common import output_option, user_errors, write_output
+from trickcore.cli import api
+from trickcore.cli.common import output_option, set_keywords, user_errors, write_output
 from trickcore.games import registry
 from trickcore.errors import PluginError
 
@@ -35,6 +36,5 @@ class ScoreCommand(click.Command):
 @user_errors()
 def score(path, system_name, preset, pairs, fmt, output):
     """Score the records of FILE with the scoring system NAME and write its sheet."""
-    system = registry.get_scoring(system_name)
-    system.check_format(fmt)
-    write_output(system.render(system.score_file(path, preset, pairs), fmt), output)
+    found = api.score(system_name, path, preset, format=fmt, **set_keywords(pairs, api.score))
+    write_output(found.to_bytes(fmt), output)

@@ -28,4 +28,5 @@ def score(file, ruleset, assignments, fmt, output):
        "hands": [{"tricks_ns": 8, "honours_ns": 2}, {"tricks_ew": 7, "honours_ew": 4},
                  {"dealer": "N", "deal": "N:...", "turn_up": "C2", "tricks_ns": 7}]}
     """
-    write_output(api.whist_score(file, ruleset=ruleset, **set_keywords(assignments)).render(fmt), output)
+    found = api.whist_score(file, ruleset=ruleset, **set_keywords(assignments, api.whist_score))
+    write_output(found.render(fmt), output)

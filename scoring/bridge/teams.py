@@ -20,6 +20,7 @@ Sections (§) are those of docs/rules/bridge.md.
 """
 import csv
 import io
+import json
 from fractions import Fraction
 
 import attrs
@@ -340,3 +341,19 @@ def standings_csv(event):
     writer.writerows([s.place, s.team, s.matches, format_figure(s.imps_for), format_figure(s.imps_against),
                       format_vp(s.vp)] for s in event.standings)
     return out.getvalue()
+
+
+# The formats a scored team event is written in (`tricks bridge teams score --format`).
+EVENT_FORMATS = ("text", "json", "csv")
+
+
+def render_event(event, fmt="text"):
+    """A scored team event in ``fmt``: text (matches, boards, standings), json (everything, ``event_dict``) or csv
+    (the standings)."""
+    if fmt == "json":
+        return json.dumps(event_dict(event), indent=2, ensure_ascii=False) + "\n"
+    if fmt == "csv":
+        return standings_csv(event)
+    if fmt == "text":
+        return event_text(event)
+    raise InputError(f"a team event is written as {', '.join(EVENT_FORMATS)}, not {fmt!r}", field="format")

@@ -134,3 +134,15 @@ def test_a_value_out_of_range_is_a_clean_error_not_a_figure(args, needle):
     result = run(*args)
     assert_clean_error(result, needle)
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize("args", [
+    ["score", "--system", "duplicate", "examples/bridge/chicago.txt", "--set", "format=csv"],
+    ["bridge", "session", "score", "examples/bridge/pairs_session.csv", "--set", "check=true"],
+    ["bridge", "rubber", "examples/bridge/rubber_2_1.txt", "--set", "preset=seed"],
+    ["whist", "score", "examples/whist/rubber.json", "--set", "file=x"],
+])
+def test_a_setting_named_like_a_parameter_of_the_python_route_is_an_unknown_setting(args):
+    """The --set keywords go to the command's function of the Python route: one named like its own parameters
+    (--set preset=seed) broke the call with a traceback."""
+    assert_clean_error(run(*args), "field '--set': unknown setting")

@@ -104,4 +104,4 @@ def test_session_cli_check_reports_and_refuses_what_it_cannot_check(tmp_path):
     nothing = run(SESSION, "--check")
     assert nothing.exit_code == 2 and "none of the scorer's own figures" in nothing.output
     wrong = run(usebio, "--check", "--format", "csv")
-    assert wrong.exit_code == 2 and "--check writes text or json" in wrong.output
+    assert wrong.exit_code == 2 and "field 'format': check writes text or json" in wrong.output

@@ -34,7 +34,9 @@ JOBS = {
 NOT_JOBS = {"games"}
 # Options of every command that the Python route has no need of: how the command writes its result (the result's
 # to_dict(), text() and render() give every format), and where (a function returns its result). A function that
-# writes a file as its work (analyse, convert, the movements) takes ``output`` all the same.
+# writes a file as its work (analyse, convert, the movements), or whose command writes formats beyond text and
+# json (score: a session's csv, pbn, usebio and html; teams_score: csv), takes ``output`` (and ``format``) all the
+# same, with the command's default.
 CLI_ONLY = {"format", "output", "plots"}
 # Options spelled otherwise in Python, each for a reason: --set KEY=VALUE is Python's keywords (**settings);
 # a session is scored by `score` with the session's method as its system; the games' declared analysis
@@ -105,7 +107,7 @@ def test_every_option_has_its_command_s_default(name):
     different = []
     for param in COMMANDS[name].params:
         option = _python_name(param)
-        if option in CLI_ONLY or option not in parameters or param.required:
+        if option not in parameters or param.required:
             continue
         ours, theirs = parameters[option].default, param.default
         # click's "not given"
@@ -188,6 +190,78 @@ def test_whist_and_preferans_score():
 def test_session_score_is_score():
     path = EXAMPLES / "bridge" / "pairs_session.csv"
     assert api.score("butler", path).to_dict() == cli_json("bridge", "session", "score", path, "--method", "butler")
+
+
+def test_tricks_score_is_score():
+    """`tricks score` called the scoring system itself, which read a session's results file as JSON records."""
+    path = EXAMPLES / "bridge" / "pairs_session.csv"
+    assert api.score("mp", path).to_dict() == cli_json("score", "--system", "mp", path)
+    chicago = EXAMPLES / "bridge" / "chicago.txt"
+    assert api.score("duplicate", chicago).text() == cli("score", "--system", "duplicate", chicago)
+
+
+SESSION = EXAMPLES / "bridge" / "pairs_session.csv"
+HANDS = EXAMPLES / "bridge_pbn" / "dealer4_style.pbn"
+FFB = ROOT / "tests" / "data" / "session" / "ffb_dn1_seance1.pbn"   # French names: a latin-1 PBN
+
+
+SESSIONS = [(SESSION, {"hands": str(HANDS)}, ["--hands", HANDS]),
+            (SESSION, {"pbn_encoding": "utf-8"}, ["--set", "pbn_encoding=utf-8"]),
+            (FFB, {"system": "butler"}, ["--method", "butler"])]
+
+
+# Every format of every session but the html page of the 30 boards of FFB (each solved: the example's page will do).
+@pytest.mark.parametrize("path, options, cli_options, fmt", [
+    (*session, fmt) for session in SESSIONS for fmt in ("text", "json", "csv", "pbn", "usebio", "html")
+    if (session[0], fmt) != (FFB, "html")])
+def test_a_session_is_written_in_every_format_as_the_command_writes_it(tmp_path, path, options, cli_options, fmt):
+    options = dict(options)
+    system = options.pop("system", "mp")
+    found = api.score(system, path, format=fmt, output=tmp_path / "python", **options)
+    cli("bridge", "session", "score", path, *cli_options, "--format", fmt, "-o", tmp_path / "cli")
+    assert (tmp_path / "python").read_bytes() == (tmp_path / "cli").read_bytes() == found.to_bytes(fmt)
+
+
+def test_score_writes_the_system_s_own_formats_as_tricks_score_does(tmp_path):
+    protocol = EXAMPLES / "preferans" / "sochi_game.json"
+    for fmt in ("text", "json", "svg"):
+        api.score("sochi", protocol, format=fmt, output=tmp_path / f"python.{fmt}")
+        cli("score", "--system", "sochi", protocol, "--format", fmt, "-o", tmp_path / f"cli.{fmt}")
+        assert (tmp_path / f"python.{fmt}").read_bytes() == (tmp_path / f"cli.{fmt}").read_bytes()
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "csv"])
+def test_teams_score_writes_every_format_as_the_command_writes_it(tmp_path, fmt):
+    teams = EXAMPLES / "bridge" / "teams.csv"
+    found = api.teams_score(teams, format=fmt, repair=False, output=tmp_path / "python")
+    cli("bridge", "teams", "score", teams, "--format", fmt, "--no-repair", "-o", tmp_path / "cli")
+    assert (tmp_path / "python").read_bytes() == (tmp_path / "cli").read_bytes() == found.to_bytes(fmt)
+    assert found.render(fmt) == found.to_bytes(fmt).decode("utf-8")
+
+
+@pytest.mark.parametrize("call", [
+    lambda out: api.score("mp", SESSION, format="xml", output=out),
+    lambda out: api.score("mp", SESSION, format="svg", output=out),              # a session draws no svg
+    lambda out: api.score("mp", SESSION, check=True, format="csv", output=out),  # a check is text or json
+    lambda out: api.score("duplicate", EXAMPLES / "bridge" / "chicago.txt", format="csv", output=out),
+    lambda out: api.teams_score(EXAMPLES / "bridge" / "teams.csv", format="pbn", output=out),
+])
+def test_a_format_not_written_is_an_input_error_leaving_no_file(tmp_path, call):
+    with pytest.raises(InputError) as found:
+        call(tmp_path / "out")
+    assert found.value.field == "format"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_session_that_cannot_be_written_leaves_no_file(tmp_path):
+    """A name that ISO-8859-1 cannot spell stops the session's latin-1 PBN as it is written: no file is left."""
+    greek = tmp_path / "greek.pbn"
+    greek.write_text(FFB.read_bytes().decode("iso-8859-1").replace("Philippe CHESNY", "Φίλιππος"), encoding="utf-8")
+    out = tmp_path / "out.pbn"
+    with pytest.raises(InputError) as found:
+        api.score("mp", greek, format="pbn", output=out)
+    assert found.value.field == "pbn_encoding"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["greek.pbn"]
 
 
 def test_auction_and_convert(tmp_path):

@@ -16,6 +16,8 @@ READERS = {"csv": read_csv_traveller, "pbn": read_pbn_results, "usebio": read_us
 # The files that say their own encoding: PBN in its % header's charset, USEBIO in its XML declaration.
 DECODERS = {"pbn": decode_pbn, "usebio": decode_usebio}
 FORMATS = ("text", "json", "csv", "pbn", "usebio")
+# With the results page (formats.html_page, the boards analysed by the caller): every format a session is written in.
+SESSION_FORMATS = FORMATS + ("html",)
 
 
 def results_format(path, text):
