@@ -633,6 +633,9 @@ def play(game: Any, seed: int = 0, dealer: str | int | None = None, trump: str |
     found = _game(game)
     if protocol is not None:
         check_named(protocol, "protocol")     # before the match is played, as --protocol is checked
+    if trump is not None and not trump.strip():
+        # None asks for the game's own trump (whist's turn-up); empty text names no suit: refused, as --trump "" is.
+        raise InputError(f"trump must be a suit or NT, not {trump!r}", field="trump")
     options = {"variant": variant, "players": players, "pool_target": pool_target, "hands": hands,
                "rotation": rotation, "protocol": None if protocol is None else os.fspath(protocol)}
     names = None if agents is None else name_list(agents)
@@ -650,7 +653,7 @@ def play(game: Any, seed: int = 0, dealer: str | int | None = None, trump: str |
     else:
         batch = found.deal_batch(seed, 1, seat)
         dealt, natural = batch[0], found.natural_trumps(batch)
-    suit = found.trick_rules(trump).trump if trump else (natural[0] if natural else None)
+    suit = found.trick_rules(trump).trump if trump is not None else (natural[0] if natural else None)
     leader = found.first_leader(seat)
     record = found.random_play(dealt, suit, leader, seed, 0)
     return _report("play", report.random_play(found, dealt, record, seed, seat, suit, leader), "tricks")
@@ -671,7 +674,7 @@ def _play_batch(game: Any, seed: int, dealer: int, trump: str | None, count: int
     start = time.perf_counter()
     batch = game.deal_batch(seed, count, dealer)
     rules = game.trick_rules(trump)
-    trumps = None if trump else game.natural_trumps(batch)
+    trumps = None if trump is not None else game.natural_trumps(batch)
     results = playout_batch(rules, batch, game.first_leader(dealer), seed, trumps)
     seconds = time.perf_counter() - start
     return report.batch_summary(game, seed, trump, count, results, seconds)

@@ -4,7 +4,7 @@ import attrs
 
 from trickcore.cards import DECK52
 from trickcore.dealing import Deal
-from trickcore.errors import InputError, InvalidDeal, ReadLog
+from trickcore.errors import InputError, InvalidDeal, NotationError, ReadLog
 from trickcore.games.analysis import Analysis, line_lines, named_line
 from trickcore.games.bridge.formats.notation import read_boards
 from trickcore.games.bridge.formats.pbn_tables import read_dd_table
@@ -175,8 +175,16 @@ def _contract(value):
     return value if isinstance(value, Contract) else parse_contract(value)
 
 
+def _vulnerability(value):
+    """The Vulnerability an option names. Empty text names none: a file's empty [Vulnerable] tag may mean None, but
+    an option given empty (``--vul ""``) is refused, not taken for the default."""
+    if isinstance(value, str) and not value.strip():
+        raise NotationError(f"not a vulnerability: {value!r} (expected None, NS, EW or All)")
+    return Vulnerability.parse(value)
+
+
 # How each option of the analysis is read (its errors are located at the option: not a seat, not a strain...).
-_OPTION_READERS = {"vul": Vulnerability.parse, "dealer": Seat.parse, "declarer": Seat.parse, "leader": Seat.parse,
+_OPTION_READERS = {"vul": _vulnerability, "dealer": Seat.parse, "declarer": Seat.parse, "leader": Seat.parse,
                    "trump": Strain.parse, "contract": _contract, "played": played_cards}
 
 

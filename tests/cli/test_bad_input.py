@@ -136,6 +136,19 @@ def test_a_value_out_of_range_is_a_clean_error_not_a_figure(args, needle):
     assert result.stdout == ""
 
 
+@pytest.mark.parametrize("args, needle", [
+    (["simulate", "--game", "bridge", "--deals", "2", "--solve", "--vul", ""], "field 'vul': not a vulnerability: ''"),
+    (["solve", "--game", "bridge", "--deal", "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432",
+      "--vul", ""], "field 'vul': not a vulnerability: ''"),
+    (["play", "--game", "whist", "--trump", ""], "Invalid value for '--trump'"),
+])
+def test_empty_text_is_refused_not_taken_for_the_default(args, needle):
+    """`--vul ""` solved the deals with no one vulnerable, as if --vul had not been given."""
+    result = run(*args)
+    assert_clean_error(result, needle)
+    assert result.stdout == ""
+
+
 @pytest.mark.parametrize("args", [
     ["score", "--system", "duplicate", "examples/bridge/chicago.txt", "--set", "format=csv"],
     ["bridge", "session", "score", "examples/bridge/pairs_session.csv", "--set", "check=true"],

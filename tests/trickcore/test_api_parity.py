@@ -332,6 +332,9 @@ def test_simulate_takes_the_solve_options_by_keyword():
         api.simulate("bridge", 3, contract="3NT")
 
 
+SOLVED = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+
+
 @pytest.mark.parametrize("call, field", [
     (lambda: api.matchpoints([]), "scores"),
     (lambda: api.matchpoints({"420": 1, "450": 2}), "scores"),          # a dict's keys were taken for the scores
@@ -348,6 +351,11 @@ def test_simulate_takes_the_solve_options_by_keyword():
     (lambda: api.auction(EXAMPLES / "bridge_pbn" / "bbo_style.pbn", dealer="zzz"), "dealer"),
     (lambda: api.mitchell(4, 24, half_table=""), "half_table"),
     (lambda: api.play("preferans", agents="heuristic", hands=1, protocol=""), "protocol"),
+    (lambda: api.simulate("bridge", 2, solve=True, vul=""), "vul"),        # was no one vulnerable
+    (lambda: api.solve("bridge", SOLVED, vul=""), "vul"),
+    (lambda: api.play("whist", seed=3, trump=""), "trump"),                # was the turn-up
+    (lambda: api.play("whist", seed=3, count=5, trump=" "), "trump"),
+    (lambda: api.play("whist", seed=3, agents="heuristic", hands=1, trump=""), "trump"),
 ])
 def test_bad_values_are_input_errors_naming_the_field(call, field):
     """Each was a figure for nothing (an empty board's top -2, Neuberg's negative top, -1 tricks read as one down)
