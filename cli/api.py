@@ -636,6 +636,11 @@ def play(game: Any, seed: int = 0, dealer: str | int | None = None, trump: str |
     if trump is not None and not trump.strip():
         # None asks for the game's own trump (whist's turn-up); empty text names no suit: refused, as --trump "" is.
         raise InputError(f"trump must be a suit or NT, not {trump!r}", field="trump")
+    if trump is not None:
+        try:
+            found.trick_rules(trump)
+        except InputError as error:       # the notation's message, named as the argument it came from
+            raise error.located(field="trump") from None
     options = {"variant": variant, "players": players, "pool_target": pool_target, "hands": hands,
                "rotation": rotation, "protocol": None if protocol is None else os.fspath(protocol)}
     names = None if agents is None else name_list(agents)

@@ -77,7 +77,8 @@ def _all_pass_seats(deal, talon_mode, talon_order=None):
     """Check an all-pass input; the function giving one seat's all-pass result."""
     _check_deal(deal)
     if talon_mode not in TALON_MODES:
-        raise InputError(f"talon mode must be one of {', '.join(TALON_MODES)}, not {talon_mode!r}")
+        raise InputError(f"talon mode must be one of {', '.join(TALON_MODES)}, not {talon_mode!r}",
+                         field="talon_mode")
     order = sorted(deal.talon, reverse=True) if talon_order is None else list(talon_order)
     if sorted(order) != sorted(deal.talon):
         raise InvalidDeal("the talon order must list the deal's two talon cards")
@@ -200,7 +201,8 @@ class PreferansAnalysis(Analysis):
         if declarer is None:
             raise InputError("the preferans analysis needs a declarer (hand1, hand2 or hand3)", field="declarer")
         if not gusarik:
-            return solve_preferans(deal, (self.game.seat_index(declarer),), talon_mode or "suit_only")
+            return solve_preferans(deal, (self.game.seat_index(declarer),),
+                                   "suit_only" if talon_mode is None else talon_mode)
         if talon_mode is not None:
             raise InputError("Gusarik's all-pass uses no talon: --talon-mode does not apply", field="talon_mode")
         who = str(dealer or "A").strip().upper()

@@ -141,6 +141,8 @@ def test_a_value_out_of_range_is_a_clean_error_not_a_figure(args, needle):
     (["solve", "--game", "bridge", "--deal", "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432",
       "--vul", ""], "field 'vul': not a vulnerability: ''"),
     (["play", "--game", "whist", "--trump", ""], "Invalid value for '--trump'"),
+    (["simulate", "--game", "preferans", "--deals", "2", "--solve", "--declarer", "hand1", "--talon-mode", ""],
+     "field 'talon_mode': talon mode must be one of"),
 ])
 def test_empty_text_is_refused_not_taken_for_the_default(args, needle):
     """`--vul ""` solved the deals with no one vulnerable, as if --vul had not been given."""

@@ -356,6 +356,10 @@ SOLVED = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
     (lambda: api.play("whist", seed=3, trump=""), "trump"),                # was the turn-up
     (lambda: api.play("whist", seed=3, count=5, trump=" "), "trump"),
     (lambda: api.play("whist", seed=3, agents="heuristic", hands=1, trump=""), "trump"),
+    (lambda: api.play("bridge", seed=1, trump="zz"), "trump"),              # the notation's error named no field
+    (lambda: api.play("whist", seed=3, agents="heuristic", hands=1, trump="zz"), "trump"),
+    (lambda: api.simulate("preferans", 2, solve=True, declarer="hand1", talon_mode=""), "talon_mode"),  # was suit_only
+    (lambda: api.simulate("preferans", 2, solve=True, declarer="hand1", talon_mode="zz"), "talon_mode"),
 ])
 def test_bad_values_are_input_errors_naming_the_field(call, field):
     """Each was a figure for nothing (an empty board's top -2, Neuberg's negative top, -1 tricks read as one down)
