@@ -457,8 +457,8 @@ def _json(text: str) -> Any:
 
 
 @checked
-def score(system: str, records: Any, preset: str | None = None, *, movement: str | None = None,
-          hands: str | None = None, check: bool = False, format: str = "text",
+def score(system: str, records: Any, preset: str | None = None, *, movement: str | os.PathLike | None = None,
+          hands: str | os.PathLike | None = None, check: bool = False, format: str = "text",
           output: str | os.PathLike | None = None, progress: Callable[[int], None] | None = None,
           **settings: Any) -> Score:
     """Score ``records`` with the scoring ``system`` (any name the CLI takes: ``matchpoints``, ``mp``,
@@ -490,6 +490,7 @@ def score(system: str, records: Any, preset: str | None = None, *, movement: str
         check_named(output)     # before the work, as -o "" is refused with the options
     found = get_scoring(system)
     if getattr(found, "method", None) is not None and _is_session_file(records):
+        movement, hands = (None if path is None else os.fspath(path) for path in (movement, hands))
         scored = _session_score(found, os.fspath(records), preset, movement, hands, settings, check, format,
                                 progress)
         return _written(scored, format, output)

@@ -202,6 +202,16 @@ def test_tricks_score_is_score():
 
 SESSION = EXAMPLES / "bridge" / "pairs_session.csv"
 HANDS = EXAMPLES / "bridge_pbn" / "dealer4_style.pbn"
+
+
+def test_a_session_takes_its_hands_and_movement_as_paths(tmp_path):
+    """The hands file and a movement file as path objects, as the results file is taken (they were refused)."""
+    moves = tmp_path / "mitchell.json"
+    api.mitchell(3, 6, output=moves)
+    as_text = api.score("mp", SESSION, hands=str(HANDS), movement=str(moves)).to_dict()
+    assert api.score("mp", SESSION, hands=HANDS, movement=moves).to_dict() == as_text
+
+
 FFB = ROOT / "tests" / "data" / "session" / "ffb_dn1_seance1.pbn"   # French names: a latin-1 PBN
 
 
