@@ -612,11 +612,13 @@ def play(game: Any, seed: int = 0, dealer: str | int | None = None, trump: str |
          count: int | None = None, deal: str | None = None, agents: str | Iterable[str] | None = None, *,
          variant: str | None = None, players: int | None = None, pool_target: int | None = None,
          hands: int | None = None, rotation: str | None = None, protocol: str | os.PathLike | None = None,
-         progress: Callable[[int], None] | None = None) -> Report:
+         progress: Callable[[int], None] | None = None, **settings: Any) -> Report:
     """Play deals of ``game`` as `tricks play` does: one seeded deal (or ``deal``, its text) played at random, a
     batch summary of ``count`` deals, or with ``agents`` (one name, or one per seat) a whole match, whose options
     (``variant``, ``players``, ``pool_target``, ``hands``, ``rotation``, ``protocol``: a file to write the match's
-    record to) go with ``agents`` only. ``progress(n)`` is called as a match's deals are played.
+    record to, and ``settings``: the variant's play settings changed by name, as ``--set``, in a game that has
+    them, e.g. preferans's ``allow_walkaway=True``) go with ``agents`` only. ``progress(n)`` is called as a
+    match's deals are played.
 
     Not offered as ``trickcore.play``, which names the kernel's play module: call it as ``trickcore.cli.api.play``.
 
@@ -630,6 +632,7 @@ def play(game: Any, seed: int = 0, dealer: str | int | None = None, trump: str |
     """
     from trickcore.files import check_named
     from trickcore.games import report
+    from trickcore.games.options import PLAY_SETTINGS
 
     found = _game(game)
     if protocol is not None:
@@ -643,11 +646,15 @@ def play(game: Any, seed: int = 0, dealer: str | int | None = None, trump: str |
         except InputError as error:       # the notation's message, named as the argument it came from
             raise error.located(field="trump") from None
     options = {"variant": variant, "players": players, "pool_target": pool_target, "hands": hands,
-               "rotation": rotation, "protocol": None if protocol is None else os.fspath(protocol)}
+               "rotation": rotation, "protocol": None if protocol is None else os.fspath(protocol),
+               "settings": settings or None}
     names = None if agents is None else name_list(agents)
     wrong = play_option_error(count, deal, names is not None, options)
     if wrong:
         raise InputError(wrong[1], field=wrong[0])
+    if settings and PLAY_SETTINGS not in found.match_options:
+        name = next(iter(settings))
+        raise InputError(f"{found.name} has no play settings to change: cannot set {name!r}", field=name)
     if names is not None:
         played = found.play_match(names, seed, {**options, "dealer": dealer, "trump": trump}, progress=progress)
         return _report("play", played, next((key for key in ("boards", "deals") if key in played.data), "hands"))

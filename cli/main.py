@@ -6,7 +6,8 @@ import click
 
 import trickcore
 from trickcore.cli import api
-from trickcore.cli.common import show_result, UserError, output_option, to_json, user_errors, write_output
+from trickcore.cli.common import (show_result, UserError, output_option, set_keywords, to_json, user_errors,
+                                  write_output)
 from trickcore.cli.compare import compare_command
 from trickcore.cli.options import declared_flags, flag
 from trickcore.cli.score import score
@@ -103,19 +104,24 @@ def deal(game_name, count, seed, dealer, where, predeal, tries, fmt, output):
 @click.option("--agents", default=None, help="Play a whole match with these agents: one name, or one per seat "
               "separated by commas (e.g. heuristic or heuristic,random,dd); an agent's options follow its name "
               "(e.g. \"pimc samples=16\").")
-@declared_flags("match_options", skip=("dealer", "trump"))
+@declared_flags("match_options", skip=("dealer", "trump", "settings"))
+@click.option("--set", "settings", multiple=True, metavar="NAME=VALUE",
+              help="Change one play setting of the variant for every deal of the match (with --agents; repeatable), "
+                   "e.g. preferans allow_walkaway=true (rules/preferans.md §10).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @output_option
 @user_errors()
-def play(game_name, seed, dealer, trump, count, deal_text, agents, fmt, output, options):
+def play(game_name, seed, dealer, trump, count, deal_text, agents, settings, fmt, output, options):
     """Play deals: random play of one deal, a batch summary (--count), or a match with agents (--agents)."""
-    wrong = api.play_option_error(count, deal_text, agents is not None, options, flag=lambda name: "--" + name)
+    keywords = set_keywords(settings, api.play)
+    wrong = api.play_option_error(count, deal_text, agents is not None, {**options, "set": keywords or None},
+                                  flag=lambda name: "--" + name)
     if wrong:
         raise InputError(wrong[1], field=wrong[0] if wrong[0] == "count" and agents is None else None)
     # A bar of as many deals as --hands asks, or a count of the deals played when the score ends the match.
     with click.progressbar(itertools.repeat(None), length=options.get("hands"), label="playing", file=sys.stderr,
                            hidden=not sys.stderr.isatty() or agents is None, show_pos=True) as bar:
-        found = api.play(game_name, seed, dealer, trump, count, deal_text, agents, **options,
+        found = api.play(game_name, seed, dealer, trump, count, deal_text, agents, **options, **keywords,
                          progress=lambda done: bar.update(1))
     show_result(found, fmt, output)
 

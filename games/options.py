@@ -43,6 +43,9 @@ VARIANT = Option("variant", "The game's variant (with --agents).")
 PLAYER_COUNT = Option("players", "Number of players (with --agents).", int)
 HANDS = Option("hands", "Number of hands or deals to play (with --agents).", int)
 PROTOCOL = Option("protocol", "Also write the match's protocol/record to this file (with --agents).", FILE)
+# A game whose match declares it takes its variant's play settings changed by name: `tricks play` spells it
+# --set NAME=VALUE, as the scoring commands do, and the Python route takes them as keywords; no flag of its own.
+PLAY_SETTINGS = Option("settings", "Play settings of the variant changed by name (with --agents).", dict)
 # The analysis options several games share.
 ANALYSIS_DEALER = Option("dealer", "The dealer (his left leads; par counts who bids first).")
 ANALYSIS_DECLARER = Option("declarer", "The declarer whose contracts are solved (e.g. hand1), or of --contract.")

@@ -5,8 +5,8 @@ import attrs
 from trickcore.cards import DECK32
 from trickcore.errors import InputError
 from trickcore.games.base import Game
-from trickcore.games.options import (ANALYSIS_DEALER, ANALYSIS_DECLARER, DEALER, HANDS, PLAYER_COUNT, PROTOCOL,
-                                     SOLVE_DECLARER, VARIANT, Option)
+from trickcore.games.options import (ANALYSIS_DEALER, ANALYSIS_DECLARER, DEALER, HANDS, PLAY_SETTINGS, PLAYER_COUNT,
+                                     PROTOCOL, SOLVE_DECLARER, VARIANT, Option)
 from trickcore.games.preferans.analysis import TALON_MODES, PreferansAnalysis
 from trickcore.games.preferans.gusarik import GusarikState
 from trickcore.games.preferans.old import OldState
@@ -37,7 +37,7 @@ class Preferans(Game):
     match_options = (VARIANT, PLAYER_COUNT,
                      Option("pool_target", "The pool target of a game played to a pool, e.g. preferans (with "
                                            "--agents).", int, owner="preferans"),
-                     HANDS, PROTOCOL, DEALER)
+                     HANDS, PROTOCOL, DEALER, PLAY_SETTINGS)
     # The declarer is required; ``variant`` gusarik solves the declarer against the opponent and the dummy,
     # all-pass under the duck rule, and its ``dealer`` (A, the default, or B) says whose hand is the dummy.
     analysis_options = (Option("talon_mode", "How the talon cards lead the first all-pass tricks: "

@@ -28,10 +28,13 @@ class PreferansMatch(Match):
     after an all-pass or a caught misère, at most three deals in a row (§2).
     """
 
-    def __init__(self, game, seed, settings, players, pool_target, first_dealer, max_deals=MAX_DEALS, protocol=None):
+    def __init__(self, game, seed, settings, players, pool_target, first_dealer, max_deals=MAX_DEALS, protocol=None,
+                 changed=()):
         self.game = game
         self.seed = seed
         self.settings = settings
+        # The play settings changed from the variant's preset, as the protocol records them for its scorer.
+        self.changed = {name: _json_value(getattr(settings, name)) for name in changed}
         self.players = tuple(players)
         self.n_players = len(self.players)
         self.pool_target = pool_target
@@ -43,10 +46,17 @@ class PreferansMatch(Match):
 
     @classmethod
     def setup(cls, game, seed, variant=None, players=None, pool_target=None, hands=None, protocol=None,
-              dealer=None):
-        """The match of the ``tricks play --agents`` options; InputError naming the option that is wrong."""
-        settings = play_settings(variant or "sochi")
+              dealer=None, settings=None):
+        """The match of the ``tricks play --agents`` options, ``settings`` the variant's play settings changed by
+        name (§10, every deal of the match); InputError naming the option or setting that is wrong."""
+        changes = dict(settings or {})
+        settings = play_settings(variant or "sochi", **changes)
+        if "gusarik_stage" in changes:
+            raise InputError("a Gusarik match plays the pool stage with --pool-target, else the razboinik stage: "
+                             "gusarik_stage is not set", field="gusarik_stage")
         n = settings.num_players if players is None else players
+        if "num_players" in changes and n != settings.num_players:
+            raise InputError(f"{n} players, but num_players is set to {settings.num_players}", field="players")
         allowed = (settings.num_players,) if settings.variant in (GUSARIK, OLD) else (3, 4)
         if n not in allowed:
             raise InputError(f"preferans {settings.variant} is played by {' or '.join(map(str, allowed))} players, "
@@ -56,7 +66,7 @@ class PreferansMatch(Match):
         if settings.variant == GUSARIK and pool_target is not None:
             # rules/preferans-variants.md §1.3: a pool target plays the pool stage; without one, the razboinik stage
             # (which has none).
-            settings = play_settings(GUSARIK, gusarik_stage="pool")
+            settings = play_settings(GUSARIK, **changes, gusarik_stage="pool")
         # The razboinik stage and the old game have no pool: no target.
         target = pool_target if settings.variant in (GUSARIK, OLD) else (
             get_scoring(f"preferans-{settings.variant}").settings().pool_target if pool_target is None else pool_target)
@@ -75,7 +85,7 @@ class PreferansMatch(Match):
         if not 1 <= cap <= MAX_HANDS:
             raise InputError(f"the number of deals must be at least 1 and at most {MAX_HANDS}, not {cap}",
                              field="hands")
-        return cls(game, seed, settings, ids, target, first, cap, protocol)
+        return cls(game, seed, settings, ids, target, first, cap, protocol, changes)
 
     def first_dealer(self):
         """The dealer of the first deal (``--dealer``, else A)."""
@@ -113,7 +123,7 @@ class PreferansMatch(Match):
     def protocol(self, records=()):
         """The §11.2 protocol of the game so far."""
         return {"format": PROTOCOL_FORMAT, "variant": self.settings.variant, "players": list(self.players),
-                "settings": {"pool_target": self.pool_target}, "deals": [r.protocol for r in records]}
+                "settings": {"pool_target": self.pool_target, **self.changed}, "deals": [r.protocol for r in records]}
 
     def scoring(self):
         """The variant's scoring system (``preferans-<variant>``)."""
@@ -136,7 +146,8 @@ class PreferansMatch(Match):
         """The text (every deal with the sheet after it) and JSON of the game; writes the protocol if asked."""
         ids, names = self.players, list(result.agent_names)
         protocol = self.protocol(result.records)
-        lines = [f"Preferans {self.settings.variant}, {len(ids)} players, {self.length_text()}, seed "
+        changed = "".join(f", {name}={_setting_text(value)}" for name, value in self.changed.items())
+        lines = [f"Preferans {self.settings.variant}{changed}, {len(ids)} players, {self.length_text()}, seed "
                  f"{self.seed}; agents " + ", ".join(f"{p} {a}" for p, a in zip(ids, names)), ""]
         running = self.ledger()
         for k, record in enumerate(result.records, 1):
@@ -209,6 +220,7 @@ class GusarikMatch(PreferansMatch):
         settings = {"gusarik_stage": self.settings.gusarik_stage}
         if not self.razboinik:
             settings["pool_target"] = self.pool_target
+        settings.update(self.changed)
         return {"format": PROTOCOL_FORMAT, "variant": GUSARIK, "players": list(self.players), "settings": settings,
                 "deals": [r.protocol for r in records]}
 
@@ -246,6 +258,16 @@ class OldMatch(PreferansMatch):
     def length_text(self):
         """The old game is played until the remises are played out."""
         return "until the remises are played out"
+
+
+def _json_value(value):
+    """A play setting's value as JSON keeps it (a list for a tuple: ``all_pass_exit_levels``)."""
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _setting_text(value):
+    """A play setting's value as ``--set`` takes it (``true``, ``[6,7,7]``, ``none``)."""
+    return value if isinstance(value, str) else json.dumps(value, separators=(",", ":"))
 
 
 def write_protocol(protocol, path):

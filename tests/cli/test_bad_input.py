@@ -161,3 +161,31 @@ def test_a_setting_named_like_a_parameter_of_the_python_route_is_an_unknown_sett
     """The --set keywords go to the command's function of the Python route: one named like its own parameters
     (--set preset=seed) broke the call with a traceback."""
     assert_clean_error(run(*args), "field '--set': unknown setting")
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["--game", "preferans", "--set", "allow_walkaway=true"], "--set goes with --agents"),
+    (["--game", "bridge", "--agents", "heuristic", "--set", "allow_walkaway=true"],
+     "bridge has no play settings to change: cannot set 'allow_walkaway'"),
+    (["--game", "whist", "--agents", "heuristic", "--set", "allow_walkaway=true"], "whist has no play settings"),
+    (["--game", "preferans", "--agents", "heuristic", "--set", "allow_walkaway=maybe"],
+     "field 'allow_walkaway': bad value 'maybe'"),
+    (["--game", "preferans", "--agents", "heuristic", "--set", "walkaway=true"], "unknown play setting 'walkaway'"),
+    (["--game", "preferans", "--agents", "heuristic", "--set", "all_pass_exit_levels=[5]"],
+     "field 'all_pass_exit_levels'"),
+    (["--game", "preferans", "--agents", "heuristic", "--set", "hands=3"], "field '--set': unknown setting 'hands'"),
+    (["--game", "preferans", "--agents", "heuristic", "--variant", "old", "--set", "allow_hold=false"],
+     "the old game has no play setting 'allow_hold'"),
+    (["--game", "preferans", "--agents", "heuristic", "--variant", "gusarik", "--set", "half_whist=true"],
+     "Gusarik takes only half_whist"),
+    (["--game", "preferans", "--agents", "heuristic", "--variant", "gusarik", "--set", "gusarik_stage=pool"],
+     "field 'gusarik_stage'"),
+    (["--game", "preferans", "--agents", "heuristic", "--players", "4", "--set", "num_players=3"],
+     "num_players is set to 3"),
+])
+def test_a_play_setting_that_cannot_be_set_is_refused_before_the_match(tmp_path, args, needle):
+    """`tricks play --set`: one line naming the setting, exit 2, no deal played and no protocol written."""
+    path = tmp_path / "match.json"
+    result = run("play", *args, "--protocol", str(path)) if "--agents" in args else run("play", *args)
+    assert_clean_error(result, needle)
+    assert "Deal 1" not in result.output and not path.exists()

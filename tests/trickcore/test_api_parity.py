@@ -324,6 +324,13 @@ def test_play_in_its_three_ways():
         api.play("bridge", hands=3)
 
 
+def test_play_settings_are_the_keywords_of_set():
+    """`tricks play --set NAME=VALUE` is ``play(..., NAME=VALUE)``: the same match, read from text or given typed."""
+    typed = api.play("preferans", seed=0, agents="heuristic", pool_target=10, all_pass_exit_levels=(6, 7, 7))
+    assert typed.to_dict() == cli_json("play", "--game", "preferans", "--seed", 0, "--agents", "heuristic",
+                                       "--pool-target", 10, "--set", "all_pass_exit_levels=[6,7,7]")
+
+
 def test_solve_a_file_of_deals():
     lin = ROOT / "tests" / "data" / "lin" / "endplay_example1.lin"
     found = api.solve("bridge", deals=lin)
@@ -361,6 +368,9 @@ SOLVED = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
     (lambda: api.auction(EXAMPLES / "bridge_pbn" / "bbo_style.pbn", dealer="zzz"), "dealer"),
     (lambda: api.mitchell(4, 24, half_table=""), "half_table"),
     (lambda: api.play("preferans", agents="heuristic", hands=1, protocol=""), "protocol"),
+    (lambda: api.play("preferans", seed=1, allow_walkaway=True), "settings"),      # a match's, like variant
+    (lambda: api.play("bridge", agents="heuristic", hands=1, allow_walkaway=True), "allow_walkaway"),
+    (lambda: api.play("preferans", agents="heuristic", hands=1, allow_walkaway="maybe"), "allow_walkaway"),
     (lambda: api.simulate("bridge", 2, solve=True, vul=""), "vul"),        # was no one vulnerable
     (lambda: api.solve("bridge", SOLVED, vul=""), "vul"),
     (lambda: api.play("whist", seed=3, trump=""), "trump"),                # was the turn-up

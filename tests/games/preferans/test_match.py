@@ -6,6 +6,7 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 
+from trickcore.cli import api
 from trickcore.cli.main import tricks
 from trickcore.errors import InputError, PluginError
 from trickcore.games.base import run_match
@@ -111,6 +112,47 @@ def test_cli_protocol_scores_to_the_same_sheet(tmp_path):
 
 
 @pytest.mark.slow
+def test_play_settings_change_every_deal_and_the_protocol_scores_with_them(tmp_path):
+    """`--set` changes the variant's play settings for the whole match (raising the exit level of all-pass series
+    changes the auctions that follow them); the protocol records the changes, so its scorer reads them."""
+    path = tmp_path / "p.json"
+    args = ["play", "--game", "preferans", "--agents", "heuristic", "--seed", "0", "--pool-target", "10",
+            "--set", "all_pass_exit_levels=[6,7,7]", "--set", "allow_walkaway=true"]
+    result = CliRunner().invoke(tricks, args + ["--protocol", str(path), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    shown, protocol = json.loads(result.output), json.loads(path.read_text())
+    assert protocol == shown["protocol"]
+    assert protocol["settings"] == {"pool_target": 10, "all_pass_exit_levels": [6, 7, 7], "allow_walkaway": True}
+    assert api.preferans_score(path).to_dict() == shown["sheet"]
+    preset = api.play("preferans", seed=0, agents="heuristic", pool_target=10).to_dict()
+    assert preset["protocol"]["deals"] != protocol["deals"]
+    assert CliRunner().invoke(tricks, args + ["--format", "json"]).output == result.output      # deterministic
+    text = CliRunner().invoke(tricks, args).output
+    assert text.startswith("Preferans sochi, all_pass_exit_levels=[6,7,7], allow_walkaway=true, 3 players")
+
+
+def test_without_settings_the_match_is_the_preset_s():
+    """No --set leaves the output as it was: the protocol records the pool target only, the header no setting."""
+    args = ["play", "--game", "preferans", "--agents", "heuristic", "--seed", "4", "--pool-target", "6"]
+    shown = json.loads(CliRunner().invoke(tricks, args + ["--format", "json"]).output)
+    assert shown == api.play("preferans", seed=4, agents="heuristic", pool_target=6).to_dict()
+    assert shown["protocol"]["settings"] == {"pool_target": 6}
+    assert CliRunner().invoke(tricks, args).output.startswith("Preferans sochi, 3 players, pool target 6, seed 4;")
+    # The preset's own values, set by name, play the same deals (only the protocol's settings say so).
+    same = api.play("preferans", seed=4, agents="heuristic", pool_target=6, allow_hold=True).to_dict()
+    assert same["protocol"]["deals"] == shown["protocol"]["deals"] and same["sheet"] == shown["sheet"]
+
+
+def test_gusarik_play_settings_of_its_own_are_recorded_and_scored(tmp_path):
+    path = tmp_path / "g.json"
+    found = api.play("preferans", seed=1, agents="heuristic", variant="gusarik", razboinik_all_pass_deals=2,
+                     protocol=path)
+    protocol = json.loads(path.read_text())
+    assert protocol["settings"] == {"gusarik_stage": "razboinik", "razboinik_all_pass_deals": 2}
+    assert sum(d["type"] == "all_pass" for d in protocol["deals"]) >= 2
+    assert api.preferans_score(path).to_dict() == found.to_dict()["sheet"]
+
+
 def test_heuristic_beats_random_over_2000_seeded_deals():
     ids = ("A", "B", "C")
     totals = {"heuristic": Fraction(0), "random": Fraction(0)}
