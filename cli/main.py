@@ -115,7 +115,7 @@ def play(game_name, seed, dealer, trump, count, deal_text, agents, settings, fmt
     """Play deals: random play of one deal, a batch summary (--count), or a match with agents (--agents)."""
     keywords = set_keywords(settings, api.play)
     wrong = api.play_option_error(count, deal_text, agents is not None, {**options, "set": keywords or None},
-                                  flag=lambda name: "--" + name)
+                                  flag=lambda name: "--" + name.replace("_", "-"))
     if wrong:
         raise InputError(wrong[1], field=wrong[0] if wrong[0] == "count" and agents is None else None)
     # A bar of as many deals as --hands asks, or a count of the deals played when the score ends the match.

@@ -85,6 +85,7 @@ def test_play_batch_summary():
     (["play", "--game", "bridge", "--trump", "X"], "Invalid value"),
     (["deal", "--game", "bridge", "--dealer", "Q"], "not a seat"),
     (["play", "--game", "bridge", "--hands", "3"], "goes with --agents"),
+    (["play", "--game", "preferans", "--pool-target", "10"], "--pool-target goes with --agents"),   # was --pool_target
     (["deal", "--game", "bridge", "--seed", "-1"], "Invalid value"),
     (["play", "--game", "bridge", "--deal", "N:AKQ.JT9.8765.43x - - -"], "'x' stands for an unknown small card"),
     (["play", "--game", "bridge", "--deal", "N:AKQ.JT9.8765.432 A.8765.432.AKQJ - -"], "only one hand"),
