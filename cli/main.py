@@ -107,7 +107,7 @@ def deal(game_name, count, seed, dealer, where, predeal, tries, fmt, output):
 @declared_flags("match_options", skip=("dealer", "trump", "settings"))
 @click.option("--set", "settings", multiple=True, metavar="NAME=VALUE",
               help="Change one play setting of the variant for every deal of the match (with --agents; repeatable), "
-                   "e.g. preferans allow_walkaway=true (rules/preferans.md §10).")
+                   "e.g. allow_walkaway=true; the game's rules page lists its play settings.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @output_option
 @user_errors()
