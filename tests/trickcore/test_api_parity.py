@@ -371,6 +371,8 @@ SOLVED = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
     (lambda: api.play("preferans", seed=1, allow_walkaway=True), "settings"),      # a match's, like variant
     (lambda: api.play("bridge", agents="heuristic", hands=1, allow_walkaway=True), "allow_walkaway"),
     (lambda: api.play("preferans", agents="heuristic", hands=1, allow_walkaway="maybe"), "allow_walkaway"),
+    (lambda: api.play("preferans", agents="heuristic", hands=1, num_players=4.0), "num_players"),  # was 4
+    (lambda: api.play("preferans", agents="heuristic", hands=1, all_pass_exit_levels="6,,7"), "all_pass_exit_levels"),
     (lambda: api.simulate("bridge", 2, solve=True, vul=""), "vul"),        # was no one vulnerable
     (lambda: api.solve("bridge", SOLVED, vul=""), "vul"),
     (lambda: api.play("whist", seed=3, trump=""), "trump"),                # was the turn-up
