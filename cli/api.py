@@ -380,11 +380,13 @@ def analyse(file: str | os.PathLike, format: str = "text", output: str | os.Path
         [(1, 9, 11)]
     """
     from trickcore.errors import ReadLog
-    from trickcore.files import write_text_atomically
+    from trickcore.files import check_writable, write_text_atomically
     from trickcore.games.bridge.play_analysis import analyse_file
 
     if format not in ANALYSE_FORMATS:
         raise InputError(f"format must be one of {', '.join(ANALYSE_FORMATS)}, not {format!r}", field="format")
+    if output is not None:
+        check_writable(output)     # before the boards are analysed, as -o is checked with the options
     log = ReadLog(strict=strict, on_error=on_error)
     path = os.fspath(file)
     found = AnalysedPlays(os.path.basename(path), tuple(analyse_file(path, log)), tuple(log.warnings))
@@ -483,11 +485,11 @@ def score(system: str, records: Any, preset: str | None = None, *, movement: str
         >>> trickcore.score("duplicate", "examples/bridge/chicago.txt").to_dict()["total"]
         {'NS': 40, 'EW': -40}
     """
-    from trickcore.files import check_named
+    from trickcore.files import check_writable
     from trickcore.games.registry import get_scoring
 
     if output is not None:
-        check_named(output)     # before the work, as -o "" is refused with the options
+        check_writable(output)     # before the work, as -o is checked with the options
     found = get_scoring(system)
     if getattr(found, "method", None) is not None and _is_session_file(records):
         movement, hands = (None if path is None else os.fspath(path) for path in (movement, hands))
@@ -630,13 +632,13 @@ def play(game: Any, seed: int = 0, dealer: str | int | None = None, trump: str |
         >>> play("whist", seed=3, count=100).to_dict()["deals"]
         100
     """
-    from trickcore.files import check_named
+    from trickcore.files import check_writable
     from trickcore.games import report
     from trickcore.games.options import PLAY_SETTINGS
 
     found = _game(game)
     if protocol is not None:
-        check_named(protocol, "protocol")     # before the match is played, as --protocol is checked
+        check_writable(protocol, "protocol")     # before the match is played, as --protocol is checked
     if trump is not None and not trump.strip():
         # None asks for the game's own trump (whist's turn-up); empty text names no suit: refused, as --trump "" is.
         raise InputError(f"trump must be a suit or NT, not {trump!r}", field="trump")
@@ -918,14 +920,14 @@ def teams_score(path: str | os.PathLike, *, format: str = "text", repair: bool =
         >>> found.render("csv").splitlines()[1]
         '1,Lions,3,25,3,44.50'
     """
-    from trickcore.files import check_named
+    from trickcore.files import check_writable
     from trickcore.scoring.bridge.settings import BridgeScoringSettings
     from trickcore.scoring.bridge.teams import EVENT_FORMATS, event_dict, event_text, render_event, score_team_file
 
     formats = Formats(EVENT_FORMATS, render_event)
     formats.check_format(format)
     if output is not None:
-        check_named(output)
+        check_writable(output)
     event = score_team_file(os.fspath(path), BridgeScoringSettings(vp_repair=repair))
     return _written(Score("bridge-teams", event_dict(event), event_text(event), event, formats), format, output)
 

@@ -2,13 +2,12 @@
 import functools
 import inspect
 import json
-import os
 
 import click
 
 from trickcore.cli.arguments import MAX_JOBS
-from trickcore.errors import ON_ERROR, BatchMismatch, ReadLog, SettingsError, TrickcoreError, WorkerLost
-from trickcore.files import UNNAMED, write_bytes_atomically
+from trickcore.errors import ON_ERROR, BatchMismatch, InputError, ReadLog, SettingsError, TrickcoreError, WorkerLost
+from trickcore.files import UNNAMED, check_folder, write_bytes_atomically
 from trickcore.scoring.base import parse_assignments
 
 
@@ -94,9 +93,11 @@ class OutputFile(click.Path):
         if value == "":
             self.fail(UNNAMED, param, ctx)
         path = super().convert(value, param, ctx)
-        folder = os.path.dirname(os.path.abspath(path))
-        if path != "-" and not os.path.isdir(folder):
-            self.fail(f"{path!r}: cannot write here: no such folder as {folder!r}", param, ctx)
+        try:
+            if path != "-":
+                check_folder(path)
+        except InputError as exc:
+            self.fail(f"{path!r}: {exc.message}", param, ctx)
         return path
 
 

@@ -102,6 +102,22 @@ def check_named(path: str | os.PathLike[str], field: str = "output") -> None:
         raise InputError(UNNAMED, field=field)
 
 
+def check_folder(path: str | os.PathLike[str]) -> None:
+    """InputError unless the folder that ``path`` would be written in exists."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise InputError(f"cannot write here: no such folder as {folder!r}", source=path)
+
+
+def check_writable(path: str | os.PathLike[str], field: str = "output") -> None:
+    """InputError unless ``path`` can name a file to write: it has a name, is not a folder, and its folder exists;
+    checked before any work, as ``-o`` is (the write itself can still fail, e.g. for want of permission)."""
+    check_named(path, field)
+    if os.path.isdir(path):
+        raise InputError("is a folder, not a file", source=path)
+    check_folder(path)
+
+
 def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` (UTF-8, LF line ends) to ``path``; on any failure no file, not even a partial one, is left."""
     write_bytes_atomically(path, text.encode("utf-8"))
@@ -109,10 +125,8 @@ def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
 
 def write_bytes_atomically(path: str | os.PathLike[str], data: bytes) -> None:
     """Write ``data`` to ``path``; on any failure no file, not even a partial one, is left."""
-    check_named(path)
+    check_writable(path)
     directory = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        raise InputError("is a folder, not a file", source=path)
     try:
         fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tricks-", suffix=".tmp")
     except OSError as exc:

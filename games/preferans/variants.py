@@ -51,7 +51,7 @@ def one_of(*choices, numbers=()):
     def convert(value):
         if isinstance(value, str) and value in choices:
             return value
-        if numbers and not isinstance(value, bool) and value in numbers:
+        if numbers and isinstance(value, int) and not isinstance(value, bool) and value in numbers:
             return int(value)
         if isinstance(value, str) and numbers and value.isdigit() and int(value) in numbers:
             return int(value)
@@ -60,10 +60,13 @@ def one_of(*choices, numbers=()):
 
 
 def int_list(low, high):
-    """A converter accepting a non-empty list of integers in ``low``..``high`` (or its text ``[6,7,7]``)."""
+    """A converter accepting a non-empty list of integers in ``low``..``high`` (or its text ``[6,7,7]`` or
+    ``6,7,7``: every item an integer, so that ``[6,,7]`` or ``[[6]]`` is refused, not read as another list)."""
     def convert(value):
         if isinstance(value, str):
-            value = [part for part in value.strip("[] ").split(",") if part.strip()]
+            text = value.strip()
+            text = text[1:-1] if text.startswith("[") and text.endswith("]") else text
+            value = text.split(",") if text.strip() else []
         if not isinstance(value, (list, tuple)) or not value:
             raise ValueError("expected a non-empty list of integers")
         return tuple(to_int(item, low, high) for item in value)

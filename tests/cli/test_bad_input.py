@@ -173,6 +173,11 @@ def test_a_setting_named_like_a_parameter_of_the_python_route_is_an_unknown_sett
     (["--game", "preferans", "--agents", "heuristic", "--set", "walkaway=true"], "unknown play setting 'walkaway'"),
     (["--game", "preferans", "--agents", "heuristic", "--set", "all_pass_exit_levels=[5]"],
      "field 'all_pass_exit_levels'"),
+    # An empty or a nested item was dropped or unwrapped: the match was played under [6,7] or [6].
+    (["--game", "preferans", "--agents", "heuristic", "--set", "all_pass_exit_levels=[6,,7]"],
+     "field 'all_pass_exit_levels': bad value '[6,,7]'"),
+    (["--game", "preferans", "--agents", "heuristic", "--set", "all_pass_exit_levels=[[6]]"],
+     "field 'all_pass_exit_levels': bad value '[[6]]'"),
     (["--game", "preferans", "--agents", "heuristic", "--set", "hands=3"], "field '--set': unknown setting 'hands'"),
     (["--game", "preferans", "--agents", "heuristic", "--variant", "old", "--set", "allow_hold=false"],
      "the old game has no play setting 'allow_hold'"),

@@ -274,6 +274,26 @@ def test_a_session_that_cannot_be_written_leaves_no_file(tmp_path):
     assert sorted(path.name for path in tmp_path.iterdir()) == ["greek.pbn"]
 
 
+def _no_deal(done):
+    pytest.fail("a deal was played before the protocol's path was checked")
+
+
+@pytest.mark.parametrize("call", [
+    lambda out: api.score("sochi", "no such game.json", output=out),
+    lambda out: api.score("mp", "no such session.pbn", format="html", output=out),
+    lambda out: api.teams_score("no such teams.csv", output=out),
+    lambda out: api.analyse("no such boards.pbn", output=out),
+    lambda out: api.play("preferans", agents="heuristic", hands=1, protocol=out, progress=_no_deal),
+])
+def test_an_output_that_cannot_be_written_is_refused_before_the_work(tmp_path, call):
+    """As -o and --protocol are checked with the options: a folder, or a file in a missing folder, was found only
+    when the result was written, after the records were read and scored, analysed or played."""
+    for out, needle in [(tmp_path / "no such folder" / "out", "no such folder as"), (tmp_path, "is a folder")]:
+        with pytest.raises(InputError, match=needle):
+            call(out)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_auction_and_convert(tmp_path):
     pbn = EXAMPLES / "bridge_pbn" / "bbo_style.pbn"
     found = api.auction(pbn)
@@ -371,6 +391,8 @@ SOLVED = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
     (lambda: api.play("preferans", seed=1, allow_walkaway=True), "settings"),      # a match's, like variant
     (lambda: api.play("bridge", agents="heuristic", hands=1, allow_walkaway=True), "allow_walkaway"),
     (lambda: api.play("preferans", agents="heuristic", hands=1, allow_walkaway="maybe"), "allow_walkaway"),
+    (lambda: api.play("preferans", agents="heuristic", hands=1, num_players=4.0), "num_players"),  # was 4
+    (lambda: api.play("preferans", agents="heuristic", hands=1, all_pass_exit_levels="6,,7"), "all_pass_exit_levels"),
     (lambda: api.simulate("bridge", 2, solve=True, vul=""), "vul"),        # was no one vulnerable
     (lambda: api.solve("bridge", SOLVED, vul=""), "vul"),
     (lambda: api.play("whist", seed=3, trump=""), "trump"),                # was the turn-up
