@@ -1,5 +1,6 @@
 """The ``tricks`` command group: games, deal, play, and the command groups that plug-ins install."""
 import itertools
+import os
 import sys
 
 import click
@@ -118,6 +119,10 @@ def play(game_name, seed, dealer, trump, count, deal_text, agents, settings, fmt
                                   flag=lambda name: "--" + name.replace("_", "-"))
     if wrong:
         raise InputError(wrong[1], field=wrong[0] if wrong[0] == "count" and agents is None else None)
+    protocol = options.get("protocol")
+    if output not in (None, "-") and protocol is not None and os.path.abspath(output) == os.path.abspath(protocol):
+        raise InputError("-o and --protocol name the same file: the report would overwrite the protocol",
+                         field="--protocol")
     # A bar of as many deals as --hands asks, or a count of the deals played when the score ends the match.
     with click.progressbar(itertools.repeat(None), length=options.get("hands"), label="playing", file=sys.stderr,
                            hidden=not sys.stderr.isatty() or agents is None, show_pos=True) as bar:

@@ -84,6 +84,15 @@ def test_a_protocol_into_a_missing_folder_is_refused_before_the_match(tmp_path):
     assert "Deal 1" not in result.output
 
 
+def test_a_protocol_and_a_report_into_one_file_are_refused_before_the_match(tmp_path):
+    """`--protocol same.json -o same.json` played the match, wrote the protocol and then the report over it."""
+    same = tmp_path / "same.json"
+    result = run("play", "--game", "preferans", "--agents", "heuristic", "--hands", "1", "--protocol", str(same),
+                 "-o", str(same))
+    assert_clean_error(result, "name the same file")
+    assert not os.listdir(tmp_path)
+
+
 def test_simulate_out_naming_a_folder_is_a_clean_error_leaving_no_part_file(tmp_path):
     """`--out DIR` (no trailing slash) ran the whole simulation, then stopped with an IsADirectoryError traceback,
     leaving DIR.part behind."""
