@@ -204,7 +204,9 @@ def play_settings(variant, **overrides):
         elif key == GUSARIK and name in GUSARIK_FIXED:
             given = _convert({name: (to_int,)} if name == "num_players" else PLAY_TABLE, name, value)
             if given != GUSARIK_FIXED[name]:
-                raise SettingsError(f"Gusarik takes only {name} = {GUSARIK_FIXED[name]}", field=name)
+                fixed = GUSARIK_FIXED[name]
+                shown = str(fixed).lower() if isinstance(fixed, bool) else fixed     # as --set spells it
+                raise SettingsError(f"Gusarik takes only {name}={shown}", field=name)
         else:
             values[name] = _convert(PLAY_TABLE, name, value)
     if key == GUSARIK:

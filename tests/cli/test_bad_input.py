@@ -191,7 +191,7 @@ def test_a_setting_named_like_a_parameter_of_the_python_route_is_an_unknown_sett
     (["--game", "preferans", "--agents", "heuristic", "--variant", "old", "--set", "allow_hold=false"],
      "the old game has no play setting 'allow_hold'"),
     (["--game", "preferans", "--agents", "heuristic", "--variant", "gusarik", "--set", "half_whist=true"],
-     "Gusarik takes only half_whist"),
+     "Gusarik takes only half_whist=false"),        # as --set spells it (was "half_whist = False")
     (["--game", "preferans", "--agents", "heuristic", "--variant", "gusarik", "--set", "gusarik_stage=pool"],
      "field 'gusarik_stage'"),
     (["--game", "preferans", "--agents", "heuristic", "--players", "4", "--set", "num_players=3"],
