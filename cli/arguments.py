@@ -69,6 +69,17 @@ def describe(hint: Any) -> str:
     return getattr(hint, "__name__", str(hint))
 
 
+# No argument of the Python route counts past 64 bits (a seed is the largest); far beyond, Python cannot even write
+# the number into an error message (its 4,300-digit limit), so such a value is refused here, by its size.
+MAX_BITS = 1024
+
+
+def _check_size(name: str, value: Any) -> None:
+    """InputError naming ``name`` when ``value`` is a whole number of more than MAX_BITS bits."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_BITS:
+        raise InputError(f"{name} is too large a number (over {MAX_BITS} bits)", field=name)
+
+
 def checked(func: F) -> F:
     """``func`` with every argument given checked against its annotation first (``fits``): InputError
     ``"NAME must be ..., not VALUE"`` with the field NAME. Keyword arguments taken by ``**options`` are the
@@ -81,6 +92,8 @@ def checked(func: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         bound = signature.bind(*args, **kwargs)
         for name, value in bound.arguments.items():
+            for field, item in (value.items() if name in spread else [(name, value)]):
+                _check_size(field, item)
             if name in spread or name not in hints:
                 continue
             if whole_number(value) and fits(0, hints[name]):

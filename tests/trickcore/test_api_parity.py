@@ -402,6 +402,10 @@ SOLVED = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
     (lambda: api.play("whist", seed=3, agents="heuristic", hands=1, trump="zz"), "trump"),
     (lambda: api.simulate("preferans", 2, solve=True, declarer="hand1", talon_mode=""), "talon_mode"),  # was suit_only
     (lambda: api.simulate("preferans", 2, solve=True, declarer="hand1", talon_mode="zz"), "talon_mode"),
+    # Past Python's 4,300-digit limit the error message itself failed: a ValueError traceback.
+    (lambda: api.play("preferans", agents="heuristic", players=10 ** 5000), "players"),
+    (lambda: api.score("preferans-sochi", EXAMPLES / "preferans" / "sochi_game.json", pool_target=10 ** 5000),
+     "pool_target"),
 ])
 def test_bad_values_are_input_errors_naming_the_field(call, field):
     """Each was a figure for nothing (an empty board's top -2, Neuberg's negative top, -1 tricks read as one down)
