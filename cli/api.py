@@ -639,10 +639,10 @@ def play(game: Any, seed: int = 0, dealer: str | int | None = None, trump: str |
     found = _game(game)
     if protocol is not None:
         check_writable(protocol, "protocol")     # before the match is played, as --protocol is checked
-    if trump is not None and not trump.strip():
-        # None asks for the game's own trump (whist's turn-up); empty text names no suit: refused, as --trump "" is.
-        raise InputError(f"trump must be a suit or NT, not {trump!r}", field="trump")
     if trump is not None:
+        # None asks for the game's own trump (whist's turn-up); empty text names no suit: refused, as --trump "" is.
+        if not trump.strip():
+            raise InputError(f"trump must be a suit or NT, not {trump!r}", field="trump")
         try:
             found.trick_rules(trump)
         except InputError as error:       # the notation's message, named as the argument it came from
